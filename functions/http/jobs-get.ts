@@ -1,0 +1,13 @@
+import { httpEndpoint } from '../../lib/http/endpoint';
+import { getJobView } from '../../lib/outreach/job-view';
+import { defaultDb } from '../../lib/store/client';
+
+const db = defaultDb();
+
+export const handler = httpEndpoint({
+  route: 'GET /api/v1/jobs/{jobId}',
+  handle: async ({ workspaceId, pathParameters }) => ({
+    status: 200,
+    body: await getJobView(db, workspaceId, pathParameters.jobId ?? ''),
+  }),
+});

@@ -1,0 +1,3 @@
+import { answerUnknownRoute } from '../../lib/http/not-found';
+
+export const handler = answerUnknownRoute;

@@ -1,0 +1,14 @@
+import { defaultPlanJobDeps } from '../../lib/outreach/default-deps';
+import { failJobOfUnreadableMessage } from '../../lib/outreach/fail-unreadable-job';
+import { planJob } from '../../lib/outreach/plan-job';
+import { planJobMessageSchema } from '../../lib/queue/messages';
+import { sqsWorker } from '../../lib/queue/sqs-worker';
+
+const deps = defaultPlanJobDeps();
+
+export const handler = sqsWorker({
+  queue: 'jobs',
+  schema: planJobMessageSchema,
+  handle: (message) => planJob(deps, message),
+  onPoison: (raw) => failJobOfUnreadableMessage(deps.db, raw),
+});

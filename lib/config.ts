@@ -1,0 +1,53 @@
+/**
+ * Configuration, parsed once from the environment at cold start. A missing or malformed
+ * variable fails the cold start loudly instead of request 1,000.
+ */
+import { z } from 'zod';
+
+const seconds = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+
+const configSchema = z
+  .object({
+    STAGE: z.string().min(1).default('dev'),
+    TABLE_NAME: z.string().min(1),
+    JOBS_QUEUE_URL: z.url(),
+    ACTIONS_QUEUE_URL: z.url(),
+    NETWORK_PROVIDER: z.enum(['sandbox', 'unipile']).default('sandbox'),
+    UNIPILE_DSN: z.string().default(''),
+    UNIPILE_API_KEY: z.string().default(''),
+    /** Default spread of a job's actions; a workspace setting overrides it. */
+    PACING_WINDOW_SECONDS: seconds(1800),
+    /** How long a verified api key is trusted without asking DynamoDB again: the revocation delay. */
+    AUTH_CACHE_SECONDS: seconds(60),
+    /** Attempts of one provider call before its action ends failed. */
+    ACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /** How long jobs and their actions are kept. */
+    JOB_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NETWORK_PROVIDER === 'unipile') {
+      for (const key of ['UNIPILE_DSN', 'UNIPILE_API_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when NETWORK_PROVIDER is unipile' });
+      }
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses a configuration from an environment; throws one error naming every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+let loaded: Config | undefined;
+
+/** The process's configuration, parsed on first use (module scope of a handler = cold start). */
+export function getConfig(): Config {
+  loaded ??= parseConfig(process.env);
+  return loaded;
+}

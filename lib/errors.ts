@@ -1,0 +1,89 @@
+/**
+ * Typed errors, in one place. The HTTP pipeline maps each to problem+json once
+ * (`lib/http/problem.ts`); anything that is not one of these is an unexpected 500.
+ */
+
+export interface FieldError {
+  /** Dotted path of the offending field, e.g. `groups.2` or `reactionType`; `` for the whole body. */
+  path: string;
+  message: string;
+}
+
+export class HttpError extends Error {
+  override name = 'HttpError';
+  /** Problem type slug, published as `https://docs.outreach-api.dev/problems/<slug>`. */
+  readonly slug: string;
+  readonly status: number;
+  readonly title: string;
+  readonly headers: Record<string, string>;
+  readonly extra: Record<string, unknown>;
+
+  constructor(
+    status: number,
+    slug: string,
+    title: string,
+    detail: string,
+    options: { headers?: Record<string, string>; extra?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(detail, { cause: options.cause });
+    this.status = status;
+    this.slug = slug;
+    this.title = title;
+    this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
+  }
+}
+
+export class ValidationError extends HttpError {
+  override name = 'ValidationError';
+  constructor(
+    readonly errors: FieldError[],
+    detail = 'The request body is not valid; see `errors` for each field.',
+  ) {
+    super(400, 'validation-failed', 'Request validation failed', detail, { extra: { errors } });
+  }
+}
+
+export class UnprocessableError extends HttpError {
+  override name = 'UnprocessableError';
+  constructor(slug: string, detail: string, readonly errors: FieldError[] = []) {
+    super(422, slug, 'The request names something the workspace cannot use', detail, {
+      extra: errors.length ? { errors } : {},
+    });
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  override name = 'UnauthorizedError';
+  constructor() {
+    // One message for missing, malformed, unknown and revoked keys: nothing to learn from it.
+    super(401, 'unauthorized', 'Unauthorized', 'A valid `api-key` header is required.', {
+      headers: { 'www-authenticate': 'api-key' },
+    });
+  }
+}
+
+export class NotFoundError extends HttpError {
+  override name = 'NotFoundError';
+  constructor(detail: string) {
+    super(404, 'not-found', 'Not found', detail);
+  }
+}
+
+export class ConflictError extends HttpError {
+  override name = 'ConflictError';
+  constructor(slug: string, detail: string) {
+    super(409, slug, 'Conflict', detail);
+  }
+}
+
+/** A dependency (DynamoDB, SQS, the network provider) is unavailable; the caller may retry. */
+export class DependencyUnavailableError extends HttpError {
+  override name = 'DependencyUnavailableError';
+  constructor(detail: string, retryAfterSeconds = 5, cause?: unknown) {
+    super(503, 'service-unavailable', 'Service temporarily unavailable', detail, {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+      cause,
+    });
+  }
+}

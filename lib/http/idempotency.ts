@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { ConflictError, HttpError, ValidationError } from '../errors';
+import type { Db } from '../store/client';
+import type { StoredResponse } from '../store/idempotency';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency';
+import type { HttpResult } from './response';
+
+/** A replayed response is kept this long after the first request. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/** A request still "in progress" after this long is taken to have crashed. */
+const LOCK_SECONDS = 60;
+const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotencyClaim {
+  keyHash: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Handles the `Idempotency-Key` header of a POST: the same key and body within 24 h replays the
+ * first response; the same key with another body is a 422; a first request still running, a 409.
+ * Returns the replay, or the claim to complete (or release) once the request has been handled.
+ */
+export async function beginIdempotentRequest(
+  db: Db,
+  workspaceId: string,
+  header: string | undefined,
+  fingerprintSource: string,
+  now: Date,
+): Promise<{ replay: HttpResult } | { claim: IdempotencyClaim } | undefined> {
+  if (header === undefined) return undefined;
+  if (!KEY_RE.test(header)) {
+    throw new ValidationError([{ path: 'headers.idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }]);
+  }
+  const keyHash = sha256(header);
+  const fingerprint = sha256(fingerprintSource);
+  const held = await claimIdempotencyKey(db, workspaceId, keyHash, fingerprint, now, {
+    ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
+    lockSeconds: LOCK_SECONDS,
+  });
+  if (!held) return { claim: { keyHash } };
+  if (held.fingerprint !== fingerprint) {
+    throw new HttpError(422, 'idempotency-key-reused', 'Idempotency key reused', 'This Idempotency-Key was used with a different request body in the last 24 hours; use a new key.');
+  }
+  if (held.state === 'in_progress' || !held.response) {
+    throw new ConflictError('idempotency-request-in-progress', 'A request with this Idempotency-Key is still being processed; retry shortly.');
+  }
+  const { status, headers, body } = held.response;
+  return { replay: { status, body, headers: { ...headers, 'idempotent-replayed': 'true' } } };
+}
+
+/** Stores the response for replay (4xx included: the request ran), or lets go of the key on a 5xx. */
+export async function finishIdempotentRequest(db: Db, workspaceId: string, claim: IdempotencyClaim, result: HttpResult): Promise<void> {
+  if (result.status >= 500) {
+    await releaseIdempotencyKey(db, workspaceId, claim.keyHash);
+    return;
+  }
+  const stored: StoredResponse = { status: result.status, headers: result.headers ?? {}, body: result.body ?? null };
+  await completeIdempotencyKey(db, workspaceId, claim.keyHash, stored);
+}

@@ -1,0 +1,23 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { HttpError } from '../errors';
+import { newId } from '../ids';
+import { respond } from './endpoint';
+import type { LambdaHttpResult } from './response';
+import { problemResult } from './problem';
+import { allowedMethods } from './routes';
+
+/** Answers every request no route took: 405 with `Allow` for a known path, else 404; problem+json. */
+export async function answerUnknownRoute(event: APIGatewayProxyEventV2): Promise<LambdaHttpResult> {
+  const started = performance.now();
+  const method = event.requestContext?.http?.method ?? 'GET';
+  const path = event.rawPath ?? '/';
+  const context = { requestId: event.requestContext?.requestId || newId('req'), route: '$default', path };
+  const allowed = allowedMethods(path);
+  const error =
+    allowed.length > 0
+      ? new HttpError(405, 'method-not-allowed', 'Method not allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, {
+          headers: { allow: allowed.join(', ') },
+        })
+      : new HttpError(404, 'route-not-found', 'Not found', `No route ${method} ${path}. The API lives under /api/v1/.`);
+  return respond(problemResult(error, context.requestId, path), context, started);
+}

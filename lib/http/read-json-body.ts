@@ -1,0 +1,54 @@
+import { HttpError, ValidationError } from '../errors';
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+
+/** Documented body limit of the JSON endpoints (the transcript endpoint sets its own). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export interface RawBody {
+  /** The body as received, decoded from base64 when API Gateway encoded it. */
+  text: string;
+  json: unknown;
+}
+
+/**
+ * Reads a JSON request body: 413 past `maxBytes`, 415 for a non-JSON content type, 400 for an
+ * empty body, a charset other than UTF-8, or malformed JSON (with the parser's position).
+ */
+export function readJsonBody(
+  headers: Record<string, string | undefined>,
+  body: string | undefined,
+  isBase64Encoded: boolean,
+  maxBytes: number,
+): RawBody {
+  const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8');
+  if (bytes.length > maxBytes) {
+    throw new HttpError(413, 'body-too-large', 'Request body too large', `The body is ${bytes.length} bytes; this endpoint accepts at most ${maxBytes} bytes.`, {
+      extra: { limitBytes: maxBytes },
+    });
+  }
+
+  const contentType = headers['content-type'];
+  const [mediaType = '', ...params] = (contentType ?? '').split(';').map((part) => part.trim());
+  if (!JSON_MEDIA_TYPE.test(mediaType)) {
+    throw new HttpError(
+      415,
+      'unsupported-media-type',
+      'Unsupported media type',
+      contentType ? `Content-Type ${JSON.stringify(contentType.slice(0, 100))} is not supported; send application/json.` : 'Content-Type is missing; send application/json.',
+      { headers: { 'accept-post': 'application/json' } },
+    );
+  }
+  const charset = params.find((param) => param.toLowerCase().startsWith('charset='))?.slice(8).replace(/"/g, '');
+  if (charset && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
+    throw new HttpError(415, 'unsupported-media-type', 'Unsupported media type', `charset ${charset.slice(0, 40)} is not supported; send UTF-8.`);
+  }
+
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') throw new ValidationError([{ path: '', message: 'the body is empty; a JSON object is expected' }], 'The request body is empty.');
+  try {
+    return { text, json: JSON.parse(text) };
+  } catch (error) {
+    throw new HttpError(400, 'malformed-json', 'Malformed JSON', `The body is not valid JSON: ${(error as Error).message.slice(0, 200)}`);
+  }
+}

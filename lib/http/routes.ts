@@ -1,0 +1,18 @@
+/**
+ * The API's routes, as declared in serverless.yml (a test keeps the two in step). The catch-all
+ * function uses it to tell an unknown path (404) from a known path with another method (405).
+ */
+export const routes = [
+  { method: 'POST', path: '/api/v1/social-selling/like' },
+  { method: 'GET', path: '/api/v1/jobs/{jobId}' },
+] as const;
+
+function matches(template: string, path: string): boolean {
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
+  return new RegExp(`^${pattern}/?$`).test(path);
+}
+
+/** The methods the API answers on a path; empty when the path is unknown. */
+export function allowedMethods(path: string): string[] {
+  return routes.filter((route) => matches(route.path, path)).map((route) => route.method);
+}

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { FieldError } from '../errors';
+import { ValidationError } from '../errors';
+
+function pathOf(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/** Turns zod issues into one `{path, message}` per bad field (one per unknown key too). */
+export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  return issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: pathOf([...issue.path, key]), message: 'is not a known field' }));
+    }
+    return [{ path: pathOf(issue.path), message: issue.message }];
+  });
+}
+
+/** Validates input against a schema; throws a 400 ValidationError naming every bad field. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input, {
+    error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+  });
+  if (!result.success) throw new ValidationError(toFieldErrors(result.error.issues));
+  return result.data;
+}

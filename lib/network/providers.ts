@@ -1,0 +1,13 @@
+import type { Config } from '../config';
+import type { Db } from '../store/client';
+import type { NetworkProvider } from './provider';
+import { SandboxProvider } from './sandbox';
+import { UnipileProvider } from './unipile';
+
+/** The provider this stage is configured for (NETWORK_PROVIDER). */
+export function createProvider(config: Config, db: Db): NetworkProvider {
+  if (config.NETWORK_PROVIDER === 'unipile') {
+    return new UnipileProvider({ dsn: config.UNIPILE_DSN, apiKey: config.UNIPILE_API_KEY });
+  }
+  return new SandboxProvider(db);
+}

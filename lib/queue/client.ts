@@ -1,0 +1,9 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+
+let shared: SQSClient | undefined;
+
+/** The process-wide SQS client; the endpoint comes from AWS_ENDPOINT_URL_SQS locally. */
+export function defaultSqs(): SQSClient {
+  shared ??= new SQSClient({ maxAttempts: 3 });
+  return shared;
+}

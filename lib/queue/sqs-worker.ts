@@ -1,0 +1,48 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { z } from 'zod';
+import { logger } from '../log';
+
+/** A record whose body cannot be read: it is reported failed every time and ends in the DLQ. */
+export class PoisonMessageError extends Error {
+  override name = 'PoisonMessageError';
+}
+
+export interface SqsWorkerOptions<S extends z.ZodType> {
+  queue: string;
+  schema: S;
+  handle: (message: z.output<S>, record: SQSRecord) => Promise<void>;
+  /** Called with whatever could be read of an unreadable message, e.g. to fail its job visibly. */
+  onPoison?: (raw: unknown, record: SQSRecord) => Promise<void>;
+}
+
+/**
+ * An SQS consumer with partial batch responses: records are handled one by one; a record that
+ * throws is reported in `batchItemFailures` (and comes back), never failing its neighbours.
+ */
+export function sqsWorker<S extends z.ZodType>(options: SqsWorkerOptions<S>): (event: SQSEvent) => Promise<SQSBatchResponse> {
+  const processor = new BatchProcessor(EventType.SQS);
+
+  const handleRecord = async (record: SQSRecord): Promise<void> => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(record.body);
+    } catch {
+      raw = undefined;
+    }
+    const parsed = options.schema.safeParse(raw);
+    if (!parsed.success) {
+      logger.error('unreadable message', { queue: options.queue, messageId: record.messageId, receiveCount: record.attributes?.ApproximateReceiveCount });
+      await options.onPoison?.(raw, record);
+      throw new PoisonMessageError(`message ${record.messageId} on ${options.queue} is not a valid message`);
+    }
+    try {
+      await options.handle(parsed.data, record);
+    } catch (error) {
+      logger.warn('record failed; it will be retried', { queue: options.queue, messageId: record.messageId, error: error as Error });
+      throw error;
+    }
+  };
+
+  return (event) => processPartialResponse(event, handleRecord, processor, { throwOnFullBatchFailure: false });
+}

@@ -1,0 +1,95 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client';
+import { batchGet } from './batch-get';
+import { keys } from './keys';
+
+export type AccountMode = 'autopilot' | 'ask';
+
+export interface WorkingHours {
+  /** `HH:MM`, in the account's timezone. */
+  start: string;
+  end: string;
+  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+  days: number[];
+}
+
+export interface DailyLimits {
+  reactions?: number;
+  comments?: number;
+  messages?: number;
+  invitations?: number;
+}
+
+/** A workspace member's connected profile on the network, which acts for the workspace. */
+export interface Account {
+  accountId: string;
+  workspaceId: string;
+  name: string;
+  /** Normalised profile URL (see `normaliseProfileUrl`). */
+  profileUrl: string;
+  /** The provider's id of the connected login (Unipile `account_id`). */
+  providerAccountId: string;
+  mode: AccountMode;
+  timezone: string;
+  workingHours: WorkingHours;
+  dailyLimits: DailyLimits;
+  status: 'active' | 'paused';
+  createdAt: string;
+}
+
+export async function putAccount(db: Db, account: Account): Promise<void> {
+  await db.client.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: {
+        ...keys.account(account.workspaceId, account.accountId),
+        ...keys.accountProfileIndex(account.workspaceId, account.profileUrl),
+        ...account,
+      },
+    }),
+  );
+}
+
+export async function getAccount(db: Db, workspaceId: string, accountId: string): Promise<Account | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.account(workspaceId, accountId) }));
+  return Item ? toAccount(Item) : undefined;
+}
+
+export async function findAccountByProfile(db: Db, workspaceId: string, profileUrl: string): Promise<Account | undefined> {
+  const index = keys.accountProfileIndex(workspaceId, profileUrl);
+  const { Items } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk = :s',
+      ExpressionAttributeValues: { ':p': index.gsi1pk, ':s': index.gsi1sk },
+    }),
+  );
+  return Items?.[0] ? toAccount(Items[0]) : undefined;
+}
+
+export async function listAccounts(db: Db, workspaceId: string): Promise<Account[]> {
+  const { Items } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':p': keys.account(workspaceId, '').pk, ':s': 'ACCOUNT#' },
+    }),
+  );
+  return (Items ?? []).map(toAccount);
+}
+
+export async function deleteAccount(db: Db, workspaceId: string, accountId: string): Promise<void> {
+  await db.client.send(new DeleteCommand({ TableName: db.table, Key: keys.account(workspaceId, accountId) }));
+}
+
+/** Reads many accounts of one workspace; missing ones are simply absent from the result. */
+export async function getAccounts(db: Db, workspaceId: string, accountIds: string[]): Promise<Account[]> {
+  return batchGet(db, accountIds.map((id) => keys.account(workspaceId, id)), toAccount);
+}
+
+function toAccount(item: Record<string, unknown>): Account {
+  const { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, status, createdAt } =
+    item as unknown as Account;
+  return { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, status, createdAt };
+}

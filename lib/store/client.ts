@@ -1,0 +1,24 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { getConfig } from '../config';
+
+/** What every store function needs: a document client and the table's name. */
+export interface Db {
+  client: DynamoDBDocumentClient;
+  table: string;
+}
+
+/** Builds a document client; the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB locally. */
+export function createDocumentClient(): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+}
+
+let shared: Db | undefined;
+
+/** The process-wide Db, created once (cold start) and reused by every invocation. */
+export function defaultDb(): Db {
+  shared ??= { client: createDocumentClient(), table: getConfig().TABLE_NAME };
+  return shared;
+}

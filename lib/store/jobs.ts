@@ -1,0 +1,157 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Action } from './actions';
+import { toAction } from './actions';
+import type { Db } from './client';
+import { keys } from './keys';
+
+export type JobType = 'like';
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed';
+export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'partially_failed', 'failed'];
+
+/** One accepted request: planned into one action per account by the jobs worker. */
+export interface Job {
+  workspaceId: string;
+  jobId: string;
+  type: JobType;
+  status: JobStatus;
+  /** The validated request, as the caller will see it echoed. */
+  request: Record<string, unknown>;
+  accountIds: string[];
+  total: number;
+  succeeded: number;
+  failed: number;
+  /** Actions not yet final; the job ends when it reaches 0. */
+  remaining: number;
+  createdAt: string;
+  updatedAt: string;
+  plannedAt?: string;
+  finishedAt?: string;
+  /** Why the job failed as a whole (e.g. an unreadable queue message), when it did. */
+  failureReason?: string;
+  expiresAt: number;
+}
+
+export async function createJob(db: Db, job: Job): Promise<void> {
+  await db.client.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...keys.job(job.workspaceId, job.jobId), ...job },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** Removes a job that was never enqueued, so that no job is left queued forever. */
+export async function deleteJob(db: Db, workspaceId: string, jobId: string): Promise<void> {
+  await db.client.send(new DeleteCommand({ TableName: db.table, Key: keys.job(workspaceId, jobId) }));
+}
+
+export async function getJob(db: Db, workspaceId: string, jobId: string): Promise<Job | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: keys.job(workspaceId, jobId), ConsistentRead: true }),
+  );
+  return Item as Job | undefined;
+}
+
+/** The job and all its actions, in one query (they share the job's key prefix). */
+export async function getJobWithActions(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+): Promise<{ job: Job; actions: Action[] } | undefined> {
+  const { pk, sk } = keys.job(workspaceId, jobId);
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':p': pk, ':s': sk },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  const job = items.find((item) => item.sk === sk) as Job | undefined;
+  if (!job) return undefined;
+  return { job, actions: items.filter((item) => item.sk !== sk).map(toAction) };
+}
+
+/** queued → running once its actions exist; false when it was already planned. */
+export async function markJobPlanned(db: Db, workspaceId: string, jobId: string, at: Date): Promise<boolean> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.job(workspaceId, jobId),
+        UpdateExpression: 'SET #status = :running, plannedAt = :at, updatedAt = :at',
+        ConditionExpression: '#status = :queued',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Ends a job failed as a whole, unless it already ended. */
+export async function markJobFailed(db: Db, workspaceId: string, jobId: string, reason: string, at: Date): Promise<void> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.job(workspaceId, jobId),
+        UpdateExpression: 'SET #status = :failed, failureReason = :reason, finishedAt = :at, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND NOT #status IN (:s1, :s2, :s3)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':reason': reason,
+          ':at': at.toISOString(),
+          ':s1': 'succeeded',
+          ':s2': 'partially_failed',
+          ':s3': 'failed',
+        },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+/** The status a job ends in, from its counters. */
+export function finalStatusOf(job: Pick<Job, 'succeeded' | 'failed'>): JobStatus {
+  if (job.failed === 0) return 'succeeded';
+  return job.succeeded === 0 ? 'failed' : 'partially_failed';
+}
+
+/**
+ * Ends the job when none of its actions is left. Safe to call any number of times, from any
+ * worker: only the first call that sees `remaining = 0` on a running job writes.
+ */
+export async function finishJobIfDone(db: Db, workspaceId: string, jobId: string, at: Date): Promise<JobStatus | undefined> {
+  const job = await getJob(db, workspaceId, jobId);
+  if (!job || job.remaining > 0 || job.status !== 'running') return undefined;
+  const status = finalStatusOf(job);
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.job(workspaceId, jobId),
+        UpdateExpression: 'SET #status = :final, finishedAt = :at, updatedAt = :at',
+        ConditionExpression: '#status = :running AND remaining = :zero',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':final': status, ':running': 'running', ':zero': 0, ':at': at.toISOString() },
+      }),
+    );
+    return status;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The single table's key layout. Every item of a workspace lives under a partition key that
+ * starts with `WS#<workspaceId>`, so no lookup by id can cross into another workspace.
+ * API keys are the one exception: they are found by the SHA-256 of the key, before the
+ * workspace is known.
+ */
+export const keys = {
+  workspace: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WORKSPACE' }),
+  workspaceIndex: (workspaceId: string) => ({ gsi1pk: 'WORKSPACES', gsi1sk: workspaceId }),
+  apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
+  apiKeyIndex: (workspaceId: string, keyId: string) => ({ gsi1pk: `WS#${workspaceId}#APIKEYS`, gsi1sk: keyId }),
+  account: (workspaceId: string, accountId: string) => ({ pk: `WS#${workspaceId}`, sk: `ACCOUNT#${accountId}` }),
+  accountProfileIndex: (workspaceId: string, profileUrl: string) => ({
+    gsi1pk: `WS#${workspaceId}#PROFILES`,
+    gsi1sk: profileUrl,
+  }),
+  group: (workspaceId: string, groupKey: string) => ({ pk: `WS#${workspaceId}`, sk: `GROUP#${groupKey}` }),
+  job: (workspaceId: string, jobId: string) => ({ pk: `WS#${workspaceId}`, sk: `JOB#${jobId}` }),
+  action: (workspaceId: string, jobId: string, accountId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `JOB#${jobId}#ACTION#${accountId}`,
+  }),
+  idempotency: (workspaceId: string, keyHash: string) => ({ pk: `WS#${workspaceId}`, sk: `IDEMPOTENCY#${keyHash}` }),
+  sandboxPartition: (workspaceId: string) => `WS#${workspaceId}#SANDBOX`,
+} as const;
+
+/** Epoch seconds, the unit of DynamoDB's TTL attribute `expiresAt`. */
+export function epochSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}

@@ -1,0 +1,83 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client';
+import { keys } from './keys';
+
+export interface WorkspaceSettings {
+  /** Actions of one job are spread at random over this many seconds (pacing). */
+  pacingWindowSeconds?: number;
+}
+
+export interface Workspace {
+  workspaceId: string;
+  name: string;
+  settings: WorkspaceSettings;
+  createdAt: string;
+}
+
+/** Creates a workspace; false when the id is taken. */
+export async function createWorkspace(db: Db, workspace: Workspace): Promise<boolean> {
+  try {
+    await db.client.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...keys.workspace(workspace.workspaceId), ...keys.workspaceIndex(workspace.workspaceId), ...workspace },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export async function getWorkspace(db: Db, workspaceId: string): Promise<Workspace | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.workspace(workspaceId) }));
+  return Item ? toWorkspace(Item) : undefined;
+}
+
+export async function listWorkspaces(db: Db): Promise<Workspace[]> {
+  const items: Workspace[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': 'WORKSPACES' },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []).map(toWorkspace));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** Merges settings into a workspace's; undefined values remove a setting (back to the default). */
+export async function updateWorkspaceSettings(db: Db, workspaceId: string, settings: WorkspaceSettings): Promise<Workspace> {
+  const current = await getWorkspace(db, workspaceId);
+  if (!current) throw new Error(`workspace ${workspaceId} does not exist`);
+  const merged: WorkspaceSettings = { ...current.settings, ...settings };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key as keyof WorkspaceSettings];
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: keys.workspace(workspaceId),
+      UpdateExpression: 'SET settings = :s',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':s': merged },
+    }),
+  );
+  return { ...current, settings: merged };
+}
+
+function toWorkspace(item: Record<string, unknown>): Workspace {
+  return {
+    workspaceId: item.workspaceId as string,
+    name: item.name as string,
+    settings: (item.settings as WorkspaceSettings) ?? {},
+    createdAt: item.createdAt as string,
+  };
+}

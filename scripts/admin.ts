@@ -1,0 +1,243 @@
+/**
+ * Admin CLI: `npm run admin -- <area> <command> [options]`. Talks to the local stack by default,
+ * or to a deployed stage's table with STAGE=<stage> (and the usual AWS credentials).
+ */
+import { parseArgs } from 'node:util';
+import {
+  AdminError,
+  addAccount,
+  addGroup,
+  addWorkspace,
+  changeGroupMembers,
+  issueApiKey,
+  removeAccount,
+  requireWorkspace,
+  updateAccount,
+} from '../lib/admin/workspace-admin';
+import { newId } from '../lib/ids';
+import type { AccountInput } from '../lib/schemas/account-settings';
+import type { DailyLimits, WorkingHours } from '../lib/store/accounts';
+import { listAccounts } from '../lib/store/accounts';
+import { listApiKeys, revokeApiKey } from '../lib/store/api-keys';
+import { deleteGroup, listGroups } from '../lib/store/groups';
+import { deleteSandboxRule, listSandboxActions, listSandboxRules, putSandboxRule } from '../lib/store/sandbox';
+import { listWorkspaces, updateWorkspaceSettings } from '../lib/store/workspaces';
+import { targetDb } from './target-db';
+
+const HELP = `Usage: npm run admin -- <area> <command> [options]
+
+Target: the local stack (npm start) by default; STAGE=<stage> for a deployed stage's table.
+
+  workspace create <id> [--name NAME] [--pacing-window SECONDS]
+  workspace list
+  workspace settings <id> [--pacing-window SECONDS | --pacing-window default]
+  key create --workspace ID [--label TEXT]        prints the key once
+  key list --workspace ID
+  key revoke --workspace ID <keyId>
+  account add --workspace ID --profile-url URL --name NAME --provider-account-id ID
+              [--mode autopilot|ask] [--timezone TZ] [--working-hours 09:00-18:00]
+              [--days 1,2,3,4,5] [--limit reactions=40] [--limit invitations=20] ...
+  account list --workspace ID
+  account update --workspace ID <accountId> [any account add option] [--status active|paused]
+  account remove --workspace ID <accountId>
+  group create|delete --workspace ID <name>
+  group add|remove --workspace ID <name> <accountId>...
+  group list --workspace ID
+  sandbox actions --workspace ID                  what the sandbox network recorded
+  sandbox fail --workspace ID --status CODE --reason SLUG [--post-id ID]
+               [--provider-account-id ID] [--times N] [--retry-after SECONDS]
+  sandbox rules --workspace ID
+  sandbox unfail --workspace ID <ruleId>
+`;
+
+const options = {
+  workspace: { type: 'string' },
+  name: { type: 'string' },
+  label: { type: 'string' },
+  'pacing-window': { type: 'string' },
+  'profile-url': { type: 'string' },
+  'provider-account-id': { type: 'string' },
+  mode: { type: 'string' },
+  timezone: { type: 'string' },
+  'working-hours': { type: 'string' },
+  days: { type: 'string' },
+  limit: { type: 'string', multiple: true },
+  status: { type: 'string' },
+  reason: { type: 'string' },
+  'post-id': { type: 'string' },
+  times: { type: 'string' },
+  'retry-after': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined || value === '') throw new AdminError(`missing ${what}`);
+  return value;
+}
+
+function integer(value: string, what: string): number {
+  if (!/^\d+$/.test(value)) throw new AdminError(`${what} must be a whole number, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+function accountChanges(values: Values): Partial<AccountInput> {
+  const changes: Partial<AccountInput> = {};
+  if (values.name !== undefined) changes.name = values.name;
+  if (values['profile-url'] !== undefined) changes.profileUrl = values['profile-url'];
+  if (values['provider-account-id'] !== undefined) changes.providerAccountId = values['provider-account-id'];
+  if (values.mode !== undefined) changes.mode = values.mode as AccountInput['mode'];
+  if (values.timezone !== undefined) changes.timezone = values.timezone;
+  if (values.status !== undefined) changes.status = values.status as AccountInput['status'];
+  if (values['working-hours'] !== undefined || values.days !== undefined) {
+    const [start = '09:00', end = '18:00'] = (values['working-hours'] ?? '09:00-18:00').split('-');
+    const days = (values.days ?? '1,2,3,4,5').split(',').map((day) => integer(day.trim(), '--days'));
+    changes.workingHours = { start, end, days } satisfies WorkingHours;
+  }
+  if (values.limit) {
+    const limits: DailyLimits = {};
+    for (const entry of values.limit) {
+      const [kind, count] = entry.split('=');
+      if (!kind || !['reactions', 'comments', 'messages', 'invitations'].includes(kind) || count === undefined) {
+        throw new AdminError(`--limit takes KIND=N with KIND one of reactions, comments, messages, invitations; got ${JSON.stringify(entry)}`);
+      }
+      limits[kind as keyof DailyLimits] = integer(count, `--limit ${kind}`);
+    }
+    changes.dailyLimits = limits;
+  }
+  return changes;
+}
+
+function print(value: unknown): void {
+  console.log(JSON.stringify(value, null, 2));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const [area, command, ...rest] = positionals;
+  if (values.help || !area) {
+    console.log(HELP);
+    return;
+  }
+  const { db, description } = targetDb();
+  console.error(`(target: ${description})`);
+  const workspaceId = () => need(values.workspace, '--workspace ID');
+  const first = (what: string) => need(rest[0], what);
+
+  switch (`${area} ${command ?? ''}`) {
+    case 'workspace create': {
+      const id = first('<id>');
+      const pacing = values['pacing-window'];
+      print(await addWorkspace(db, id, values.name ?? id, pacing ? { pacingWindowSeconds: integer(pacing, '--pacing-window') } : {}));
+      return;
+    }
+    case 'workspace list':
+      print(await listWorkspaces(db));
+      return;
+    case 'workspace settings': {
+      const id = first('<id>');
+      const workspace = await requireWorkspace(db, id);
+      const pacing = values['pacing-window'];
+      if (pacing === undefined) return print(workspace.settings);
+      print((await updateWorkspaceSettings(db, id, { pacingWindowSeconds: pacing === 'default' ? undefined : integer(pacing, '--pacing-window') })).settings);
+      return;
+    }
+    case 'key create': {
+      const { keyId, key } = await issueApiKey(db, workspaceId(), values.label);
+      console.log(`keyId: ${keyId}\napi-key (shown once, store it now): ${key}`);
+      return;
+    }
+    case 'key list':
+      print((await listApiKeys(db, workspaceId())).map(({ hash: _hash, ...key }) => key));
+      return;
+    case 'key revoke': {
+      const keyId = first('<keyId>');
+      if (!(await revokeApiKey(db, workspaceId(), keyId, new Date()))) throw new AdminError(`workspace has no key ${keyId}`);
+      console.log(`revoked ${keyId} (warm API containers may accept it for up to AUTH_CACHE_SECONDS more)`);
+      return;
+    }
+    case 'account add': {
+      const changes = accountChanges(values);
+      print(
+        await addAccount(db, workspaceId(), {
+          ...changes,
+          name: need(changes.name, '--name'),
+          profileUrl: need(changes.profileUrl, '--profile-url'),
+          providerAccountId: need(changes.providerAccountId, '--provider-account-id'),
+        }),
+      );
+      return;
+    }
+    case 'account list':
+      print(await listAccounts(db, workspaceId()));
+      return;
+    case 'account update':
+      print(await updateAccount(db, workspaceId(), first('<accountId>'), accountChanges(values)));
+      return;
+    case 'account remove':
+      await removeAccount(db, workspaceId(), first('<accountId>'));
+      console.log('removed');
+      return;
+    case 'group create':
+      await addGroup(db, workspaceId(), first('<name>'));
+      console.log('created');
+      return;
+    case 'group delete':
+      await requireWorkspace(db, workspaceId());
+      await deleteGroup(db, workspaceId(), first('<name>'));
+      console.log('deleted');
+      return;
+    case 'group add':
+    case 'group remove': {
+      const members = await changeGroupMembers(db, workspaceId(), first('<name>'), need(rest.slice(1).length ? rest.slice(1) : undefined, '<accountId>...'), command as 'add' | 'remove');
+      print({ group: rest[0], accountIds: members });
+      return;
+    }
+    case 'group list':
+      print(await listGroups(db, workspaceId()));
+      return;
+    case 'sandbox actions':
+      print(await listSandboxActions(db, workspaceId()));
+      return;
+    case 'sandbox rules':
+      print(await listSandboxRules(db, workspaceId()));
+      return;
+    case 'sandbox fail': {
+      const id = workspaceId();
+      await requireWorkspace(db, id);
+      const rule = {
+        ruleId: newId('sbx'),
+        workspaceId: id,
+        match: { action: 'react' as const, postId: values['post-id'], providerAccountId: values['provider-account-id'] },
+        failure: {
+          status: integer(need(values.status, '--status CODE'), '--status'),
+          reason: need(values.reason, '--reason SLUG'),
+          retryAfterSeconds: values['retry-after'] ? integer(values['retry-after'], '--retry-after') : undefined,
+        },
+        remaining: values.times ? integer(values.times, '--times') : undefined,
+        createdAt: new Date().toISOString(),
+      };
+      await putSandboxRule(db, rule);
+      print(rule);
+      return;
+    }
+    case 'sandbox unfail':
+      await deleteSandboxRule(db, workspaceId(), first('<ruleId>'));
+      console.log('removed');
+      return;
+    default:
+      throw new AdminError(`unknown command ${JSON.stringify(`${area} ${command ?? ''}`.trim())}; see --help`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const err = error as Error & { code?: string };
+  if (err instanceof AdminError || err.code?.startsWith('ERR_PARSE_ARGS')) console.error(`error: ${err.message}`);
+  else if (err.name === 'ResourceNotFoundException') console.error('error: the table does not exist: is the local stack running (npm start), or is STAGE right?');
+  else if (['ECONNREFUSED', 'ECONNRESET'].includes(err.code ?? '') || /ECONNREFUSED/.test(String(err.message)))
+    console.error('error: cannot reach DynamoDB: start the local stack with `npm start` first (or set STAGE for a deployed stage).');
+  else console.error(`error: ${err.message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,47 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { addAccount, addGroup, addWorkspace, changeGroupMembers, issueApiKey } from '../lib/admin/workspace-admin';
+import { hashApiKey } from '../lib/auth/api-key';
+import { getApiKeyByHash } from '../lib/store/api-keys';
+import { getWorkspace } from '../lib/store/workspaces';
+import { targetDb } from './target-db';
+
+export const DEMO_WORKSPACE = 'demo';
+export const DEMO_KEY_FILE = '.local/demo-api-key';
+
+const demoAccounts = [
+  { name: 'Alice Martin', profileUrl: 'https://www.linkedin.com/in/alice-martin-demo', providerAccountId: 'sandbox-alice', mode: 'autopilot' },
+  { name: 'Bruno Costa', profileUrl: 'https://www.linkedin.com/in/bruno-costa-demo', providerAccountId: 'sandbox-bruno', mode: 'autopilot' },
+  { name: 'Chloe Nguyen', profileUrl: 'https://www.linkedin.com/in/chloe-nguyen-demo', providerAccountId: 'sandbox-chloe', mode: 'ask' },
+  { name: 'Dev Founder', profileUrl: 'https://www.linkedin.com/in/dev-founder-demo', providerAccountId: 'sandbox-dev', mode: 'autopilot' },
+] as const;
+
+/**
+ * Seeds, once, the demo workspace: sandbox accounts (one in `ask` mode), groups `sales` and
+ * `founders` (Alice is in both), and an api key written to `.local/demo-api-key`. Later runs
+ * reuse the key while it still works, and issue a new one otherwise.
+ */
+export async function seedDemoWorkspace(env: Record<string, string>, keyFile = DEMO_KEY_FILE): Promise<{ workspaceId: string; apiKey: string; created: boolean }> {
+  const { db } = targetDb({ ...process.env, ...env, STAGE: 'local' });
+  let created = false;
+  if (!(await getWorkspace(db, DEMO_WORKSPACE))) {
+    await addWorkspace(db, DEMO_WORKSPACE, 'Demo workspace', { pacingWindowSeconds: Number(env.PACING_WINDOW_SECONDS ?? 5) });
+    const ids: string[] = [];
+    for (const account of demoAccounts) ids.push((await addAccount(db, DEMO_WORKSPACE, { ...account, timezone: 'Europe/Paris' })).accountId);
+    await addGroup(db, DEMO_WORKSPACE, 'sales');
+    await addGroup(db, DEMO_WORKSPACE, 'founders');
+    await changeGroupMembers(db, DEMO_WORKSPACE, 'sales', [ids[0]!, ids[1]!, ids[2]!], 'add');
+    await changeGroupMembers(db, DEMO_WORKSPACE, 'founders', [ids[0]!, ids[3]!], 'add');
+    created = true;
+  }
+
+  const saved = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
+  const savedRecord = saved ? await getApiKeyByHash(db, hashApiKey(saved)) : undefined;
+  if (savedRecord && !savedRecord.revokedAt && savedRecord.workspaceId === DEMO_WORKSPACE) {
+    return { workspaceId: DEMO_WORKSPACE, apiKey: saved, created };
+  }
+  const { key } = await issueApiKey(db, DEMO_WORKSPACE, 'demo (npm start)');
+  mkdirSync(dirname(keyFile), { recursive: true });
+  writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+  return { workspaceId: DEMO_WORKSPACE, apiKey: key, created };
+}
