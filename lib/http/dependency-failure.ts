@@ -21,12 +21,17 @@ const retryableNames = new Set([
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
 export function isDependencyFailure(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+  // Duck-typed: errors raised by Node's own modules may come from another realm than `Error`.
+  if (typeof error !== 'object' || error === null) return false;
+  const name = (error as { name?: string }).name ?? '';
   const meta = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
   const code = (error as { code?: string }).code;
+  // The SDK may wrap a socket error in a new Error whose message is all that names the cause.
+  const message = String((error as { message?: unknown }).message ?? '');
   return (
-    retryableNames.has(error.name) ||
+    retryableNames.has(name) ||
     (meta?.httpStatusCode !== undefined && meta.httpStatusCode >= 500) ||
-    (code !== undefined && networkCodes.has(code))
+    (code !== undefined && networkCodes.has(code)) ||
+    [...networkCodes].some((networkCode) => message.includes(networkCode))
   );
 }

@@ -21,6 +21,8 @@ export interface RunActionDeps {
   maxAttempts: number;
   /** How long one attempt holds the action; longer than the worker's timeout. */
   leaseSeconds?: number;
+  /** Seconds before the next attempt; the backoff policy by default. */
+  retryDelaySeconds?: (attempt: number, retryAfterSeconds?: number) => number;
 }
 
 /** The queue's maxReceiveCount: on the last delivery an unexpected error ends the action failed. */
@@ -85,7 +87,7 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.retryable && action.attempts < deps.maxAttempts) {
-      const delay = retryDelaySeconds(action.attempts, error.retryAfterSeconds);
+      const delay = (deps.retryDelaySeconds ?? retryDelaySeconds)(action.attempts, error.retryAfterSeconds);
       const notBefore = new Date(now.getTime() + delay * 1000);
       if (await rescheduleAction(deps.db, action, leaseId, { notBefore, reason: error.reason, error: error.message }, now)) {
         const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };

@@ -1,0 +1,71 @@
+import { HttpError, ValidationError } from '../../../../lib/errors';
+import { readJsonBody } from '../../../../lib/http/read-json-body';
+
+const json = { 'content-type': 'application/json' };
+
+function statusOf(fn: () => unknown): number | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return (error as HttpError).status;
+  }
+  return undefined;
+}
+
+describe('readJsonBody', () => {
+  it('parses a JSON body and keeps its text', () => {
+    const body = readJsonBody(json, '{"a":1}', false, 100);
+
+    expect(body).toEqual({ text: '{"a":1}', json: { a: 1 } });
+  });
+
+  it('decodes a base64 body', () => {
+    const body = readJsonBody(json, Buffer.from('{"é":"ü"}').toString('base64'), true, 100);
+
+    expect(body.json).toEqual({ é: 'ü' });
+  });
+
+  it.each(['application/json; charset=utf-8', 'application/merge-patch+json', 'Application/JSON'])('accepts content type %s', (type) => {
+    expect(readJsonBody({ 'content-type': type }, '{}', false, 100).json).toEqual({});
+  });
+
+  it('answers 413 past the limit, counting bytes, not characters', () => {
+    const error = (() => {
+      try {
+        readJsonBody(json, JSON.stringify({ a: 'é'.repeat(30) }), false, 40);
+      } catch (e) {
+        return e as HttpError;
+      }
+    })();
+
+    expect(error?.status).toBe(413);
+    expect(error?.extra.limitBytes).toBe(40);
+  });
+
+  it.each([undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx'])(
+    'answers 415 for content type %s',
+    (type) => {
+      expect(statusOf(() => readJsonBody({ 'content-type': type }, '{}', false, 100))).toBe(415);
+    },
+  );
+
+  it('answers 415 for a charset other than UTF-8', () => {
+    expect(statusOf(() => readJsonBody({ 'content-type': 'application/json; charset=latin1' }, '{}', false, 100))).toBe(415);
+  });
+
+  it.each(['{', '{"a":}', "{'a':1}", 'nul'])('answers 400 malformed-json for %s', (text) => {
+    let error: HttpError | undefined;
+    try {
+      readJsonBody(json, text, false, 100);
+    } catch (e) {
+      error = e as HttpError;
+    }
+    expect(error?.status).toBe(400);
+    expect(error?.slug).toBe('malformed-json');
+  });
+
+  it('answers 400 for an empty body', () => {
+    expect(() => readJsonBody(json, '  ', false, 100)).toThrow(ValidationError);
+    expect(() => readJsonBody(json, undefined, false, 100)).toThrow(ValidationError);
+  });
+});
