@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+/** `serverless package` offline, with no AWS credentials, and checks on the template it writes. */
+const root = join(__dirname, '../../..');
+const out = mkdtempSync(join(tmpdir(), 'sls-package-'));
+
+interface Resource {
+  Type: string;
+  Properties: Record<string, any>;
+}
+let resources: Record<string, Resource>;
+const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+const logicalIdOf = (ref: unknown): string => {
+  const value = ref as { 'Fn::GetAtt'?: [string, string]; Ref?: string };
+  return value['Fn::GetAtt']?.[0] ?? value.Ref ?? String(ref);
+};
+
+beforeAll(async () => {
+  const env = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none', AWS_CONFIG_FILE: '/dev/null', AWS_SHARED_CREDENTIALS_FILE: '/dev/null' };
+  await promisify(execFile)(join(root, 'node_modules/.bin/serverless'), ['package', '--stage', 'prod', '--package', out], { cwd: root, env });
+  resources = JSON.parse(readFileSync(join(out, 'cloudformation-template-update-stack.json'), 'utf8')).Resources;
+}, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('the packaged CloudFormation template', () => {
+  it('bundles every function on its own', () => {
+    const functions = ofType('AWS::Lambda::Function');
+    const zips = readdirSync(out).filter((file) => file.endsWith('.zip'));
+
+    expect(functions.length).toBeGreaterThanOrEqual(5);
+    expect(zips).toHaveLength(functions.length);
+    for (const [, fn] of functions) expect(fn.Properties.Runtime).toBe('nodejs22.x');
+  });
+
+  it('declares the table on demand, with TTL, point-in-time recovery and encryption', () => {
+    const [[, table]] = ofType('AWS::DynamoDB::Table') as [[string, Resource]];
+
+    expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.Properties.SSESpecification).toEqual({ SSEEnabled: true });
+  });
+
+  it('gives every consumed queue a dead-letter queue after at least 5 receives', () => {
+    const consumed = ofType('AWS::Lambda::EventSourceMapping').map(([, mapping]) => logicalIdOf(mapping.Properties.EventSourceArn));
+
+    expect(consumed.length).toBeGreaterThanOrEqual(2);
+    for (const queueId of consumed) {
+      const redrive = resources[queueId]?.Properties.RedrivePolicy;
+      expect(redrive?.maxReceiveCount).toBeGreaterThanOrEqual(5);
+      expect(resources[logicalIdOf(redrive.deadLetterTargetArn)]?.Type).toBe('AWS::SQS::Queue');
+    }
+  });
+
+  it("sets each queue's visibility timeout to at least 6 times its consumer's timeout, and reports batch item failures", () => {
+    for (const [, mapping] of ofType('AWS::Lambda::EventSourceMapping')) {
+      const fn = resources[logicalIdOf(mapping.Properties.FunctionName)]!;
+      const queue = resources[logicalIdOf(mapping.Properties.EventSourceArn)]!;
+
+      expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fn.Properties.Timeout);
+    }
+  });
+
+  it('routes the endpoints and a catch-all through the HTTP API', () => {
+    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey);
+
+    expect(routes).toEqual(expect.arrayContaining(['POST /api/v1/social-selling/like', 'GET /api/v1/jobs/{jobId}', '$default']));
+  });
+
+  it('gives each function a role of its own with only the calls it makes, on named resources', () => {
+    const roleOf = (fnId: string) => {
+      const roleId = logicalIdOf(resources[fnId]!.Properties.Role);
+      const statements = (resources[roleId]!.Properties.Policies ?? []).flatMap((policy: any) => policy.PolicyDocument.Statement);
+      return { roleId, statements, actions: statements.flatMap((s: any) => s.Action) as string[] };
+    };
+    const functions = ofType('AWS::Lambda::Function').map(([id]) => id);
+
+    expect(new Set(functions.map((id) => roleOf(id).roleId)).size).toBe(functions.length);
+    for (const id of functions) {
+      for (const statement of roleOf(id).statements) {
+        expect(statement.Resource).not.toBe('*');
+        expect(([] as string[]).concat(statement.Action).some((action) => action.endsWith('*'))).toBe(false);
+      }
+    }
+    expect(roleOf('NotFoundLambdaFunction').actions).toEqual([]);
+    expect(roleOf('JobsGetLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+    expect(roleOf('LikeLambdaFunction').actions).toContain('sqs:SendMessage');
+    expect(roleOf('LikeLambdaFunction').actions).not.toContain('sqs:ReceiveMessage');
+    expect(roleOf('JobsWorkerLambdaFunction').actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+  });
+
+  it('keeps queue URLs out of the code: functions get them from the stack', () => {
+    const [[, like]] = ofType('AWS::Lambda::Function').filter(([id]) => id === 'LikeLambdaFunction') as [[string, Resource]];
+
+    expect(like.Properties.Environment.Variables.JOBS_QUEUE_URL).toEqual({ Ref: 'JobsQueue' });
+    expect(like.Properties.Environment.Variables.TABLE_NAME).toBe('outreach-api-prod');
+  });
+});
