@@ -6,10 +6,11 @@ import { logger } from '../log';
 import type { Db } from '../store/client';
 import { defaultDb } from '../store/client';
 import { beginIdempotentRequest, finishIdempotentRequest } from './idempotency';
-import { classifyError, problemResult, PROBLEM_CONTENT_TYPE } from './problem';
+import { classifyError, problemResult } from './problem';
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body';
 import type { HttpResult, LambdaHttpResult } from './response';
-import { toLambdaResult } from './response';
+import type { RequestContext } from './respond';
+import { lowerCaseHeaders, respond } from './respond';
 import { validate } from './validate';
 
 export interface EndpointRequest<Body> {
@@ -32,38 +33,12 @@ export interface EndpointOptions<S extends z.ZodType> {
 
 export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<LambdaHttpResult>;
 
-interface RequestContext {
-  requestId: string;
-  route: string;
-  path: string;
-}
-
 /** Converts anything thrown into the problem it is answered with, logging what deserves it. */
 function resultOf(thrown: unknown, context: RequestContext): HttpResult {
   const { error, unexpected } = classifyError(thrown);
   if (unexpected) logger.error('unexpected error', { ...context, error: thrown as Error });
   else if (error.status >= 500) logger.warn('dependency failure', { ...context, error: thrown as Error });
   return problemResult(error, context.requestId, context.path);
-}
-
-export function lowerCaseHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
-  return out;
-}
-
-/** Finishes a result: content type, request id, and one structured log line. */
-export function respond(result: HttpResult, context: RequestContext, started: number, workspaceId?: string): LambdaHttpResult {
-  const lambdaResult = toLambdaResult(result, result.status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json');
-  lambdaResult.headers['x-request-id'] = context.requestId;
-  logger.info('request', {
-    requestId: context.requestId,
-    route: context.route,
-    status: result.status,
-    latencyMs: Math.round(performance.now() - started),
-    ...(workspaceId ? { workspaceId } : {}),
-  });
-  return lambdaResult;
 }
 
 /**

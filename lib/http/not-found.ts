@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { HttpError } from '../errors';
 import { newId } from '../ids';
-import { respond } from './endpoint';
+import { respond } from './respond';
 import type { LambdaHttpResult } from './response';
 import { problemResult } from './problem';
 import { allowedMethods } from './routes';

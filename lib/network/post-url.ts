@@ -30,7 +30,8 @@ const ID = '(\\d{6,25})';
 const URN_RE = new RegExp(`^urn:li:(activity|ugcPost|share):${ID}$`);
 const COMMENT_URN_RE = new RegExp(`^urn:li:comment:\\((activity|ugcPost|share):${ID},${ID}\\)$`);
 const FEED_PATH_RE = /^\/(?:embed\/)?feed\/update\/([^/]+)\/?$/;
-const POSTS_PATH_RE = new RegExp(`^/posts/[^/]*?-(activity|ugcPost|share)-${ID}(?:-[^/]*)?/?$`);
+// Greedy prefix: the id is the last `-<kind>-<digits>` of the slug, which may itself contain e.g. `-share-1000000-`.
+const POSTS_PATH_RE = new RegExp(`^/posts/[^/]*-(activity|ugcPost|share)-${ID}(?:-[^/]*)?/?$`);
 
 /** True for linkedin.com and its subdomains (www., country and mobile hosts). */
 export function isNetworkHost(hostname: string): boolean {

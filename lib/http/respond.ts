@@ -1,0 +1,30 @@
+import { logger } from '../log';
+import { PROBLEM_CONTENT_TYPE } from './problem';
+import type { HttpResult, LambdaHttpResult } from './response';
+import { toLambdaResult } from './response';
+
+export interface RequestContext {
+  requestId: string;
+  route: string;
+  path: string;
+}
+
+export function lowerCaseHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/** Finishes a result: content type, request id, and one structured log line. */
+export function respond(result: HttpResult, context: RequestContext, started: number, workspaceId?: string): LambdaHttpResult {
+  const lambdaResult = toLambdaResult(result, result.status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json');
+  lambdaResult.headers['x-request-id'] = context.requestId;
+  logger.info('request', {
+    requestId: context.requestId,
+    route: context.route,
+    status: result.status,
+    latencyMs: Math.round(performance.now() - started),
+    ...(workspaceId ? { workspaceId } : {}),
+  });
+  return lambdaResult;
+}
