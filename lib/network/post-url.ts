@@ -47,12 +47,19 @@ function safeDecode(value: string): string | undefined {
   }
 }
 
-function build(kind: PostKind, id: string, commentId?: string): PostRef {
+interface CommentPart {
+  /** The post the comment URN names: for a ugcPost it is not the activity of the URL. */
+  parentKind: PostKind;
+  parentId: string;
+  commentId: string;
+}
+
+function build(kind: PostKind, id: string, comment?: CommentPart): PostRef {
   const urn = `urn:li:${kind}:${id}`;
   const base = `https://www.linkedin.com/feed/update/${urn}/`;
-  if (commentId === undefined) return { url: base, kind, id, urn };
-  const commentUrn = `urn:li:comment:(${kind}:${id},${commentId})`;
-  return { url: `${base}?commentUrn=${encodeURIComponent(commentUrn)}`, kind, id, urn, commentId, commentUrn };
+  if (comment === undefined) return { url: base, kind, id, urn };
+  const commentUrn = `urn:li:comment:(${comment.parentKind}:${comment.parentId},${comment.commentId})`;
+  return { url: `${base}?commentUrn=${encodeURIComponent(commentUrn)}`, kind, id, urn, commentId: comment.commentId, commentUrn };
 }
 
 /** Parses a post or comment URL; `undefined` when it is not one of the accepted forms. */
@@ -68,7 +75,7 @@ export function parsePostUrl(input: string): PostRef | undefined {
   if (path === undefined) return undefined;
 
   let post: { kind: PostKind; id: string } | undefined;
-  let commentId: string | undefined;
+  let comment: CommentPart | undefined;
 
   const feed = FEED_PATH_RE.exec(path);
   if (feed) {
@@ -78,7 +85,7 @@ export function parsePostUrl(input: string): PostRef | undefined {
     if (asPost) post = { kind: asPost[1] as PostKind, id: asPost[2] ?? '' };
     else if (asComment) {
       post = { kind: asComment[1] as PostKind, id: asComment[2] ?? '' };
-      commentId = asComment[3];
+      comment = { parentKind: post.kind, parentId: post.id, commentId: asComment[3] ?? '' };
     }
   } else {
     const posts = POSTS_PATH_RE.exec(path);
@@ -88,10 +95,10 @@ export function parsePostUrl(input: string): PostRef | undefined {
 
   const commentParam = url.searchParams.get('commentUrn');
   if (commentParam !== null) {
-    const comment = COMMENT_URN_RE.exec(commentParam.trim());
-    // A comment URN that belongs to another post is a broken link, not a comment on this one.
-    if (!comment || comment[2] !== post.id) return undefined;
-    commentId = comment[3];
+    const match = COMMENT_URN_RE.exec(commentParam.trim());
+    if (!match) return undefined;
+    // LinkedIn links a comment on a ugcPost from the post's activity: the ids differ, both are right.
+    comment = { parentKind: match[1] as PostKind, parentId: match[2] ?? '', commentId: match[3] ?? '' };
   }
-  return build(post.kind, post.id, commentId);
+  return build(post.kind, post.id, comment);
 }

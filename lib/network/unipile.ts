@@ -11,7 +11,8 @@
  *   `accept: application/json`; `getPost` = GET `posts/{post_id}` with `account_id` in the query;
  *   `sendPostReaction` = POST `posts/reaction`, JSON body `{account_id, post_id, reaction_type}` where
  *   reaction_type is like|celebrate|support|love|insightful|funny; success `{"object": "ReactionAdded"}`.
- *   `comment_id` (react to a comment of the post) is in Unipile's API reference for that route.
+ *   `comment_id` (react to a comment of the post) is not in the SDK's type; we take it from Unipile's
+ *   "Add a reaction to a post" reference as quoted by a third-party mirror (withone.ai), not first-hand.
  * - developer.unipile.com error responses: RFC 7807-like body `{type, status, title, detail}` with
  *   `type` = `<thrower>/<slug>`; rate-limit reference: a 429 `api/too_many_requests` carries `retry-after`
  *   (seconds), a 429 `provider/too_many_requests` (LinkedIn throttling) may not.
