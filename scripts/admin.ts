@@ -15,6 +15,7 @@ import {
   updateAccount,
 } from '../lib/admin/workspace-admin';
 import { newId } from '../lib/ids';
+import { parsePostUrl } from '../lib/network/post-url';
 import type { AccountInput } from '../lib/schemas/account-settings';
 import type { DailyLimits, WorkingHours } from '../lib/store/accounts';
 import { listAccounts } from '../lib/store/accounts';
@@ -44,7 +45,7 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
   group add|remove --workspace ID <name> <accountId>...
   group list --workspace ID
   sandbox actions --workspace ID                  what the sandbox network recorded
-  sandbox fail --workspace ID --status CODE --reason SLUG [--post-id ID]
+  sandbox fail --workspace ID --status CODE --reason SLUG [--url POST_URL | --post-id ID]
                [--provider-account-id ID] [--times N] [--retry-after SECONDS]
   sandbox rules --workspace ID
   sandbox unfail --workspace ID <ruleId>
@@ -65,6 +66,7 @@ const options = {
   status: { type: 'string' },
   reason: { type: 'string' },
   'post-id': { type: 'string' },
+  url: { type: 'string' },
   times: { type: 'string' },
   'retry-after': { type: 'string' },
   json: { type: 'boolean' },
@@ -207,10 +209,12 @@ async function main(argv: string[]): Promise<void> {
     case 'sandbox fail': {
       const id = workspaceId();
       await requireWorkspace(db, id);
+      const postId = values.url === undefined ? values['post-id'] : parsePostUrl(values.url)?.id;
+      if (values.url !== undefined && postId === undefined) throw new AdminError('--url is not a post or comment URL of the network');
       const rule = {
         ruleId: newId('sbx'),
         workspaceId: id,
-        match: { action: 'react' as const, postId: values['post-id'], providerAccountId: values['provider-account-id'] },
+        match: { action: 'react' as const, postId, providerAccountId: values['provider-account-id'] },
         failure: {
           status: integer(need(values.status, '--status CODE'), '--status'),
           reason: need(values.reason, '--reason SLUG'),

@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { authenticate, ApiKeyCache } from '../../../lib/auth/authenticate';
+import { testDb } from '../../helpers/factories';
+
+/** The admin CLI as a person runs it (`npm run admin -- …` = tsx scripts/admin.ts), against the test stack's table. */
+const root = join(__dirname, '../../..');
+
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, STAGE: 'local' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const json = (text: string) => JSON.parse(text) as Record<string, unknown> & Array<Record<string, unknown>>;
+
+describe('admin CLI', () => {
+  const ws = `cli-${randomBytes(4).toString('hex')}`;
+
+  it('creates a workspace, a working key, an account in a group, and revokes the key', async () => {
+    const created = await admin('workspace', 'create', ws, '--name', 'CLI test', '--pacing-window', '60');
+    const key = await admin('key', 'create', '--workspace', ws, '--label', 'ci');
+    const apiKey = /api-key \(shown once, store it now\): (\S+)/.exec(key.stdout)?.[1];
+    const account = await admin(
+      'account', 'add', '--workspace', ws, '--name', 'Jane Doe', '--profile-url', 'https://fr.linkedin.com/in/Jane-Doe/',
+      '--provider-account-id', 'unipile-acc-1', '--mode', 'ask', '--timezone', 'Europe/Paris', '--working-hours', '08:30-17:00', '--limit', 'reactions=25',
+    );
+    const accountId = json(account.stdout).accountId as string;
+    await admin('group', 'create', '--workspace', ws, 'sales');
+    const group = await admin('group', 'add', '--workspace', ws, 'sales', accountId);
+    const principal = await authenticate(apiKey, testDb(), new ApiKeyCache(0));
+    const keyId = json((await admin('key', 'list', '--workspace', ws)).stdout)[0]?.keyId as string;
+    const revoked = await admin('key', 'revoke', '--workspace', ws, keyId);
+
+    expect(created.code).toBe(0);
+    expect(json(created.stdout)).toMatchObject({ workspaceId: ws, settings: { pacingWindowSeconds: 60 } });
+    expect(apiKey).toMatch(/^wsk_/);
+    expect(json(account.stdout)).toMatchObject({
+      profileUrl: 'https://www.linkedin.com/in/jane-doe',
+      mode: 'ask',
+      timezone: 'Europe/Paris',
+      workingHours: { start: '08:30', end: '17:00', days: [1, 2, 3, 4, 5] },
+      dailyLimits: { reactions: 25 },
+      status: 'active',
+    });
+    expect(json(group.stdout)).toEqual({ group: 'sales', accountIds: [accountId] });
+    expect(principal.workspaceId).toBe(ws);
+    expect(revoked.code).toBe(0);
+    await expect(authenticate(apiKey, testDb(), new ApiKeyCache(0))).rejects.toMatchObject({ status: 401 });
+    expect((await admin('key', 'list', '--workspace', ws)).stdout).not.toContain(apiKey!);
+  }, 60_000);
+
+  it.each([
+    [['workspace', 'create', 'Bad Name!'], /workspace id "Bad Name!" must be/],
+    [['key', 'create', '--workspace', 'no-such-workspace'], /workspace "no-such-workspace" does not exist/],
+    [['account', 'add', '--workspace', 'no-such-workspace', '--name', 'x'], /missing --profile-url|does not exist/],
+    [['group', 'frobnicate'], /unknown command "group frobnicate"/],
+    [['key', 'create', '--bogus'], /Unknown option '--bogus'/],
+  ])('explains what is wrong and exits 1: %j', async (args, message) => {
+    const result = await admin(...args);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+  }, 30_000);
+
+  it('prints its help', async () => {
+    const result = await admin('--help');
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('workspace create <id>');
+    expect(result.stdout).toContain('sandbox actions');
+  });
+});
