@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiKeyCache } from '../../../lib/auth/authenticate';
 import { httpEndpoint } from '../../../lib/http/endpoint';
+import { logger } from '../../../lib/log';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
 import { likeRequestSchema } from '../../../lib/schemas/like';
@@ -217,5 +218,30 @@ describe('POST /social-selling/like through the pipeline', () => {
       expect(body.requestId).toBe(result.headers['x-request-id']);
       expect(JSON.stringify(body)).not.toContain('internals');
     });
+  });
+
+  it('logs one structured line per request, with route, status, latency and workspace, and never the api key', async () => {
+    const lines: string[] = [];
+    const level = logger.getLevelName();
+    logger.setLogLevel('INFO');
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      await likeEndpoint()(post({ 'api-key': ws.apiKey }));
+      await likeEndpoint()(post({ 'api-key': `${ws.apiKey}x` }));
+    } finally {
+      write.mockRestore();
+      logger.setLogLevel(level);
+    }
+
+    const records = lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = records.filter((record) => record.message === 'request');
+    expect(requests).toEqual([
+      expect.objectContaining({ level: 'INFO', route, status: 202, workspaceId: ws.workspaceId, requestId: expect.any(String), latencyMs: expect.any(Number) }),
+      expect.objectContaining({ level: 'INFO', route, status: 401 }),
+    ]);
+    expect(lines.join('')).not.toContain(ws.apiKey);
   });
 });
