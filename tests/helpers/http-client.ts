@@ -1,0 +1,46 @@
+/** Real HTTP to the API under `serverless offline`, as a caller's tool would send it. */
+export function apiBaseUrl(): string {
+  const url = process.env.API_BASE_URL;
+  if (!url) throw new Error('API_BASE_URL is not set: end-to-end tests run under the jest global setup (npm test)');
+  return url;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+  text: string;
+}
+
+export async function api(
+  method: string,
+  path: string,
+  options: { apiKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...(options.apiKey ? { 'api-key': options.apiKey } : {}), ...options.headers };
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${apiBaseUrl()}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    parsed = {};
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** Polls until `check` returns a value, or fails after `timeoutMs` with the last value seen. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
