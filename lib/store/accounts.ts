@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import type { Db } from './client';
 import { batchGet } from './batch-get';
 import { keys } from './keys';
+import { queryPrefix } from './query-all';
 
 export type AccountMode = 'autopilot' | 'ask';
 
@@ -69,14 +70,7 @@ export async function findAccountByProfile(db: Db, workspaceId: string, profileU
 }
 
 export async function listAccounts(db: Db, workspaceId: string): Promise<Account[]> {
-  const { Items } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.account(workspaceId, '').pk, ':s': 'ACCOUNT#' },
-    }),
-  );
-  return (Items ?? []).map(toAccount);
+  return (await queryPrefix(db, keys.account(workspaceId, '').pk, 'ACCOUNT#')).map(toAccount);
 }
 
 export async function deleteAccount(db: Db, workspaceId: string, accountId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
 
 export type ActionStatus = 'pending' | 'running' | 'succeeded' | 'failed';
@@ -36,8 +37,6 @@ export interface Action {
 export type ActionKey = Pick<Action, 'workspaceId' | 'jobId' | 'accountId'>;
 
 const key = (action: ActionKey) => keys.action(action.workspaceId, action.jobId, action.accountId);
-const conditionFailed = (error: unknown) =>
-  ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name);
 
 /** Creates the action unless it exists (a redelivered job message); returns the stored one. */
 export async function createActionOnce(db: Db, action: Action): Promise<Action> {
@@ -51,7 +50,7 @@ export async function createActionOnce(db: Db, action: Action): Promise<Action> 
     );
     return action;
   } catch (error) {
-    if (!conditionFailed(error)) throw error;
+    if (!isConditionFailed(error)) throw error;
     const existing = await getAction(db, action);
     if (!existing) throw error;
     return existing;
@@ -92,7 +91,7 @@ export async function claimAction(db: Db, action: ActionKey, leaseId: string, no
     );
     return Attributes ? toAction(Attributes) : undefined;
   } catch (error) {
-    if (conditionFailed(error)) return undefined;
+    if (isConditionFailed(error)) return undefined;
     throw error;
   }
 }
@@ -126,7 +125,7 @@ export async function rescheduleAction(
     );
     return true;
   } catch (error) {
-    if (conditionFailed(error)) return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -181,7 +180,7 @@ export async function endAction(db: Db, action: ActionKey, leaseId: string, end:
     );
     return true;
   } catch (error) {
-    if (conditionFailed(error)) return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

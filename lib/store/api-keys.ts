@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { keys } from './keys';
+import { queryIndex } from './query-all';
 
 /** A stored api key: only its SHA-256 and a short, non-secret prefix for people to recognise it. */
 export interface ApiKeyRecord {
@@ -30,15 +31,7 @@ export async function getApiKeyByHash(db: Db, hash: string): Promise<ApiKeyRecor
 }
 
 export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeyRecord[]> {
-  const { Items } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': keys.apiKeyIndex(workspaceId, '').gsi1pk },
-    }),
-  );
-  return (Items ?? []).map(toRecord);
+  return (await queryIndex(db, keys.apiKeyIndex(workspaceId, '').gsi1pk)).map(toRecord);
 }
 
 /** Revokes a key of the workspace by its id; false when the workspace has no such key. */

@@ -1,7 +1,9 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { batchGet } from './batch-get';
+import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
+import { queryPrefix } from './query-all';
 
 /** A named set of the workspace's accounts. Names match case-insensitively (`Sales` = `sales`). */
 export interface Group {
@@ -28,7 +30,7 @@ export async function createGroup(db: Db, workspaceId: string, name: string, at:
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -51,14 +53,7 @@ export async function setGroupMembers(db: Db, workspaceId: string, name: string,
 }
 
 export async function listGroups(db: Db, workspaceId: string): Promise<Group[]> {
-  const { Items } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':p': keys.group(workspaceId, '').pk, ':s': 'GROUP#' },
-    }),
-  );
-  return (Items ?? []).map(toGroup);
+  return (await queryPrefix(db, keys.group(workspaceId, '').pk, 'GROUP#')).map(toGroup);
 }
 
 /** Reads groups by name; the result maps each found group's key (see `groupKey`) to it. */

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import { isConditionFailed } from './condition-failed';
 import { epochSeconds, keys } from './keys';
 
 export interface StoredResponse {
@@ -17,7 +18,6 @@ export interface IdempotencyRecord {
   expiresAt: number;
 }
 
-const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 /**
  * Claims an idempotency key for a request. Returns undefined when claimed, or the record that
@@ -52,7 +52,7 @@ export async function claimIdempotencyKey(
     );
     return undefined;
   } catch (error) {
-    if (!conditionFailed(error)) throw error;
+    if (!isConditionFailed(error)) throw error;
   }
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: keys.idempotency(workspaceId, keyHash), ConsistentRead: true }),
@@ -84,6 +84,6 @@ export async function releaseIdempotencyKey(db: Db, workspaceId: string, keyHash
       ExpressionAttributeValues: { ':inProgress': 'in_progress' },
     }),
   ).catch((error: unknown) => {
-    if (!conditionFailed(error)) throw error;
+    if (!isConditionFailed(error)) throw error;
   });
 }

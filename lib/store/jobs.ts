@@ -1,8 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Action } from './actions';
 import { toAction } from './actions';
 import type { Db } from './client';
+import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
+import { queryPrefix } from './query-all';
 
 export type JobType = 'like';
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed';
@@ -60,20 +62,7 @@ export async function getJobWithActions(
   jobId: string,
 ): Promise<{ job: Job; actions: Action[] } | undefined> {
   const { pk, sk } = keys.job(workspaceId, jobId);
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': pk, ':s': sk },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryPrefix(db, pk, sk);
   const job = items.find((item) => item.sk === sk) as Job | undefined;
   if (!job) return undefined;
   return { job, actions: items.filter((item) => item.sk !== sk).map(toAction) };
@@ -94,7 +83,7 @@ export async function markJobPlanned(db: Db, workspaceId: string, jobId: string,
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -120,7 +109,7 @@ export async function markJobFailed(db: Db, workspaceId: string, jobId: string, 
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailed(error)) throw error;
   }
 }
 
@@ -151,7 +140,7 @@ export async function finishJobIfDone(db: Db, workspaceId: string, jobId: string
     );
     return status;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailed(error)) return undefined;
     throw error;
   }
 }

@@ -1,6 +1,8 @@
-import { PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
+import { queryPrefix } from './query-all';
 
 /** What the sandbox network recorded: one item per call that "reached" it. */
 export interface SandboxAction {
@@ -34,27 +36,14 @@ export async function recordSandboxAction(db: Db, action: SandboxAction): Promis
   );
 }
 
-async function queryPrefix(db: Db, workspaceId: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':p': keys.sandboxPartition(workspaceId), ':s': prefix },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+async function sandboxItems(db: Db, workspaceId: string, prefix: string): Promise<Record<string, unknown>[]> {
+  const items = await queryPrefix(db, keys.sandboxPartition(workspaceId), prefix);
   return items.map(({ pk: _pk, sk: _sk, ...rest }) => rest);
 }
 
 /** Recorded actions, oldest first. */
 export async function listSandboxActions(db: Db, workspaceId: string): Promise<SandboxAction[]> {
-  return (await queryPrefix(db, workspaceId, 'ACTION#')) as unknown as SandboxAction[];
+  return (await sandboxItems(db, workspaceId, 'ACTION#')) as unknown as SandboxAction[];
 }
 
 export async function putSandboxRule(db: Db, rule: SandboxRule): Promise<void> {
@@ -64,7 +53,7 @@ export async function putSandboxRule(db: Db, rule: SandboxRule): Promise<void> {
 }
 
 export async function listSandboxRules(db: Db, workspaceId: string): Promise<SandboxRule[]> {
-  return (await queryPrefix(db, workspaceId, 'RULE#')) as unknown as SandboxRule[];
+  return (await sandboxItems(db, workspaceId, 'RULE#')) as unknown as SandboxRule[];
 }
 
 export async function deleteSandboxRule(db: Db, workspaceId: string, ruleId: string): Promise<void> {
@@ -86,7 +75,7 @@ export async function consumeSandboxRule(db: Db, rule: SandboxRule): Promise<boo
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

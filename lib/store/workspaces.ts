@@ -1,6 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
+import { queryIndex } from './query-all';
 
 export interface WorkspaceSettings {
   /** Actions of one job are spread at random over this many seconds (pacing). */
@@ -26,7 +28,7 @@ export async function createWorkspace(db: Db, workspace: Workspace): Promise<boo
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -37,22 +39,7 @@ export async function getWorkspace(db: Db, workspaceId: string): Promise<Workspa
 }
 
 export async function listWorkspaces(db: Db): Promise<Workspace[]> {
-  const items: Workspace[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': 'WORKSPACES' },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).map(toWorkspace));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+  return (await queryIndex(db, keys.workspaceIndex('').gsi1pk)).map(toWorkspace);
 }
 
 /** Merges settings into a workspace's; undefined values remove a setting (back to the default). */
