@@ -1,4 +1,6 @@
 import { SandboxProvider } from '../../../lib/network/sandbox';
+import { UnipileProvider } from '../../../lib/network/unipile';
+import { startFakeUnipile } from '../../helpers/fake-unipile';
 import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
 import { failJobOfUnreadableMessage } from '../../../lib/outreach/fail-unreadable-job';
 import { getJobView } from '../../../lib/outreach/job-view';
@@ -191,5 +193,31 @@ describe('like job, from request to provider and back', () => {
     await failJobOfUnreadableMessage(db, { workspaceId: ws.workspaceId, jobId, v: 99 });
 
     expect(await getJobView(db, ws.workspaceId, jobId)).toMatchObject({ status: 'failed', failureReason: 'unreadable_message' });
+  });
+
+  it("through Unipile: waits at least the provider's retry-after on a 429, then reacts with the post's social_id", async () => {
+    const unipile = await startFakeUnipile();
+    try {
+      const provider = new UnipileProvider({ dsn: unipile.url, apiKey: unipile.apiKey });
+      const ws = await createTestWorkspace(db, { accounts: 1 });
+      unipile.failNext({ status: 429, type: 'api/too_many_requests', retryAfter: 30, match: 'POST /api/v1/posts/reaction' });
+      const { jobId, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales']);
+
+      const failedAt = Date.now();
+      await runAction(runDeps({ provider }), actionMessages[0]!);
+      const waiting = (await getJobView(db, ws.workspaceId, jobId)).actions[0]!;
+      await runAction(runDeps({ provider }), actionMessages[0]!, 1, new Date(failedAt + 31_000));
+      const done = await getJobView(db, ws.workspaceId, jobId);
+
+      expect(waiting).toMatchObject({ status: 'pending', reason: 'rate_limited', attempts: 1 });
+      expect(Date.parse(waiting.scheduledFor) - failedAt).toBeGreaterThanOrEqual(30_000);
+      expect(done.status).toBe('succeeded');
+      expect(done.actions[0]).toMatchObject({ provider: 'unipile', sandbox: false, result: 'reacted', attempts: 2 });
+      const reactions = unipile.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/posts/reaction');
+      expect(reactions).toHaveLength(2);
+      expect(reactions[1]?.body).toMatchObject({ account_id: ws.accounts[0]!.providerAccountId, reaction_type: 'insightful' });
+    } finally {
+      await unipile.close();
+    }
   });
 });
