@@ -1,0 +1,60 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlanJobMessage, RunActionMessage } from '../queue/messages';
+import type { OutgoingMessage } from '../queue/send';
+import { sendMessages } from '../queue/send';
+import type { Action } from '../store/actions';
+import type { Db } from '../store/client';
+import type { Job } from '../store/jobs';
+import { finishJobIfDone } from '../store/jobs';
+
+export interface RequeueDeps {
+  db: Db;
+  sqs: SQSClient;
+  jobsQueueUrl: string;
+  actionsQueueUrl: string;
+}
+
+/**
+ * Puts every unfinished job and action back on its queue. For the local stack only: its SQS
+ * emulator keeps messages in memory, so a restart loses them while DynamoDB keeps the jobs. A
+ * duplicate of a message that survived is harmless (consumers are idempotent). Scans the table:
+ * fine for a local one, not for production, where SQS itself is durable.
+ */
+export async function requeueUnfinishedWork(deps: RequeueDeps, now = new Date()): Promise<{ jobs: number; actions: number }> {
+  const jobs: OutgoingMessage[] = [];
+  const actions: OutgoingMessage[] = [];
+  const running: Job[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.client.send(
+      new ScanCommand({
+        TableName: deps.db.table,
+        FilterExpression: 'begins_with(sk, :job) AND #status IN (:queued, :running, :pending)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':job': 'JOB#', ':queued': 'queued', ':running': 'running', ':pending': 'pending' },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (String(item.sk).includes('#ACTION#')) {
+        const action = item as unknown as Action;
+        const body: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
+        // A running action's lease must run out before anyone may take it again.
+        const readyAt = action.status === 'running' ? (action.leaseUntil ?? 0) + 1000 : Date.parse(action.notBefore);
+        actions.push({ body, delaySeconds: Math.max(0, (readyAt - now.getTime()) / 1000) });
+      } else {
+        const job = item as unknown as Job;
+        if (job.status === 'queued') jobs.push({ body: { v: 1, workspaceId: job.workspaceId, jobId: job.jobId } satisfies PlanJobMessage });
+        else running.push(job);
+      }
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+
+  await sendMessages(deps.sqs, deps.jobsQueueUrl, jobs);
+  await sendMessages(deps.sqs, deps.actionsQueueUrl, actions);
+  // A job whose last action ended just before the stop may have missed its own ending.
+  for (const job of running) await finishJobIfDone(deps.db, job.workspaceId, job.jobId, now);
+  return { jobs: jobs.length, actions: actions.length };
+}
