@@ -1,7 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { authenticate } from '../auth/authenticate';
-import { newId } from '../ids';
 import { logger } from '../log';
 import type { Db } from '../store/client';
 import { defaultDb } from '../store/client';
@@ -10,7 +9,7 @@ import { classifyError, problemResult } from './problem';
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body';
 import type { HttpResult, LambdaHttpResult } from './response';
 import type { RequestContext } from './respond';
-import { lowerCaseHeaders, respond } from './respond';
+import { lowerCaseHeaders, requestIdOf, respond } from './respond';
 import { validate } from './validate';
 
 export interface EndpointRequest<Body> {
@@ -53,7 +52,7 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
   return async (event) => {
     const started = performance.now();
     const context: RequestContext = {
-      requestId: event.requestContext?.requestId || newId('req'),
+      requestId: requestIdOf(event),
       route: options.route,
       path: event.rawPath,
     };

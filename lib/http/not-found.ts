@@ -1,7 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { HttpError } from '../errors';
-import { newId } from '../ids';
-import { respond } from './respond';
+import { requestIdOf, respond } from './respond';
 import type { LambdaHttpResult } from './response';
 import { problemResult } from './problem';
 import { allowedMethods } from './routes';
@@ -11,7 +10,7 @@ export async function answerUnknownRoute(event: APIGatewayProxyEventV2): Promise
   const started = performance.now();
   const method = event.requestContext?.http?.method ?? 'GET';
   const path = event.rawPath ?? '/';
-  const context = { requestId: event.requestContext?.requestId || newId('req'), route: '$default', path };
+  const context = { requestId: requestIdOf(event), route: '$default', path };
   const allowed = allowedMethods(path);
   const error =
     allowed.length > 0

@@ -1,3 +1,5 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { newId } from '../ids';
 import { logger } from '../log';
 import { PROBLEM_CONTENT_TYPE } from './problem';
 import type { HttpResult, LambdaHttpResult } from './response';
@@ -7,6 +9,15 @@ export interface RequestContext {
   requestId: string;
   route: string;
   path: string;
+}
+
+/**
+ * API Gateway's request id; under serverless offline (which sets IS_OFFLINE) every event carries
+ * the same placeholder, so a fresh id keeps local logs and answers traceable.
+ */
+export function requestIdOf(event: APIGatewayProxyEventV2): string {
+  const id = event.requestContext?.requestId;
+  return id && !process.env.IS_OFFLINE ? id : newId('req');
 }
 
 export function lowerCaseHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string | undefined> {

@@ -8,7 +8,7 @@ import { createActionOnce } from '../store/actions';
 import type { Db } from '../store/client';
 import { getJob, markJobPlanned } from '../store/jobs';
 import { getWorkspace } from '../store/workspaces';
-import { pacingOffsetSeconds } from './pacing';
+import { pacingOffsetMs } from './pacing';
 
 export interface PlanJobDeps {
   db: Db;
@@ -50,7 +50,7 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
             profileUrl: accounts.get(accountId)?.profileUrl,
             status: 'pending',
             attempts: 0,
-            notBefore: new Date(now.getTime() + pacingOffsetSeconds(jobId, accountId, windowSeconds) * 1000).toISOString(),
+            notBefore: new Date(now.getTime() + pacingOffsetMs(jobId, accountId, windowSeconds)).toISOString(),
             createdAt: at,
             updatedAt: at,
             expiresAt: job.expiresAt,
