@@ -1,0 +1,36 @@
+/**
+ * Two projects, one `jest --runInBand` (npm test):
+ * - unit: tests/unit, no emulator, nothing to start.
+ * - integration: tests/integration and tests/e2e against one local stack (DynamoDB Local, fauxqs,
+ *   serverless offline and the SQS poller) that the global setup starts once on free ports and the
+ *   global teardown stops; tests/helpers/stack-env.ts hands its endpoints to every test file.
+ *   Jest runs a project's global setup only when at least one of its tests is selected, so
+ *   `jest tests/unit` starts nothing.
+ */
+const transform = { '^.+\\.ts$': ['@swc/jest'] };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      roots: ['<rootDir>/tests/unit'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+    },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      roots: ['<rootDir>/tests'],
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts', '<rootDir>/tests/e2e/**/*.test.ts'],
+      transform,
+      globalSetup: '<rootDir>/tests/helpers/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/helpers/global-teardown.ts',
+      setupFiles: ['<rootDir>/tests/helpers/stack-env.ts'],
+    },
+  ],
+};

@@ -1,0 +1,107 @@
+/**
+ * `npm start`: the whole API on this machine (DynamoDB Local, fauxqs, serverless offline and the
+ * SQS poller), a demo workspace with its api key, and ready-to-paste requests. Ctrl-C stops it all.
+ */
+import path from 'node:path';
+import { LocalStackError, PROJECT_ROOT, startLocalStack, type LocalStack } from './local-stack/stack';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { requeueUnfinishedWork } from '../lib/outreach/requeue-unfinished-work';
+import { localClientConfig } from './local-stack/clients';
+import { seedDemoWorkspace } from './seed-demo';
+import { targetDb } from './target-db';
+
+const LIKE_BODY = {
+  url: 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/',
+  groups: ['sales', 'founders'],
+  reactionType: 'like',
+};
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const dim = (text: string) => (color ? `\x1b[2m${text}\x1b[22m` : text);
+const bold = (text: string) => (color ? `\x1b[1m${text}\x1b[22m` : text);
+
+/** Single quotes for a POSIX shell. */
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+function usage(stack: LocalStack, apiKey: string, created: boolean): string {
+  const base = stack.baseUrl!;
+  const keyHeader = shellQuote(`api-key: ${apiKey}`);
+  return [
+    '',
+    bold(`Outreach API running locally (stage local), ready in ${(stack.timings.totalMs / 1000).toFixed(1)} s`),
+    `  API        ${base}`,
+    `  api key    ${apiKey}`,
+    dim(`             demo workspace "demo" ${created ? 'created now' : 'kept from an earlier run'}; the key is also in .local/demo-api-key`),
+    `  DynamoDB   ${stack.env.AWS_ENDPOINT_URL_DYNAMODB}  ${dim('(data kept in .local/dynamodb; `npm run reset` wipes it)')}`,
+    `  SQS + S3   ${stack.env.AWS_ENDPOINT_URL_SQS}  ${dim('(in memory: lost when this stops)')}`,
+    '',
+    'Like a post with the accounts of two groups:',
+    `  curl -i -X POST ${base}/api/v1/social-selling/like \\`,
+    `    -H ${keyHeader} -H 'content-type: application/json' \\`,
+    `    -d ${shellQuote(JSON.stringify(LIKE_BODY))}`,
+    '',
+    'Follow the job (its id is at the end of the Location header of that answer):',
+    `  curl -s ${base}/api/v1/jobs/<jobId> -H ${keyHeader}`,
+    '',
+    `Workspaces, api keys, accounts and groups: ${bold('npm run admin -- --help')}`,
+    'Stop with Ctrl-C.',
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const startup = new AbortController();
+  let starting: Promise<LocalStack> | undefined;
+  let stack: LocalStack | undefined;
+  let stopping = false;
+  let firstSignalAt = 0;
+
+  const shutDown = async (signal: NodeJS.Signals) => {
+    // The terminal sends Ctrl-C to the whole process group, and tsx relays it too: a repeat within
+    // a second is the same Ctrl-C. A later one means "now".
+    if (stopping) {
+      if (Date.now() - firstSignalAt < 1000) return;
+      console.error('Stopping at once.');
+      process.exit(130); // the stack's exit hook kills what is left
+    }
+    stopping = true;
+    firstSignalAt = Date.now();
+    console.log(dim(`\n${signal}: stopping the local stack...`));
+    startup.abort();
+    await starting?.catch(() => undefined); // an abandoned startup stops what it had started
+    await stack?.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', (signal) => void shutDown(signal));
+  process.on('SIGTERM', (signal) => void shutDown(signal));
+
+  try {
+    starting = startLocalStack({
+      dataDir: path.join(PROJECT_ROOT, '.local', 'dynamodb'),
+      withApi: true,
+      env: { PACING_WINDOW_SECONDS: '5' },
+      log: (line) => console.log(dim(line)),
+      signal: startup.signal,
+    });
+    stack = await starting;
+    const { apiKey, created } = await seedDemoWorkspace(stack.env);
+    // The emulated queues live in memory: put back what an earlier run left unfinished.
+    const requeued = await requeueUnfinishedWork({
+      db: targetDb({ ...process.env, ...stack.env, STAGE: 'local' }).db,
+      sqs: new SQSClient(localClientConfig(stack.env.AWS_ENDPOINT_URL_SQS!)),
+      jobsQueueUrl: stack.env.JOBS_QUEUE_URL!,
+      actionsQueueUrl: stack.env.ACTIONS_QUEUE_URL!,
+    });
+    if (requeued.jobs + requeued.actions > 0) console.log(dim(`Requeued ${requeued.jobs} unfinished job(s) and ${requeued.actions} action(s) from an earlier run.`));
+    if (stopping) return; // Ctrl-C during the seeding: shutDown() has it
+    console.log(usage(stack, apiKey, created));
+  } catch (error) {
+    if (stopping) return; // the failure is the shutdown itself (e.g. Java got the Ctrl-C first)
+    console.error(`\nnpm start failed: ${error instanceof LocalStackError ? error.message : ((error as Error).stack ?? String(error))}`);
+    await stack?.stop();
+    process.exit(1);
+  }
+}
+
+void main();

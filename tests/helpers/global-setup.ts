@@ -1,0 +1,79 @@
+/**
+ * Jest global setup of the integration project: starts one local stack for the whole run, on free
+ * ports, with an in-memory DynamoDB, a 1 s pacing window and failed records retried after 1 s.
+ * Its environment goes to a JSON file that tests/helpers/stack-env.ts loads into each test file;
+ * what the stack's processes print goes to a log file (its path is printed).
+ */
+import { createWriteStream, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findFreePorts } from '../../scripts/local-stack/ports';
+import { LocalStackError, startLocalStack, type LocalStack } from '../../scripts/local-stack/stack';
+
+export const STACK_ENV_FILE_VARIABLE = 'LOCAL_STACK_ENV_FILE';
+
+export interface StackEnvFile {
+  baseUrl: string;
+  env: Record<string, string>;
+  logFile: string;
+}
+
+declare global {
+  // Read by the global teardown (same process).
+  var __LOCAL_STACK__: { stack: LocalStack; envFile: string; onSignal: (signal: NodeJS.Signals) => void } | undefined;
+}
+
+/** Logs of earlier runs, kept a day for whoever investigates a failure. */
+function removeOldLogs(): void {
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const name of readdirSync(os.tmpdir())) {
+    if (!/^outreach-local-stack-\d+\.log$/.test(name)) continue;
+    const file = path.join(os.tmpdir(), name);
+    try {
+      if (statSync(file).mtimeMs < dayAgo) rmSync(file, { force: true });
+    } catch {
+      /* another run's, just removed */
+    }
+  }
+}
+
+export default async function globalSetup(): Promise<void> {
+  removeOldLogs();
+  const [port, lambdaPort, dynamoPort, fauxqsPort] = await findFreePorts(4);
+  const name = `outreach-local-stack-${process.pid}`;
+  const logFile = path.join(os.tmpdir(), `${name}.log`);
+  const envFile = path.join(os.tmpdir(), `${name}.json`);
+  const logStream = createWriteStream(logFile);
+  const started = Date.now();
+
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({
+      withApi: true,
+      port,
+      lambdaPort,
+      dynamoPort,
+      fauxqsPort,
+      env: { PACING_WINDOW_SECONDS: '1' },
+      failedVisibilitySeconds: 1,
+      log: (line) => logStream.write(`${new Date().toISOString()} ${line}\n`),
+    });
+  } catch (error) {
+    logStream.end();
+    const message = error instanceof LocalStackError ? error.message : String(error);
+    throw new LocalStackError(`the local stack for the integration tests did not start: ${message}\n(its log: ${logFile})`);
+  }
+
+  const file: StackEnvFile = { baseUrl: stack.baseUrl!, env: { ...stack.env, API_BASE_URL: stack.baseUrl! }, logFile };
+  writeFileSync(envFile, JSON.stringify(file, null, 2));
+  process.env[STACK_ENV_FILE_VARIABLE] = envFile;
+
+  // Ctrl-C during the run: serverless offline runs in its own process group and would outlive jest.
+  const onSignal = (signal: NodeJS.Signals) => {
+    void stack.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  globalThis.__LOCAL_STACK__ = { stack, envFile, onSignal };
+  console.log(`\nlocal stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${stack.baseUrl} (log: ${logFile})`);
+}
