@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 /** `serverless package` offline, with no AWS credentials, and checks on the template it writes. */
 const root = join(__dirname, '../../..');
 const out = mkdtempSync(join(tmpdir(), 'sls-package-'));
+// A build folder of its own: the shared one belongs to the stack's serverless offline.
+const workFolder = `.esbuild-template-test-${process.pid}`;
 
 interface Resource {
   Type: string;
@@ -21,11 +23,14 @@ const logicalIdOf = (ref: unknown): string => {
 };
 
 beforeAll(async () => {
-  const env = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none', AWS_CONFIG_FILE: '/dev/null', AWS_SHARED_CREDENTIALS_FILE: '/dev/null' };
+  const env = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none', AWS_CONFIG_FILE: '/dev/null', AWS_SHARED_CREDENTIALS_FILE: '/dev/null', ESBUILD_WORK_FOLDER: workFolder };
   await promisify(execFile)(join(root, 'node_modules/.bin/serverless'), ['package', '--stage', 'prod', '--package', out], { cwd: root, env });
   resources = JSON.parse(readFileSync(join(out, 'cloudformation-template-update-stack.json'), 'utf8')).Resources;
 }, 120_000);
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(join(root, workFolder), { recursive: true, force: true });
+});
 
 describe('the packaged CloudFormation template', () => {
   it('bundles every function on its own', () => {
