@@ -7,7 +7,9 @@ export const groupNameSchema = z
   .trim()
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
-  .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters');
+  .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters')
+  // A lone UTF-16 surrogate is valid JSON but not valid Unicode: DynamoDB would refuse it as a key.
+  .refine((name) => !/\p{Cs}/u.test(name), 'must be valid Unicode text');
 
 /** A non-empty list of group names; repeats (case-insensitive) are dropped, first spelling kept. */
 export const groupNamesSchema = z

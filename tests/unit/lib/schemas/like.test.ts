@@ -62,6 +62,15 @@ describe('like request', () => {
     expect(errorsOf({ url: post, groups: 'sales', reactionType: 'like' })[0]?.path).toBe('groups');
   });
 
+  it('refuses control characters and lone surrogates in group names, and keeps other scripts', () => {
+    const body = JSON.parse(`{"url":"${post}","groups":["a\\u0000b","\\ud800x","Ventes équipe 🚀"],"reactionType":"like"}`);
+
+    expect(errorsOf(body)).toEqual([
+      { path: 'groups.0', message: 'must not contain control characters' },
+      { path: 'groups.1', message: 'must be valid Unicode text' },
+    ]);
+  });
+
   it('refuses unknown fields, prototype keys included', () => {
     const body = JSON.parse(`{"url":"${post}","groups":["sales"],"reactionType":"like","extra":1,"__proto__":{"admin":true}}`);
 
