@@ -16,10 +16,52 @@
  * - developer.unipile.com error responses: RFC 7807-like body `{type, status, title, detail}` with
  *   `type` = `<thrower>/<slug>`; rate-limit reference: a 429 `api/too_many_requests` carries `retry-after`
  *   (seconds), a 429 `provider/too_many_requests` (LinkedIn throttling) may not.
+ *
+ * Outreach endpoints (comment, profile, invite, message, relations), checked in:
+ * - unipile-node-sdk `src/resources/users.resource.ts` (current version, with typed responses):
+ *   `sendPostComment` = POST `posts/{post_id}/comments`, JSON `{account_id, text}`, answer
+ *   `{"object": "CommentSent"}` (`src/posts/comment-send.types.ts`, text 1..1250 chars). `comment_id` (reply)
+ *   is not in the SDK's type: it is in Unipile's "Comment a post" reference as summarised in our notes, not
+ *   checked first-hand; a `comment_id` in the answer is kept when present, not relied upon.
+ *   `getProfile` = GET `users/{identifier}?account_id=`; the LinkedIn profile (`src/users/ressource.types.ts`,
+ *   `LinkedinUserProfileSchema`) has `provider_id`, `public_identifier`, `first_name`, `last_name`,
+ *   `network_distance` (FIRST_DEGREE | SECOND_DEGREE | THIRD_DEGREE | OUT_OF_NETWORK), `is_relationship`
+ *   and `invitation: {type: SENT | RECEIVED, status: PENDING | IGNORED | WITHDRAWN}`. We read connected =
+ *   FIRST_DEGREE or `is_relationship: true`; invitation_pending = `invitation` SENT and PENDING; else
+ *   not_connected (an invitation *received* from them is not_connected).
+ *   `sendInvitation` = POST `users/invite`, JSON; answer `{"object": "UserInvitationSent", invitation_id}`
+ *   (`src/users/user-invite.types.ts`). `getAllRelations` = GET `users/relations?account_id=&limit=&cursor=`,
+ *   answer `{object: "UserRelationsList", items: [{member_id, public_identifier, public_profile_url,
+ *   created_at (epoch ms), …}], cursor: string | null}` (`src/users/user-relations-list.types.ts`).
+ * - unipile-node-sdk `src/resources/messaging.resource.ts`: `startNewChat` = POST `chats` as multipart
+ *   (`account_id`, `text`, one `attendees_ids` part per attendee), without setting content-type (fetch sets the
+ *   boundary); answer `{"object": "ChatStarted", chat_id: string | null}`; `sendMessage` = POST
+ *   `chats/{chat_id}/messages`, multipart `text`; answer `{"object": "MessageSent", message_id: string | null}`
+ *   (`src/messaging/chats/chat-start.types.ts`, `src/messaging/messages/message-send.types.ts`).
+ * - Unipile's OpenAPI for "Send an invitation" (UsersController_addUserByIdentifier, read in a copy kept in a
+ *   public repository, not on developer.unipile.com itself): body `user_email` = "the email address of the user
+ *   when it's required (Linkedin specific)", `message` max 300; 400 types include `errors/too_many_characters`;
+ *   422 types include `already_invited_recently`, `cannot_resend_yet`, `limit_exceeded`,
+ *   `no_connection_with_recipient`, `cannot_invite_attendee`, `user_unreachable`. `already_connected` is not in
+ *   that enum (it is in our notes and in third-party integrations); no dedicated "email required" type is
+ *   documented anywhere we could read, so an invitation refusal whose type or detail speaks of an email
+ *   becomes `email_required` (a heuristic, see `reasonFor`).
  */
+import type {
+  CommentInput,
+  InviteInput,
+  ListRelationsInput,
+  MessageInput,
+  Relation,
+  RelationsPage,
+  RelationState,
+  ResolvedProfile,
+  ResolveProfileInput,
+} from './network-actions';
 import type { ActingAccount, NetworkProvider, ProviderResult, ReactInput } from './provider';
 import { ProviderError } from './provider';
 import type { PostRef } from './post-url';
+import { normaliseProfileUrl, profilePublicId } from './profile-url';
 
 export interface UnipileProviderOptions {
   /** `api8.unipile.com:13851` (https is implied) or a full base URL such as `http://127.0.0.1:4010`. */
@@ -38,14 +80,47 @@ interface Problem {
   detail?: unknown;
 }
 
-type Step = 'get_post' | 'react';
-const stepLabel: Record<Step, string> = { get_post: 'look up the post', react: 'add the reaction' };
+type Step = 'get_post' | 'react' | 'comment' | 'get_profile' | 'invite' | 'start_chat' | 'send_message' | 'list_relations';
+const stepLabel: Record<Step, string> = {
+  get_post: 'look up the post',
+  react: 'add the reaction',
+  comment: 'add the comment',
+  get_profile: 'look up the profile',
+  invite: 'send the invitation',
+  start_chat: 'start the conversation',
+  send_message: 'send the message',
+  list_relations: 'list the relations',
+};
+/** What a 404 means at each step. */
+const notFoundReason: Record<Step, string> = {
+  get_post: 'post_not_found',
+  react: 'post_not_found',
+  comment: 'post_not_found',
+  get_profile: 'profile_not_found',
+  // Unipile documents this 404 as "Account not found"; an unknown provider_id is more likely a 422.
+  invite: 'recipient_not_found',
+  start_chat: 'recipient_not_found',
+  send_message: 'chat_not_found',
+  list_relations: 'account_not_found',
+};
+/** Unipile error slugs (`errors/<slug>`) that have a reason of our own, per step or for all steps. */
+const slugReasons: Partial<Record<Step | '*', Record<string, string>>> = {
+  '*': { no_connection_with_recipient: 'not_connected' },
+  invite: {
+    already_invited_recently: 'already_invited',
+    cannot_resend_yet: 'cannot_resend_yet',
+    already_connected: 'already_connected',
+    too_many_characters: 'note_too_long',
+    limit_exceeded: 'limit_exceeded',
+  },
+};
 const DETAIL_MAX = 300;
 
 /**
  * {@link NetworkProvider} backed by Unipile. Each call maps every failure to a {@link ProviderError}:
  * 429, 5xx, timeouts and network errors are retryable (with `retryAfterSeconds` from `retry-after`);
- * 401/403, 404 and other 4xx are final, with Unipile's error type as the reason. Messages carry
+ * 401/403, 404 and other 4xx are final: 404 as `<what>_not_found` for the call (`notFoundReason`), other 4xx
+ * with Unipile's error slug as the reason, or ours for the slugs in `slugReasons`. Messages carry
  * Unipile's `detail` (truncated) and never the API key.
  */
 export class UnipileProvider implements NetworkProvider {
@@ -75,6 +150,113 @@ export class UnipileProvider implements NetworkProvider {
     return { provider: 'unipile', outcome: 'reacted', details: { socialId } };
   }
 
+  /** Comments on a post, or replies to the comment of `post.commentId`. */
+  async comment({ account, post, text }: CommentInput): Promise<ProviderResult> {
+    const socialId = await this.socialIdOf(account, post);
+    const answer = await this.request('comment', 'POST', `/posts/${pathSegment(socialId)}/comments`, {
+      body: {
+        account_id: account.providerAccountId,
+        text,
+        ...(post.commentId !== undefined ? { comment_id: post.commentId } : {}),
+      },
+    });
+    const commentId = stringField(answer, 'comment_id');
+    return {
+      provider: 'unipile',
+      outcome: 'commented',
+      details: { socialId, ...(commentId !== undefined ? { commentId } : {}) },
+    };
+  }
+
+  /** The person behind a profile URL, with the acting account's relation to them. */
+  async resolveProfile({ account, profileUrl }: ResolveProfileInput): Promise<ResolvedProfile> {
+    const normalised = normaliseProfileUrl(profileUrl);
+    if (normalised === undefined) {
+      throw new ProviderError('invalid_profile_url', 'Not a profile URL of the network (/in/<id>).', false);
+    }
+    const wanted = profilePublicId(normalised);
+    const found = await this.request('get_profile', 'GET', `/users/${pathSegment(wanted)}`, {
+      query: { account_id: account.providerAccountId },
+    });
+    const providerId = stringField(found, 'provider_id');
+    if (providerId === undefined) {
+      throw new ProviderError('provider_bad_response', `Unipile returned profile ${wanted} without a provider_id.`, false);
+    }
+    const name = [stringField(found, 'first_name'), stringField(found, 'last_name')]
+      .filter((part) => part !== undefined)
+      .join(' ')
+      .trim();
+    return {
+      providerId,
+      publicIdentifier: stringField(found, 'public_identifier') ?? wanted,
+      ...(name ? { name } : {}),
+      relation: relationOf(found),
+    };
+  }
+
+  /** Sends an invitation to connect, with an optional note. */
+  async invite({ account, providerId, message, email }: InviteInput): Promise<ProviderResult> {
+    const answer = await this.request('invite', 'POST', '/users/invite', {
+      body: {
+        account_id: account.providerAccountId,
+        provider_id: providerId,
+        ...(message !== undefined && message !== '' ? { message } : {}),
+        ...(email !== undefined && email !== '' ? { user_email: email } : {}),
+      },
+    });
+    // The invitation is sent even if the answer lacks its id: failing here would invite twice on retry.
+    const invitationId = stringField(answer, 'invitation_id');
+    return {
+      provider: 'unipile',
+      outcome: 'invited',
+      details: invitationId !== undefined ? { invitationId } : {},
+    };
+  }
+
+  /** Sends a direct message: in `chatId` when given, else in a new conversation with the person. */
+  async sendMessage({ account, providerId, chatId, text }: MessageInput): Promise<ProviderResult> {
+    const form = new FormData();
+    if (chatId !== undefined && chatId !== '') {
+      form.append('text', text);
+      const answer = await this.request('send_message', 'POST', `/chats/${pathSegment(chatId)}/messages`, { body: form });
+      const messageId = stringField(answer, 'message_id');
+      return {
+        provider: 'unipile',
+        outcome: 'messaged',
+        details: { chatId, ...(messageId !== undefined ? { messageId } : {}) },
+      };
+    }
+    form.append('account_id', account.providerAccountId);
+    form.append('attendees_ids', providerId);
+    form.append('text', text);
+    const answer = await this.request('start_chat', 'POST', '/chats', { body: form });
+    const newChatId = stringField(answer, 'chat_id');
+    const messageId = stringField(answer, 'message_id');
+    return {
+      provider: 'unipile',
+      outcome: 'messaged',
+      details: {
+        ...(newChatId !== undefined ? { chatId: newChatId } : {}),
+        ...(messageId !== undefined ? { messageId } : {}),
+      },
+    };
+  }
+
+  /** One page of the acting account's first-degree connections. */
+  async listRelations({ account, cursor, limit }: ListRelationsInput): Promise<RelationsPage> {
+    const query: Record<string, string> = { account_id: account.providerAccountId };
+    if (limit !== undefined && Number.isInteger(limit) && limit > 0) query.limit = String(limit);
+    if (cursor !== undefined && cursor !== '') query.cursor = cursor;
+    const page = await this.request('list_relations', 'GET', '/users/relations', { query });
+    const items = isRecord(page) ? page.items : undefined;
+    if (!Array.isArray(items)) {
+      throw new ProviderError('provider_bad_response', 'Unipile returned relations without items.', false);
+    }
+    const relations = items.map(relationFrom);
+    const next = stringField(page, 'cursor');
+    return { relations, ...(next !== undefined ? { cursor: next } : {}) };
+  }
+
   /** The post's `social_id`, the only id Unipile's actions reliably accept for LinkedIn. */
   private async socialIdOf(account: ActingAccount, post: PostRef): Promise<string> {
     const postId = post.kind === 'activity' ? post.id : post.urn;
@@ -89,6 +271,7 @@ export class UnipileProvider implements NetworkProvider {
   }
 
   /** One call; the parsed JSON body of a 2xx answer, or a ProviderError. */
+  /** `body`: JSON, or a FormData sent as multipart (fetch sets its content-type with the boundary). */
   private async request(
     step: Step,
     method: 'GET' | 'POST',
@@ -97,7 +280,8 @@ export class UnipileProvider implements NetworkProvider {
   ): Promise<unknown> {
     const url = `${this.baseUrl}${path}${query ? `?${new URLSearchParams(query).toString()}` : ''}`;
     const headers: Record<string, string> = { 'X-API-KEY': this.apiKey, accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
     let response: Response;
     let text: string;
@@ -105,7 +289,7 @@ export class UnipileProvider implements NetworkProvider {
       response = await this.fetch(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         // A redirect would carry the API key elsewhere; Unipile's API does not redirect.
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
@@ -124,7 +308,8 @@ export class UnipileProvider implements NetworkProvider {
     // Duck-typed: the DOMException of AbortSignal.timeout may come from another realm (e.g. under jest).
     const name = isRecord(error) && typeof error.name === 'string' ? error.name : '';
     if (name === 'TimeoutError' || name === 'AbortError') {
-      // A timed-out reaction may have been applied; reacting again is harmless (same reaction).
+      // A timed-out call may have been applied. Reacting again is harmless; a retried comment or message
+      // may be posted twice, and a retried invitation usually ends in `already_invited`.
       return new ProviderError('provider_timeout', `Unipile did not answer in time to ${stepLabel[step]}.`, true, {
         cause: error,
       });
@@ -149,9 +334,21 @@ export class UnipileProvider implements NetworkProvider {
     if (status >= 500) return new ProviderError('provider_unavailable', message, true, { status });
     if (status === 408) return new ProviderError('provider_timeout', message, true, { status });
     if (status === 401 || status === 403) return new ProviderError('provider_auth_failed', message, false, { status });
-    if (status === 404) return new ProviderError('post_not_found', message, false, { status });
-    if (status >= 400) return new ProviderError(slugOf(type) ?? 'provider_rejected', message, false, { status });
+    if (status === 404) return new ProviderError(notFoundReason[step], message, false, { status });
+    if (status >= 400) return new ProviderError(this.reasonFor(step, type, problem), message, false, { status });
     return new ProviderError('provider_bad_response', message, false, { status });
+  }
+
+  /** Reason of a final 4xx refusal: ours for the slugs we know, else Unipile's slug. */
+  private reasonFor(step: Step, type: string, problem: Problem): string {
+    const slug = slugOf(type);
+    const known = slug === undefined ? undefined : (slugReasons[step]?.[slug] ?? slugReasons['*']?.[slug]);
+    if (known !== undefined) return known;
+    // No documented type says "this recipient requires their email": recognise it by its words.
+    if (step === 'invite' && /e-?mail/i.test(`${slug ?? ''} ${textOf(problem.title)} ${textOf(problem.detail)}`)) {
+      return 'email_required';
+    }
+    return slug ?? 'provider_rejected';
   }
 
   /** Unipile's explanation, shortened, with the API key masked should it ever be echoed back. */
@@ -199,6 +396,48 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   const at = /[a-z]{3}/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** Connected, invitation sent and pending, or neither; see the class comment for the fields read. */
+function relationOf(profile: unknown): RelationState {
+  if (!isRecord(profile)) return 'not_connected';
+  if (profile.network_distance === 'FIRST_DEGREE' || profile.is_relationship === true) return 'connected';
+  const invitation = profile.invitation;
+  if (isRecord(invitation) && invitation.type === 'SENT' && invitation.status === 'PENDING') return 'invitation_pending';
+  return 'not_connected';
+}
+
+/** One `UserRelation` item; an item without ids fails loudly rather than silently shrinking the list. */
+function relationFrom(item: unknown): Relation {
+  const providerId = stringField(item, 'member_id');
+  const publicIdentifier = stringField(item, 'public_identifier');
+  if (providerId === undefined || publicIdentifier === undefined) {
+    throw new ProviderError('provider_bad_response', 'Unipile returned a relation without member_id or public_identifier.', false);
+  }
+  const fromId = `https://www.linkedin.com/in/${encodeURIComponent(publicIdentifier)}`;
+  const profileUrl =
+    normaliseProfileUrl(stringField(item, 'public_profile_url') ?? '') ?? normaliseProfileUrl(fromId) ?? fromId;
+  const createdAt = isRecord(item) ? isoDate(item.created_at) : undefined;
+  return { providerId, publicIdentifier, profileUrl, ...(createdAt !== undefined ? { createdAt } : {}) };
+}
+
+/** Epoch milliseconds (as the SDK types `created_at`) or a date string → ISO 8601; undefined otherwise. */
+function isoDate(value: unknown): string | undefined {
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  if (value === '') return undefined;
+  const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** A non-empty string field of a JSON object; undefined for anything else (null included). */
+function stringField(value: unknown, key: string): string | undefined {
+  if (!isRecord(value)) return undefined;
+  const field = value[key];
+  return typeof field === 'string' && field !== '' ? field : undefined;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }
 
 function parseJson(text: string): unknown {

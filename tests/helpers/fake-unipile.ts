@@ -9,6 +9,21 @@
  * missing or wrong API key is not documented in what we could read: `errors/missing_credentials` /
  * `errors/invalid_credentials` are our stand-ins, with status 401.
  *
+ * Outreach routes (shapes from unipile-node-sdk's typed responses, see lib/network/unipile.ts):
+ * - POST /api/v1/posts/{social_id}/comments, JSON {account_id, text (1..1250), comment_id?} → 201 {"object":"CommentSent"}.
+ * - GET /api/v1/users/{identifier}?account_id= → a LinkedIn `UserProfile` (`provider_id`, `public_identifier`,
+ *   `first_name`, `last_name`, `network_distance`, `is_relationship`, `invitation?`); `setProfile` merges over a
+ *   default second-degree profile; `MISSING_PROFILE_ID` answers 404. A profile invited through the fake shows
+ *   `invitation: {type: 'SENT', status: 'PENDING'}`.
+ * - POST /api/v1/users/invite, JSON {account_id, provider_id, message? (≤300, else 400 errors/too_many_characters),
+ *   user_email?} → 200 {"object":"UserInvitationSent", invitation_id}; inviting the same provider_id again
+ *   → 422 errors/already_invited_recently.
+ * - POST /api/v1/chats, multipart {account_id, attendees_ids (repeated), text} → 201 {"object":"ChatStarted", chat_id,
+ *   message_id}; POST /api/v1/chats/{chat_id}/messages, multipart {text} → 201 {"object":"MessageSent", message_id};
+ *   `MISSING_CHAT_ID` answers 404. Multipart bodies are recorded as `fields`.
+ * - GET /api/v1/users/relations?account_id=&limit=&cursor= → {"object":"UserRelationsList", items, cursor|null}
+ *   over `setRelations(...)`, paged by an opaque cursor (default page size 10 here).
+ *
  * Add a route: append to `routes` below (method, path with `:params`, handler returning a reply).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -23,6 +38,8 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** Parsed JSON body when the request said `content-type: application/json`. */
   body: unknown;
+  /** Parts of a `multipart/form-data` body, every value as a list (files as their name). */
+  fields?: Record<string, string[]>;
   rawBody: string;
 }
 
@@ -44,6 +61,22 @@ export interface FakeFailure {
 /** What `GET /api/v1/posts/{id}` answers for one post id (as written in the URL, decoded). */
 export type FakePost = Record<string, unknown> | 'not_found';
 
+/** Fields merged over the default profile answered for a public identifier, or `'not_found'` (404). */
+export type FakeProfile = Record<string, unknown> | 'not_found';
+
+/** One relation as Unipile lists it (`UserRelation`); the fake adds `object`. */
+export interface FakeRelation {
+  member_id: string;
+  public_identifier: string;
+  public_profile_url: string;
+  first_name?: string;
+  last_name?: string;
+  headline?: string;
+  created_at?: number;
+  member_urn?: string;
+  connection_urn?: string;
+}
+
 export interface FakeUnipile {
   /** Base URL to give the provider as its DSN, e.g. `http://127.0.0.1:40123`. */
   url: string;
@@ -53,13 +86,31 @@ export interface FakeUnipile {
   failNext(failure: FakeFailure): void;
   /** The next matching request never gets an answer (until close): for timeouts. */
   hang(match?: string): void;
+  /** Queues one answer of any status and body instead of the route's (same queue and matching as failNext). */
+  respondNext(reply: FakeFailure): void;
   /** Overrides the post answered for one id; `'not_found'` makes it answer 404. */
   setPost(postId: string, post: FakePost): void;
+  /** Fields of the profile answered for one public identifier (merged over the default), or `'not_found'`. */
+  setProfile(publicIdentifier: string, profile: FakeProfile): void;
+  /** The account's relations, in the order pages list them. */
+  setRelations(relations: FakeRelation[]): void;
   close(): Promise<void>;
 }
 
 /** A post id the fake always answers 404 for. */
 export const MISSING_POST_ID = '7000000000000000404';
+/** A public identifier the fake always answers 404 for. */
+export const MISSING_PROFILE_ID = 'nobody-404';
+/** A chat id the fake always answers 404 for. */
+export const MISSING_CHAT_ID = 'chat-missing-404';
+/** The provider id the fake's default profile has for a public identifier. */
+export function fakeProviderId(publicIdentifier: string): string {
+  return `ACoAAF${Buffer.from(publicIdentifier).toString('base64url')}`;
+}
+
+const COMMENT_MAX = 1250;
+const NOTE_MAX = 300;
+const RELATIONS_PAGE = 10;
 
 const reactionTypes = ['like', 'celebrate', 'support', 'love', 'insightful', 'funny'];
 
@@ -69,11 +120,21 @@ interface Reply {
   headers?: Record<string, string>;
 }
 
+interface FakeState {
+  posts: Map<string, FakePost>;
+  profiles: Map<string, FakeProfile>;
+  /** provider_id → invitation_id of invitations sent through the fake. */
+  invitations: Map<string, string>;
+  relations: FakeRelation[];
+  seq: number;
+}
+
 interface RouteContext {
   params: Record<string, string>;
   query: Record<string, string>;
   body: unknown;
-  posts: Map<string, FakePost>;
+  fields: Record<string, string[]> | undefined;
+  state: FakeState;
 }
 
 interface Route {
@@ -95,17 +156,187 @@ const routes: Route[] = [
   {
     method: 'GET',
     path: '/api/v1/posts/:post_id',
-    handle({ params, query, posts }) {
+    handle({ params, query, state }) {
       if (!query.account_id) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'account_id is required.');
       const postId = params.post_id ?? '';
-      const post = posts.get(postId) ?? (postId === MISSING_POST_ID ? 'not_found' : defaultPost(postId));
+      const post = state.posts.get(postId) ?? (postId === MISSING_POST_ID ? 'not_found' : defaultPost(postId));
       if (post === 'not_found') {
         return error(404, 'errors/resource_not_found', 'Resource not found.', `Post ${postId} could not be found.`);
       }
       return { status: 200, body: post };
     },
   },
+  {
+    method: 'POST',
+    path: '/api/v1/posts/:social_id/comments',
+    handle({ params, body, state }) {
+      const problem = invalidComment(body);
+      if (problem) return error(400, 'errors/invalid_parameters', 'Invalid parameters', problem);
+      const socialId = params.social_id ?? '';
+      if (socialId.endsWith(`:${MISSING_POST_ID}`) || socialId === MISSING_POST_ID) {
+        return error(404, 'errors/resource_not_found', 'Resource not found.', `Post ${socialId} could not be found.`);
+      }
+      state.seq += 1;
+      return { status: 201, body: { object: 'CommentSent' } };
+    },
+  },
+  // Before /users/:identifier, which would otherwise take `relations` for an identifier.
+  {
+    method: 'GET',
+    path: '/api/v1/users/relations',
+    handle({ query, state }) {
+      if (!query.account_id) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'account_id is required.');
+      let start = 0;
+      let limit = RELATIONS_PAGE;
+      if (query.limit !== undefined) {
+        limit = Number(query.limit);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+          return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'limit must be an integer from 1 to 1000.');
+        }
+      }
+      if (query.cursor !== undefined) {
+        const decoded = decodeCursor(query.cursor);
+        if (!decoded) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'cursor is not valid.');
+        ({ start } = decoded);
+        if (query.limit === undefined) ({ limit } = decoded);
+      }
+      const items = state.relations.slice(start, start + limit).map((r) => ({ object: 'UserRelation', ...r }));
+      const next = start + limit < state.relations.length ? encodeCursor({ start: start + limit, limit }) : null;
+      return { status: 200, body: { object: 'UserRelationsList', items, cursor: next } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/users/:identifier',
+    handle({ params, query, state }) {
+      if (!query.account_id) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'account_id is required.');
+      const identifier = params.identifier ?? '';
+      const override = state.profiles.get(identifier);
+      if (override === 'not_found' || identifier === MISSING_PROFILE_ID) {
+        return error(404, 'errors/resource_not_found', 'Resource not found.', `User ${identifier} could not be found.`);
+      }
+      const profile = { ...defaultProfile(identifier), ...override };
+      const invited = typeof profile.provider_id === 'string' && state.invitations.has(profile.provider_id);
+      if (invited && profile.invitation === undefined) profile.invitation = { type: 'SENT', status: 'PENDING' };
+      return { status: 200, body: profile };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/users/invite',
+    handle({ body, state }) {
+      const problem = invalidInvite(body);
+      if (problem) return error(problem.status, problem.type, 'Invalid parameters', problem.detail);
+      const providerId = (body as { provider_id: string }).provider_id;
+      if (state.invitations.has(providerId)) {
+        return error(422, 'errors/already_invited_recently', 'Already invited recently', 'An invitation was already sent to this user.');
+      }
+      state.seq += 1;
+      const invitationId = `7${String(state.seq).padStart(18, '0')}`;
+      state.invitations.set(providerId, invitationId);
+      return { status: 200, body: { object: 'UserInvitationSent', invitation_id: invitationId } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/chats',
+    handle({ fields, state }) {
+      if (!fields) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'A multipart/form-data body is required.');
+      if (!fields.account_id?.[0]) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'account_id is required.');
+      if (!fields.attendees_ids?.length || fields.attendees_ids.some((id) => !id)) {
+        return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'attendees_ids needs at least one id.');
+      }
+      if (!fields.text?.[0]) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'text is required.');
+      state.seq += 1;
+      return { status: 201, body: { object: 'ChatStarted', chat_id: `chat-${state.seq}`, message_id: `msg-${state.seq}` } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/chats/:chat_id/messages',
+    handle({ params, fields, state }) {
+      if (!fields) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'A multipart/form-data body is required.');
+      if (params.chat_id === MISSING_CHAT_ID) {
+        return error(404, 'errors/resource_not_found', 'Resource not found.', `Chat ${params.chat_id} could not be found.`);
+      }
+      if (!fields.text?.[0]) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'text is required.');
+      state.seq += 1;
+      return { status: 201, body: { object: 'MessageSent', message_id: `msg-${state.seq}` } };
+    },
+  },
 ];
+
+/** A LinkedIn `UserProfile` trimmed to what matters here: second degree, no invitation. */
+function defaultProfile(identifier: string): Record<string, unknown> {
+  return {
+    object: 'UserProfile',
+    provider: 'LINKEDIN',
+    provider_id: fakeProviderId(identifier),
+    public_identifier: identifier,
+    first_name: 'Fake',
+    last_name: 'Person',
+    headline: 'A profile of the fake Unipile server.',
+    websites: [],
+    network_distance: 'SECOND_DEGREE',
+    is_relationship: false,
+    public_profile_url: `https://www.linkedin.com/in/${identifier}`,
+  };
+}
+
+function invalidComment(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return 'A JSON body is required.';
+  const { account_id, text, comment_id } = body as Record<string, unknown>;
+  if (typeof account_id !== 'string' || !account_id) return 'account_id must be a non-empty string.';
+  if (typeof text !== 'string' || !text || text.length > COMMENT_MAX) return `text must have 1 to ${COMMENT_MAX} characters.`;
+  if (comment_id !== undefined && (typeof comment_id !== 'string' || !comment_id)) return 'comment_id must be a non-empty string.';
+  return undefined;
+}
+
+function invalidInvite(body: unknown): { status: number; type: string; detail: string } | undefined {
+  const invalid = (detail: string) => ({ status: 400, type: 'errors/invalid_parameters', detail });
+  if (typeof body !== 'object' || body === null) return invalid('A JSON body is required.');
+  const { account_id, provider_id, message, user_email } = body as Record<string, unknown>;
+  if (typeof account_id !== 'string' || !account_id) return invalid('account_id must be a non-empty string.');
+  if (typeof provider_id !== 'string' || !provider_id) return invalid('provider_id must be a non-empty string.');
+  if (message !== undefined && typeof message !== 'string') return invalid('message must be a string.');
+  if (typeof message === 'string' && message.length > NOTE_MAX) {
+    return { status: 400, type: 'errors/too_many_characters', detail: `The message exceeds ${NOTE_MAX} characters.` };
+  }
+  if (user_email !== undefined && (typeof user_email !== 'string' || !user_email.includes('@'))) {
+    return invalid('user_email must be an email address.');
+  }
+  return undefined;
+}
+
+function encodeCursor(cursor: { start: number; limit: number }): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { start: number; limit: number } | undefined {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { start, limit } = parsed as Record<string, unknown>;
+    if (!Number.isInteger(start) || !Number.isInteger(limit)) return undefined;
+    return { start: start as number, limit: limit as number };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parses a multipart/form-data body with the platform's own parser (undici's Response.formData). */
+async function parseMultipart(contentType: string, raw: Buffer): Promise<Record<string, string[]> | undefined> {
+  try {
+    const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+    const fields: Record<string, string[]> = {};
+    for (const [name, value] of form.entries()) {
+      (fields[name] ??= []).push(typeof value === 'string' ? value : value.name);
+    }
+    return fields;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Unipile's post object, trimmed to what matters here; `social_id` is the URN actions need. */
 function defaultPost(postId: string): Record<string, unknown> {
@@ -151,11 +382,11 @@ function matchPath(template: string, path: string): Record<string, string> | und
   return params;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -171,7 +402,7 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
   const requests: RecordedRequest[] = [];
   const failures: FakeFailure[] = [];
   const hangs: { match?: string }[] = [];
-  const posts = new Map<string, FakePost>();
+  const state: FakeState = { posts: new Map(), profiles: new Map(), invitations: new Map(), relations: [], seq: 0 };
 
   const takeFirst = <T>(queue: T[], matches: (item: T) => boolean): T | undefined => {
     const index = queue.findIndex(matches);
@@ -180,18 +411,21 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
 
   const server = createServer((req, res) => {
     void (async () => {
-      const rawBody = await readBody(req);
+      const rawBytes = await readBody(req);
+      const rawBody = rawBytes.toString('utf8');
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';
       const query = Object.fromEntries(url.searchParams);
-      const isJson = (req.headers['content-type'] ?? '').includes('application/json');
+      const contentType = req.headers['content-type'] ?? '';
+      const isJson = contentType.includes('application/json');
       let body: unknown;
       try {
         body = isJson && rawBody ? JSON.parse(rawBody) : undefined;
       } catch {
         body = undefined;
       }
-      requests.push({ method, path: url.pathname, query, headers: req.headers, body, rawBody });
+      const fields = contentType.startsWith('multipart/form-data') ? await parseMultipart(contentType, rawBytes) : undefined;
+      requests.push({ method, path: url.pathname, query, headers: req.headers, body, ...(fields ? { fields } : {}), rawBody });
 
       const line = `${method} ${url.pathname}`;
       const starts = (match: string | undefined) => match === undefined || line.startsWith(match);
@@ -219,7 +453,7 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
       for (const route of routes) {
         if (route.method !== method) continue;
         const params = matchPath(route.path, url.pathname);
-        if (params) return send(res, route.handle({ params, query, body, posts }));
+        if (params) return send(res, route.handle({ params, query, body, fields, state }));
       }
       send(res, error(404, 'errors/resource_not_found', 'Not found', `fake-unipile has no route for ${line}.`));
     })().catch((cause: unknown) => {
@@ -237,7 +471,10 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
     requests,
     failNext: (failure) => void failures.push(failure),
     hang: (match) => void hangs.push({ match }),
-    setPost: (postId, post) => void posts.set(postId, post),
+    respondNext: (reply) => void failures.push(reply),
+    setPost: (postId, post) => void state.posts.set(postId, post),
+    setProfile: (publicIdentifier, profile) => void state.profiles.set(publicIdentifier, profile),
+    setRelations: (relations) => void state.relations.splice(0, state.relations.length, ...relations),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

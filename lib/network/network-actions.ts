@@ -1,0 +1,77 @@
+/**
+ * Inputs and results of the outreach actions beyond reactions (comment, resolve a profile, invite,
+ * message, list relations). Types only: `UnipileProvider` implements them today; they join the
+ * `NetworkProvider` interface once the sandbox does too.
+ */
+import type { PostRef } from './post-url';
+import type { ActingAccount } from './provider';
+
+/** Comments on a post, or replies to a comment when `post.commentId` is set. */
+export interface CommentInput {
+  account: ActingAccount;
+  post: PostRef;
+  /** The comment's text (LinkedIn: at most 1,250 characters). */
+  text: string;
+}
+
+export interface ResolveProfileInput {
+  account: ActingAccount;
+  /** A profile URL of the network (`https://www.linkedin.com/in/<id>`, any accepted variant). */
+  profileUrl: string;
+}
+
+/** Where the acting account stands with a person. */
+export type RelationState = 'connected' | 'invitation_pending' | 'not_connected';
+
+export interface ResolvedProfile {
+  /** The provider's id of the person (LinkedIn `ACo…`), needed to invite or message them. */
+  providerId: string;
+  /** The `/in/<id>` part of the profile URL. */
+  publicIdentifier: string;
+  /** Display name, when the provider gave one. */
+  name?: string;
+  relation: RelationState;
+}
+
+export interface InviteInput {
+  account: ActingAccount;
+  /** {@link ResolvedProfile.providerId} of the person to invite. */
+  providerId: string;
+  /** Optional invitation note (LinkedIn: at most 300 characters, 200 on free accounts). */
+  message?: string;
+  /** The person's email, for recipients whose settings require it. */
+  email?: string;
+}
+
+export interface MessageInput {
+  account: ActingAccount;
+  /** {@link ResolvedProfile.providerId} of the recipient. */
+  providerId: string;
+  /** The existing conversation, when known; a new one is started otherwise. */
+  chatId?: string;
+  text: string;
+}
+
+export interface ListRelationsInput {
+  account: ActingAccount;
+  /** The `cursor` of the previous page; the first page without it. */
+  cursor?: string;
+  /** Page size asked for; the provider may answer fewer. */
+  limit?: number;
+}
+
+/** One first-degree connection of the acting account. */
+export interface Relation {
+  providerId: string;
+  publicIdentifier: string;
+  /** Normalised `https://www.linkedin.com/in/<id>`. */
+  profileUrl: string;
+  /** When the connection was made (ISO 8601), when the provider said. */
+  createdAt?: string;
+}
+
+export interface RelationsPage {
+  relations: Relation[];
+  /** Pass back to get the next page; absent on the last page. */
+  cursor?: string;
+}
