@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DailyLimits, WorkingHours } from './accounts';
 import type { Db } from './client';
 import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
@@ -7,6 +8,10 @@ import { queryIndex } from './query-all';
 export interface WorkspaceSettings {
   /** Actions of one job are spread at random over this many seconds (pacing). */
   pacingWindowSeconds?: number;
+  /** Overrides of the default account-safety limits for every account of the workspace (an account's own win). */
+  limits?: { daily?: DailyLimits; weeklyInvitations?: number };
+  /** Default working hours of the workspace's accounts (see `effectiveLimits` for precedence). */
+  workingHours?: WorkingHours;
 }
 
 export interface Workspace {

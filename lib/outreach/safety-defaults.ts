@@ -1,0 +1,69 @@
+import type { Account, DailyLimits, WorkingHours } from '../store/accounts';
+import type { WorkspaceSettings } from '../store/workspaces';
+import type { ActionKind } from '../schemas/action-kind';
+import { actionKinds } from '../schemas/action-kind';
+
+/** The `DailyLimits` field that holds each kind's limit. */
+const dailyLimitField: Record<ActionKind, keyof DailyLimits> = {
+  reaction: 'reactions',
+  comment: 'comments',
+  invitation: 'invitations',
+  message: 'messages',
+};
+
+/**
+ * Default per-account daily limits, conservative ends of what automation tools for this network
+ * commonly allow, so a new account is safe before anyone tunes it.
+ */
+export const defaultDailyLimits: Readonly<Record<ActionKind, number>> = {
+  // Tools commonly cap likes at ~100 a day; half of that is plenty for amplifying company posts.
+  reaction: 50,
+  // Comments are visible, written content; tools commonly keep them to a few dozen a day.
+  comment: 20,
+  // 100 a week (below) over 5 working days; a daily cap keeps a week's budget from going in one burst.
+  invitation: 20,
+  // Messages to connections are commonly capped at 50–100 a day; take the low end.
+  message: 50,
+};
+
+/** Invitations per account per ISO week: the low end of the ~100–200 a week the network tolerates. */
+export const defaultWeeklyInvitations = 100;
+
+/** Office hours, Monday to Friday, in the account's own timezone. */
+export const defaultWorkingHours: Readonly<WorkingHours> = Object.freeze({ start: '09:00', end: '18:00', days: Object.freeze([1, 2, 3, 4, 5]) as number[] });
+
+/** The limits and working hours that apply to one account, every value resolved. */
+export interface EffectiveLimits {
+  daily: Record<ActionKind, number>;
+  weeklyInvitations: number;
+  workingHours: WorkingHours;
+  timezone: string;
+}
+
+/**
+ * Resolves an account's limits: defaults ← workspace overrides (`settings.limits`,
+ * `settings.workingHours`) ← the account's own (`dailyLimits`, `workingHours`). A value that is
+ * absent (undefined) at one level falls through to the level below; 0 is a value (that kind is
+ * off). Weekly invitations can only be overridden per workspace: `Account` has no such field.
+ *
+ * Note: accounts created through `accountInputSchema` always carry `workingHours` (the schema
+ * fills in 09:00–18:00 Mon–Fri), so a workspace's `workingHours` only applies to accounts that
+ * have none stored.
+ */
+export function effectiveLimits(
+  account: Pick<Account, 'dailyLimits' | 'workingHours' | 'timezone'>,
+  workspaceSettings: WorkspaceSettings | undefined,
+): EffectiveLimits {
+  const daily = {} as Record<ActionKind, number>;
+  for (const kind of actionKinds) {
+    const field = dailyLimitField[kind];
+    daily[kind] = account.dailyLimits?.[field] ?? workspaceSettings?.limits?.daily?.[field] ?? defaultDailyLimits[kind];
+  }
+  const hours = account.workingHours ?? workspaceSettings?.workingHours ?? defaultWorkingHours;
+  return {
+    daily,
+    weeklyInvitations: workspaceSettings?.limits?.weeklyInvitations ?? defaultWeeklyInvitations,
+    workingHours: { start: hours.start, end: hours.end, days: [...hours.days] },
+    timezone: account.timezone || 'UTC',
+  };
+}
