@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.serverless/', '.esbuild/', '.local/', 'coverage/', '*.config.js'] },
+  { ignores: ['node_modules/', '.serverless/', '.esbuild/', '.esbuild-*/', '.local/', 'coverage/', '*.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

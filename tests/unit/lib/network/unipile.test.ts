@@ -1,33 +1,12 @@
 import type { FakeUnipile } from '../../../helpers/fake-unipile';
 import { MISSING_POST_ID, startFakeUnipile } from '../../../helpers/fake-unipile';
-import { parsePostUrl } from '../../../../lib/network/post-url';
 import type { ReactInput } from '../../../../lib/network/provider';
-import { ProviderError } from '../../../../lib/network/provider';
+import type { ProviderError } from '../../../../lib/network/provider';
 import { parseRetryAfter, UnipileProvider } from '../../../../lib/network/unipile';
+import { account, activityPost, comment, failureOf, postOf, ugcPost } from '../../../helpers/unipile-fixtures';
 
-const account = { workspaceId: 'ws_1', accountId: 'acc_1', providerAccountId: 'UnipileAcc_42' };
-
-function postOf(url: string) {
-  const post = parsePostUrl(url);
-  if (!post) throw new Error(`test setup: not a post URL: ${url}`);
-  return post;
-}
-
-const activityPost = postOf('https://www.linkedin.com/feed/update/urn:li:activity:7332661864792854528/');
-const ugcPost = postOf('https://www.linkedin.com/posts/jane_some-title-ugcPost-7336013677930006817-6jfq/');
-const comment = postOf(
-  'https://www.linkedin.com/feed/update/urn:li:activity:7332661864792854528/?commentUrn=urn%3Ali%3Acomment%3A%28activity%3A7332661864792854528%2C7335000001439513601%29',
-);
-
-/** Runs `react` and returns the ProviderError it threw (fails the test if it threw anything else or nothing). */
-async function reactError(provider: UnipileProvider, input: ReactInput): Promise<ProviderError> {
-  const error: unknown = await provider.react(input).then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+/** Runs `react` and returns the ProviderError it threw. */
+const reactError = (provider: UnipileProvider, input: ReactInput): Promise<ProviderError> => failureOf(provider.react(input));
 
 describe('UnipileProvider against the fake Unipile server', () => {
   let fake: FakeUnipile;
