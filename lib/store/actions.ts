@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
+import { transactWrite } from './transact';
 
 export type ActionStatus = 'pending' | 'running' | 'succeeded' | 'failed';
 
@@ -153,9 +154,7 @@ export async function endAction(db: Db, action: ActionKey, leaseId: string, end:
     sets.push(`#f${index} = :f${index}`);
   });
   try {
-    await db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transactWrite(db, [
           {
             Update: {
               TableName: db.table,
@@ -175,9 +174,7 @@ export async function endAction(db: Db, action: ActionKey, leaseId: string, end:
               ExpressionAttributeValues: { ':one': 1, ':minusOne': -1, ':at': at },
             },
           },
-        ],
-      }),
-    );
+        ]);
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;

@@ -22,6 +22,11 @@ export const keys = {
   }),
   idempotency: (workspaceId: string, keyHash: string) => ({ pk: `WS#${workspaceId}`, sk: `IDEMPOTENCY#${keyHash}` }),
   sandboxPartition: (workspaceId: string) => `WS#${workspaceId}#SANDBOX`,
+  /** An account's usage counter of one action kind in one period (`YYYY-MM-DD` or `YYYY-Www`). */
+  quota: (workspaceId: string, accountId: string, kind: string, period: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `QUOTA#${accountId}#${kind}#${period}`,
+  }),
 } as const;
 
 /** Epoch seconds, the unit of DynamoDB's TTL attribute `expiresAt`. */

@@ -1,18 +1,14 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActionKind } from '../schemas/action-kind';
 import type { Db } from './client';
 import { isConditionFailed } from './condition-failed';
-import { epochSeconds } from './keys';
+import { epochSeconds, keys } from './keys';
+import { cancellationCodes, transactWrite } from './transact';
 
 /**
- * Per-account usage counters, one item per account, kind and period:
- * `pk: WS#<workspaceId>`, `sk: QUOTA#<accountId>#<kind>#<YYYY-MM-DD | YYYY-Www>`, `count`, and an
- * `expiresAt` TTL well after the period is over.
+ * Per-account usage counters, one item per account, kind and period (`keys.quota`), holding
+ * `count` and an `expiresAt` TTL well after the period is over.
  */
-export function quotaKey(workspaceId: string, accountId: string, kind: ActionKind, period: string) {
-  return { pk: `WS#${workspaceId}`, sk: `QUOTA#${accountId}#${kind}#${period}` };
-}
 
 const dayMs = 86_400_000;
 /** Counters outlive their period by a margin, so a late release or a reader across zones still finds them. */
@@ -44,8 +40,6 @@ function consumeUpdate(db: Db, key: { pk: string; sk: string }, limit: number, e
   };
 }
 
-const maxConflictRetries = 8;
-
 /**
  * Takes one unit of the account's daily quota for `kind` (and of its weekly one when `week` and
  * `weeklyLimit` are given, in one transaction: both are taken or neither). Atomic: concurrent
@@ -53,7 +47,7 @@ const maxConflictRetries = 8;
  * `weekly` (the later one to reset).
  */
 export async function tryConsume(db: Db, request: QuotaRequest, now: Date): Promise<QuotaResult> {
-  const dailyKey = quotaKey(request.workspaceId, request.accountId, request.kind, request.day);
+  const dailyKey = keys.quota(request.workspaceId, request.accountId, request.kind, request.day);
   const daily = consumeUpdate(db, dailyKey, request.dailyLimit, new Date(now.getTime() + dailyTtlMs));
   if (request.weeklyLimit === undefined || request.week === undefined) {
     try {
@@ -64,24 +58,16 @@ export async function tryConsume(db: Db, request: QuotaRequest, now: Date): Prom
       throw error;
     }
   }
-  const weeklyKey = quotaKey(request.workspaceId, request.accountId, request.kind, request.week);
+  const weeklyKey = keys.quota(request.workspaceId, request.accountId, request.kind, request.week);
   const weekly = consumeUpdate(db, weeklyKey, request.weeklyLimit, new Date(now.getTime() + weeklyTtlMs));
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await db.client.send(new TransactWriteCommand({ TransactItems: [{ Update: daily }, { Update: weekly }] }));
-      return { ok: true };
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException) && (error as { name?: string }).name !== 'TransactionCanceledException') throw error;
-      const codes = ((error as TransactionCanceledException).CancellationReasons ?? []).map((reason) => reason.Code);
-      if (codes[1] === 'ConditionalCheckFailed') return { ok: false, limit: 'weekly' };
-      if (codes[0] === 'ConditionalCheckFailed') return { ok: false, limit: 'daily' };
-      // Another transaction on the same counters: it is safe to try again.
-      if (codes.includes('TransactionConflict') && attempt < maxConflictRetries) {
-        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
-        continue;
-      }
-      throw error;
-    }
+  try {
+    await transactWrite(db, [{ Update: daily }, { Update: weekly }]);
+    return { ok: true };
+  } catch (error) {
+    const codes = cancellationCodes(error) ?? [];
+    if (codes[1] === 'ConditionalCheckFailed') return { ok: false, limit: 'weekly' };
+    if (codes[0] === 'ConditionalCheckFailed') return { ok: false, limit: 'daily' };
+    throw error;
   }
 }
 
@@ -98,7 +84,7 @@ export async function release(db: Db, request: Pick<QuotaRequest, 'workspaceId' 
         await db.client.send(
           new UpdateCommand({
             TableName: db.table,
-            Key: quotaKey(request.workspaceId, request.accountId, request.kind, period),
+            Key: keys.quota(request.workspaceId, request.accountId, request.kind, period),
             UpdateExpression: 'ADD #count :minusOne',
             ConditionExpression: '#count > :zero',
             ExpressionAttributeNames: { '#count': 'count' },

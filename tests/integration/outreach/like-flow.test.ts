@@ -79,6 +79,16 @@ describe('like job, from request to provider and back', () => {
     expect((await getJobView(db, ws.workspaceId, jobId)).counts).toMatchObject({ succeeded: 2, failed: 0 });
   });
 
+  it('finishes the job when all its actions end at the same time (they all update its counters)', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 10 });
+    const { jobId, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales']);
+
+    await Promise.all(actionMessages.map((message) => runAction(runDeps(), message)));
+
+    const view = await getJobView(db, ws.workspaceId, jobId);
+    expect(view).toMatchObject({ status: 'succeeded', counts: { total: 10, pending: 0, running: 0, succeeded: 10, failed: 0 } });
+  });
+
   it('retries a retryable provider failure with backoff, then succeeds', async () => {
     const ws = await createTestWorkspace(db, { accounts: 1 });
     await putSandboxRule(db, {

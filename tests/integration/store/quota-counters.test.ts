@@ -1,12 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { quotaKey, release, tryConsume } from '../../../lib/store/quota-counters';
+import { keys } from '../../../lib/store/keys';
+import { release, tryConsume } from '../../../lib/store/quota-counters';
 import { createTestWorkspace, testDb } from '../../helpers/factories';
 
 const db = testDb();
 const now = new Date('2025-01-15T10:00:00Z');
 
 async function counter(workspaceId: string, accountId: string, kind: 'reaction' | 'invitation', period: string) {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: quotaKey(workspaceId, accountId, kind, period) }));
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.quota(workspaceId, accountId, kind, period) }));
   return Item;
 }
 
