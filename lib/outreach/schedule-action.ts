@@ -73,11 +73,3 @@ export function deferAfterLimit(
 export function quotaPeriods(now: Date, timezone: string): { day: string; week: string } {
   return { day: localDay(now, timezone), week: localIsoWeek(now, timezone) };
 }
-
-/** The longest delay SQS accepts on a message; a later run is re-delayed when it arrives. */
-export const maxSqsDelaySeconds = 900;
-
-/** The SQS delay for a message that should run at `runAt`: capped at 15 minutes, never negative. */
-export function sqsDelaySeconds(runAt: Date, now: Date): number {
-  return Math.min(maxSqsDelaySeconds, Math.max(0, Math.ceil((runAt.getTime() - now.getTime()) / 1000)));
-}

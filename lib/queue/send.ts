@@ -9,11 +9,12 @@ export interface OutgoingMessage {
   delaySeconds?: number;
 }
 
-const clampDelay = (seconds = 0) => Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.ceil(seconds)));
+/** A delay SQS accepts: whole seconds, never negative, at most 15 minutes. */
+export const clampDelaySeconds = (seconds = 0) => Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.ceil(seconds)));
 
 export async function sendMessage(sqs: SQSClient, queueUrl: string, message: OutgoingMessage): Promise<void> {
   await sqs.send(
-    new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message.body), DelaySeconds: clampDelay(message.delaySeconds) }),
+    new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message.body), DelaySeconds: clampDelaySeconds(message.delaySeconds) }),
   );
 }
 
@@ -27,7 +28,7 @@ export async function sendMessages(sqs: SQSClient, queueUrl: string, messages: O
         Entries: chunk.map((message, index) => ({
           Id: String(index),
           MessageBody: JSON.stringify(message.body),
-          DelaySeconds: clampDelay(message.delaySeconds),
+          DelaySeconds: clampDelaySeconds(message.delaySeconds),
         })),
       }),
     );

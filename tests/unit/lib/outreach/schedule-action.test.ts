@@ -1,5 +1,5 @@
 import { defaultDailyLimits, defaultWeeklyInvitations } from '../../../../lib/outreach/safety-defaults';
-import { deferAfterLimit, quotaPeriods, sqsDelaySeconds, whenAllowed } from '../../../../lib/outreach/schedule-action';
+import { deferAfterLimit, quotaPeriods, whenAllowed } from '../../../../lib/outreach/schedule-action';
 
 const office = { start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] };
 const paris = { timezone: 'Europe/Paris', dailyLimits: {}, workingHours: office };
@@ -102,14 +102,5 @@ describe('quotaPeriods', () => {
   it('are the account\'s local day and ISO week', () => {
     expect(quotaPeriods(at('2025-01-19T23:30:00Z'), 'Europe/Paris')).toEqual({ day: '2025-01-20', week: '2025-W04' });
     expect(quotaPeriods(at('2025-01-19T23:30:00Z'), 'America/New_York')).toEqual({ day: '2025-01-19', week: '2025-W03' });
-  });
-});
-
-describe('sqsDelaySeconds', () => {
-  it('is capped at 15 minutes and never negative', () => {
-    const now = at('2025-01-15T10:00:00Z');
-    expect(sqsDelaySeconds(at('2025-01-15T10:00:30.200Z'), now)).toBe(31);
-    expect(sqsDelaySeconds(at('2025-01-16T10:00:00Z'), now)).toBe(900);
-    expect(sqsDelaySeconds(at('2025-01-15T09:00:00Z'), now)).toBe(0);
   });
 });
