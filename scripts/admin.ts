@@ -18,10 +18,21 @@ import { newId } from '../lib/ids';
 import { parsePostUrl } from '../lib/network/post-url';
 import type { AccountInput } from '../lib/schemas/account-settings';
 import type { DailyLimits, WorkingHours } from '../lib/store/accounts';
-import { listAccounts } from '../lib/store/accounts';
+import { getAccount, listAccounts } from '../lib/store/accounts';
 import { listApiKeys, revokeApiKey } from '../lib/store/api-keys';
+import type { Db } from '../lib/store/client';
 import { deleteGroup, listGroups } from '../lib/store/groups';
-import { deleteSandboxRule, listSandboxActions, listSandboxRules, putSandboxRule } from '../lib/store/sandbox';
+import type { SandboxCall, SandboxRule } from '../lib/store/sandbox';
+import {
+  acceptSandboxInvitations,
+  connectSandboxProfiles,
+  deleteSandboxRule,
+  listSandboxActions,
+  listSandboxRules,
+  putSandboxRule,
+  sandboxCalls,
+  sandboxPublicId,
+} from '../lib/store/sandbox';
 import { listWorkspaces, updateWorkspaceSettings } from '../lib/store/workspaces';
 import { targetDb } from './target-db';
 
@@ -45,8 +56,15 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
   group add|remove --workspace ID <name> <accountId>...
   group list --workspace ID
   sandbox actions --workspace ID                  what the sandbox network recorded
-  sandbox fail --workspace ID --status CODE --reason SLUG [--url POST_URL | --post-id ID]
-               [--provider-account-id ID] [--times N] [--retry-after SECONDS]
+  sandbox fail --workspace ID --status CODE --reason SLUG [--action CALL] [--url POST_URL | --post-id ID]
+               [--profile PROFILE_URL] [--provider-account-id ID | --account ACCOUNT_ID] [--times N]
+               [--retry-after SECONDS]
+               CALL: react (default), comment, get_profile, invite, message, list_relations;
+               reason email_required fails only invitations sent without an email
+  sandbox accept --workspace ID <profileUrl> [--provider-account-id ID | --account ACCOUNT_ID]
+                                                  the person accepts the pending invitations sent to them
+  sandbox connect --workspace ID (--provider-account-id ID | --account ACCOUNT_ID) <profileUrl>
+                                                  connects them at once, no invitation
   sandbox rules --workspace ID
   sandbox unfail --workspace ID <ruleId>
 `;
@@ -58,6 +76,9 @@ const options = {
   'pacing-window': { type: 'string' },
   'profile-url': { type: 'string' },
   'provider-account-id': { type: 'string' },
+  account: { type: 'string' },
+  action: { type: 'string' },
+  profile: { type: 'string' },
   mode: { type: 'string' },
   timezone: { type: 'string' },
   'working-hours': { type: 'string' },
@@ -83,6 +104,30 @@ function need<T>(value: T | undefined, what: string): T {
 function integer(value: string, what: string): number {
   if (!/^\d+$/.test(value)) throw new AdminError(`${what} must be a whole number, not ${JSON.stringify(value)}`);
   return Number(value);
+}
+
+/** A person for the sandbox: a profile URL or public id, refused when it is neither. */
+function publicIdArg(value: string, what: string): string {
+  try {
+    return sandboxPublicId(value);
+  } catch {
+    throw new AdminError(`${what} is not a profile URL of the network (https://www.linkedin.com/in/<id>): ${JSON.stringify(value)}`);
+  }
+}
+
+/** The acting login named by `--provider-account-id`, or by our `--account` id; undefined when neither is given. */
+async function providerAccountIdOf(db: Db, workspaceId: string, values: Values): Promise<string | undefined> {
+  if (values.account === undefined) return values['provider-account-id'];
+  if (values['provider-account-id'] !== undefined) throw new AdminError('give --provider-account-id or --account, not both');
+  const account = await getAccount(db, workspaceId, values.account);
+  if (!account) throw new AdminError(`workspace has no account ${values.account} (see: account list)`);
+  return account.providerAccountId;
+}
+
+function sandboxCall(value: string | undefined): SandboxCall {
+  if (value === undefined) return 'react';
+  if (!(sandboxCalls as readonly string[]).includes(value)) throw new AdminError(`--action must be one of ${sandboxCalls.join(', ')}; got ${JSON.stringify(value)}`);
+  return value as SandboxCall;
 }
 
 function accountChanges(values: Values): Partial<AccountInput> {
@@ -211,10 +256,11 @@ async function main(argv: string[]): Promise<void> {
       await requireWorkspace(db, id);
       const postId = values.url === undefined ? values['post-id'] : parsePostUrl(values.url)?.id;
       if (values.url !== undefined && postId === undefined) throw new AdminError('--url is not a post or comment URL of the network');
-      const rule = {
+      const profile = values.profile === undefined ? undefined : publicIdArg(values.profile, '--profile');
+      const rule: SandboxRule = {
         ruleId: newId('sbx'),
         workspaceId: id,
-        match: { action: 'react' as const, postId, providerAccountId: values['provider-account-id'] },
+        match: { action: sandboxCall(values.action), postId, profile, providerAccountId: await providerAccountIdOf(db, id, values) },
         failure: {
           status: integer(need(values.status, '--status CODE'), '--status'),
           reason: need(values.reason, '--reason SLUG'),
@@ -225,6 +271,22 @@ async function main(argv: string[]): Promise<void> {
       };
       await putSandboxRule(db, rule);
       print(rule);
+      return;
+    }
+    case 'sandbox accept': {
+      const id = workspaceId();
+      await requireWorkspace(db, id);
+      const person = publicIdArg(first('<profileUrl>'), '<profileUrl>');
+      const accepted = await acceptSandboxInvitations(db, id, person, { providerAccountId: await providerAccountIdOf(db, id, values) });
+      if (accepted.length === 0) console.error(`no pending invitation to ${person}`);
+      print(accepted);
+      return;
+    }
+    case 'sandbox connect': {
+      const id = workspaceId();
+      await requireWorkspace(db, id);
+      const login = need(await providerAccountIdOf(db, id, values), '--provider-account-id ID or --account ACCOUNT_ID');
+      print(await connectSandboxProfiles(db, id, login, publicIdArg(first('<profileUrl>'), '<profileUrl>')));
       return;
     }
     case 'sandbox unfail':

@@ -1,7 +1,6 @@
 /**
  * Inputs and results of the outreach actions beyond reactions (comment, resolve a profile, invite,
- * message, list relations). Types only: `UnipileProvider` implements them today; they join the
- * `NetworkProvider` interface once the sandbox does too.
+ * message, list relations), as `NetworkProvider` declares them.
  */
 import type { PostRef } from './post-url';
 import type { ActingAccount } from './provider';

@@ -3,6 +3,15 @@
  * (`sandbox`, the local default, and `unipile`, the real one).
  */
 import type { ReactionType } from '../schemas/reaction-type';
+import type {
+  CommentInput,
+  InviteInput,
+  ListRelationsInput,
+  MessageInput,
+  RelationsPage,
+  ResolvedProfile,
+  ResolveProfileInput,
+} from './network-actions';
 import type { PostRef } from './post-url';
 
 /** Which of the workspace's connected accounts acts, and under which workspace. */
@@ -31,8 +40,21 @@ export interface ProviderResult {
 
 export interface NetworkProvider {
   readonly name: 'sandbox' | 'unipile';
-  /** Reacts to a post, or to a comment when `post.commentId` is set. */
+  /** Reacts to a post, or to a comment when `post.commentId` is set. Outcome `reacted`. */
   react(input: ReactInput): Promise<ProviderResult>;
+  /** Comments on a post, or replies to the comment of `post.commentId`. Outcome `commented`. */
+  comment(input: CommentInput): Promise<ProviderResult>;
+  /** The person behind a profile URL, with the acting account's relation to them. */
+  resolveProfile(input: ResolveProfileInput): Promise<ResolvedProfile>;
+  /**
+   * Invites a person to connect, with an optional note and email. Outcome `invited`. Refusals come as
+   * ProviderError reasons `already_connected`, `already_invited`, `email_required`, `cannot_resend_yet`, ...
+   */
+  invite(input: InviteInput): Promise<ProviderResult>;
+  /** Sends a direct message (in `chatId`, or a new conversation). Outcome `messaged`. */
+  sendMessage(input: MessageInput): Promise<ProviderResult>;
+  /** One page of the acting account's first-degree connections, newest first. */
+  listRelations(input: ListRelationsInput): Promise<RelationsPage>;
 }
 
 /**
@@ -46,13 +68,20 @@ export class ProviderError extends Error {
     readonly reason: string,
     message: string,
     readonly retryable: boolean,
-    options: { status?: number; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: { status?: number; retryAfterSeconds?: number; outcomeUnknown?: boolean; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.status = options.status;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
   }
   readonly status: number | undefined;
   /** Set when the provider said when to come back (HTTP `retry-after`). */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * The call may have been applied even though it failed (a timeout or a connection lost after the
+   * request was sent). Repeating a reaction or an invitation is harmless; repeating a comment or a
+   * message could post it twice, so those are not retried blindly.
+   */
+  readonly outcomeUnknown: boolean;
 }

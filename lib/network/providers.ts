@@ -9,5 +9,5 @@ export function createProvider(config: Config, db: Db): NetworkProvider {
   if (config.NETWORK_PROVIDER === 'unipile') {
     return new UnipileProvider({ dsn: config.UNIPILE_DSN, apiKey: config.UNIPILE_API_KEY });
   }
-  return new SandboxProvider(db);
+  return new SandboxProvider(db, { autoAcceptSeconds: config.SANDBOX_AUTO_ACCEPT_SECONDS });
 }

@@ -1,52 +1,317 @@
+import { createHash } from 'node:crypto';
 import { newId } from '../ids';
 import type { Db } from '../store/client';
-import type { SandboxRule } from '../store/sandbox';
-import { consumeSandboxRule, listSandboxRules, recordSandboxAction } from '../store/sandbox';
+import type { SandboxAction, SandboxCall, SandboxRelation, SandboxRule } from '../store/sandbox';
+import {
+  consumeSandboxRule,
+  getSandboxRelation,
+  listSandboxRelations,
+  listSandboxRules,
+  markSandboxInvitationAccepted,
+  putSandboxInvitation,
+  recordSandboxAction,
+} from '../store/sandbox';
+import type {
+  CommentInput,
+  InviteInput,
+  ListRelationsInput,
+  MessageInput,
+  Relation,
+  RelationsPage,
+  RelationState,
+  ResolvedProfile,
+  ResolveProfileInput,
+} from './network-actions';
 import type { ActingAccount, NetworkProvider, ProviderResult, ReactInput } from './provider';
 import { ProviderError } from './provider';
+import { normaliseProfileUrl, profilePublicId } from './profile-url';
+
+export interface SandboxProviderOptions {
+  /**
+   * When positive, an invitation sent at T counts as accepted at T + this many seconds (noticed
+   * lazily, the next time the relation is read). Otherwise invitations wait to be accepted by hand
+   * (`acceptSandboxInvitations`, `npm run admin -- sandbox accept`).
+   */
+  autoAcceptSeconds?: number;
+  /** The sandbox's clock, injected for tests. */
+  now?: () => Date;
+}
+
+/** What a call is about, for matching rules. */
+interface CallTarget {
+  postId?: string;
+  profile?: string;
+  email?: string;
+}
+
+/** Sandbox provider ids are `sbx-<publicId>`, so invite and message find the person again without a lookup. */
+const PROVIDER_ID_PREFIX = 'sbx-';
+const DEFAULT_PAGE_SIZE = 100;
 
 /**
  * A simulated network kept in DynamoDB, the local default: it records every call instead of
- * reaching the real network, answers as a provider would, and fails on demand (sandbox rules).
- * Its results say `provider: 'sandbox'`.
+ * reaching the real network, answers as the Unipile provider does (same outcomes, same
+ * ProviderError reasons), and fails on demand (sandbox rules). Its results say `provider: 'sandbox'`.
+ *
+ * People exist as soon as they are named: any valid profile URL resolves, to provider id
+ * `sbx-<publicId>`. Relations (invited, connected) are kept per acting login and person.
  */
 export class SandboxProvider implements NetworkProvider {
   readonly name = 'sandbox' as const;
-  constructor(private readonly db: Db) {}
+  private readonly autoAcceptMs: number | undefined;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    options: SandboxProviderOptions = {},
+  ) {
+    const seconds = options.autoAcceptSeconds;
+    this.autoAcceptMs = seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+    this.now = options.now ?? (() => new Date());
+  }
 
   async react({ account, post, reactionType }: ReactInput): Promise<ProviderResult> {
-    await this.failIfTold(account, 'react', post.id);
-    const sandboxActionId = newId('sbx');
-    await recordSandboxAction(this.db, {
-      sandboxActionId,
-      workspaceId: account.workspaceId,
-      type: 'react',
-      accountId: account.accountId,
-      providerAccountId: account.providerAccountId,
-      target: post.url,
-      details: { reactionType, postUrn: post.urn, ...(post.commentId ? { commentId: post.commentId } : {}) },
-      at: new Date().toISOString(),
+    await this.failIfTold(account, 'react', { postId: post.id });
+    const sandboxActionId = await this.record(account, 'react', post.url, {
+      reactionType,
+      postUrn: post.urn,
+      ...(post.commentId ? { commentId: post.commentId } : {}),
     });
     return { provider: 'sandbox', outcome: 'reacted', details: { sandboxActionId } };
   }
 
-  private async failIfTold(account: ActingAccount, action: 'react', postId: string): Promise<void> {
-    const rules = await listSandboxRules(this.db, account.workspaceId);
-    const rule = rules.find((candidate) => matches(candidate, account, action, postId));
-    if (!rule || !(await consumeSandboxRule(this.db, rule))) return;
-    const { status, reason, retryAfterSeconds } = rule.failure;
-    throw new ProviderError(reason, `sandbox: told to fail with ${status} ${reason}`, status === 429 || status >= 500, {
-      status,
-      retryAfterSeconds,
+  async comment({ account, post, text }: CommentInput): Promise<ProviderResult> {
+    await this.failIfTold(account, 'comment', { postId: post.id });
+    const sandboxActionId = await this.record(account, 'comment', post.url, {
+      text,
+      postUrn: post.urn,
+      ...(post.commentId ? { commentId: post.commentId } : {}),
     });
+    return { provider: 'sandbox', outcome: 'commented', details: { sandboxActionId } };
+  }
+
+  async resolveProfile({ account, profileUrl }: ResolveProfileInput): Promise<ResolvedProfile> {
+    const normalised = normaliseProfileUrl(profileUrl);
+    if (normalised === undefined) {
+      throw new ProviderError('invalid_profile_url', 'Not a profile URL of the network (/in/<id>).', false);
+    }
+    const publicId = profilePublicId(normalised);
+    await this.failIfTold(account, 'get_profile', { profile: publicId });
+    const relation = await this.relationWith(account, publicId);
+    const name = nameOf(publicId);
+    return {
+      providerId: `${PROVIDER_ID_PREFIX}${publicId}`,
+      publicIdentifier: publicId,
+      ...(name ? { name } : {}),
+      relation: stateOf(relation),
+    };
+  }
+
+  async invite({ account, providerId, message, email }: InviteInput): Promise<ProviderResult> {
+    const publicId = publicIdOf(providerId);
+    await this.failIfTold(account, 'invite', { profile: publicId, email });
+    const invitationId = newId('sbx');
+    const note = message !== undefined && message !== '' ? message : undefined;
+    const givenEmail = email !== undefined && email !== '' ? email : undefined;
+    const recorded = await putSandboxInvitation(this.db, {
+      ...(await this.refuseInvitation(account, publicId)),
+      invitedAt: this.now().toISOString(),
+      invitationId,
+      ...(note !== undefined ? { note } : {}),
+      ...(givenEmail !== undefined ? { email: givenEmail } : {}),
+    });
+    if (!recorded) {
+      // Lost a race with another invitation or a connection: refuse as that state says.
+      await this.refuseInvitation(account, publicId);
+      throw new ProviderError('provider_unavailable', 'sandbox: the invitation could not be recorded, try again', true);
+    }
+    const sandboxActionId = await this.record(account, 'invite', profileUrlOf(publicId), {
+      providerId,
+      invitationId,
+      ...(note !== undefined ? { note } : {}),
+      ...(givenEmail !== undefined ? { email: givenEmail } : {}),
+    });
+    return { provider: 'sandbox', outcome: 'invited', details: { invitationId, sandboxActionId } };
+  }
+
+  async sendMessage({ account, providerId, chatId, text }: MessageInput): Promise<ProviderResult> {
+    const publicId = publicIdOf(providerId);
+    await this.failIfTold(account, 'message', { profile: publicId });
+    if (stateOf(await this.relationWith(account, publicId)) !== 'connected') {
+      // What Unipile's `no_connection_with_recipient` becomes.
+      throw new ProviderError('not_connected', `sandbox: ${publicId} is not a connection of this account`, false, { status: 422 });
+    }
+    const chat = chatId !== undefined && chatId !== '' ? chatId : chatIdOf(account, publicId);
+    const sandboxActionId = await this.record(account, 'message', profileUrlOf(publicId), { providerId, chatId: chat, text });
+    return { provider: 'sandbox', outcome: 'messaged', details: { chatId: chat, sandboxActionId } };
+  }
+
+  /** Connections newest first; the cursor is the last relation given (see {@link encodeCursor}). */
+  async listRelations({ account, cursor, limit }: ListRelationsInput): Promise<RelationsPage> {
+    await this.failIfTold(account, 'list_relations', {});
+    const after = cursor !== undefined && cursor !== '' ? decodeCursor(cursor) : undefined;
+    const pageSize = limit !== undefined && Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_PAGE_SIZE;
+    const stored = await listSandboxRelations(this.db, account.workspaceId, account.providerAccountId);
+    const connected: Array<{ publicId: string; connectedAt: string }> = [];
+    for (const relation of stored) {
+      const settled = await this.settle(relation);
+      if (settled.connectedAt !== undefined) connected.push({ publicId: settled.publicId, connectedAt: settled.connectedAt });
+    }
+    connected.sort(newestFirst);
+    const rest = after === undefined ? connected : connected.filter((relation) => newestFirst(relation, after) > 0);
+    const page = rest.slice(0, pageSize);
+    const last = page.at(-1);
+    return {
+      relations: page.map(relationOf),
+      ...(rest.length > page.length && last !== undefined ? { cursor: encodeCursor(last) } : {}),
+    };
+  }
+
+  /** The stored relation with a person, with a due auto-acceptance applied; undefined when there is none. */
+  private async relationWith(account: ActingAccount, publicId: string): Promise<SandboxRelation | undefined> {
+    const relation = await getSandboxRelation(this.db, account.workspaceId, account.providerAccountId, publicId);
+    return relation && this.settle(relation);
+  }
+
+  /**
+   * Throws the refusal Unipile gives for inviting someone connected or already invited; else returns
+   * the relation's identity, for recording the invitation.
+   */
+  private async refuseInvitation(account: ActingAccount, publicId: string): Promise<SandboxRelation> {
+    const state = stateOf(await this.relationWith(account, publicId));
+    if (state === 'connected') {
+      throw new ProviderError('already_connected', `sandbox: ${publicId} is already a connection of this account`, false, { status: 422 });
+    }
+    if (state === 'invitation_pending') {
+      throw new ProviderError('already_invited', `sandbox: ${publicId} already has a pending invitation from this account`, false, {
+        status: 422,
+      });
+    }
+    return { workspaceId: account.workspaceId, providerAccountId: account.providerAccountId, publicId };
+  }
+
+  /** Applies (and stores) the auto-acceptance of a pending invitation once its time has come. */
+  private async settle(relation: SandboxRelation): Promise<SandboxRelation> {
+    if (this.autoAcceptMs === undefined || relation.connectedAt !== undefined || relation.invitedAt === undefined) return relation;
+    const acceptedAt = Date.parse(relation.invitedAt) + this.autoAcceptMs;
+    if (acceptedAt > this.now().getTime()) return relation;
+    const connectedAt = new Date(acceptedAt).toISOString();
+    // Undefined when accepted meanwhile by another call or by hand: read what that stored.
+    const stored =
+      (await markSandboxInvitationAccepted(this.db, relation, connectedAt)) ??
+      (await getSandboxRelation(this.db, relation.workspaceId, relation.providerAccountId, relation.publicId));
+    return stored ?? { ...relation, connectedAt };
+  }
+
+  private async record(account: ActingAccount, type: SandboxAction['type'], target: string, details: Record<string, string>): Promise<string> {
+    const sandboxActionId = newId('sbx');
+    await recordSandboxAction(this.db, {
+      sandboxActionId,
+      workspaceId: account.workspaceId,
+      type,
+      accountId: account.accountId,
+      providerAccountId: account.providerAccountId,
+      target,
+      details,
+      at: this.now().toISOString(),
+    });
+    return sandboxActionId;
+  }
+
+  /** Throws the failure of the first rule that matches the call and still has failures left. */
+  private async failIfTold(account: ActingAccount, action: SandboxCall, target: CallTarget): Promise<void> {
+    const rules = await listSandboxRules(this.db, account.workspaceId);
+    for (const rule of rules.filter((candidate) => matches(candidate, account, action, target))) {
+      if (!(await consumeSandboxRule(this.db, rule))) continue;
+      const { status, reason, retryAfterSeconds } = rule.failure;
+      throw new ProviderError(reason, `sandbox: told to fail with ${status} ${reason}`, status === 429 || status >= 500, {
+        status,
+        retryAfterSeconds,
+      });
+    }
   }
 }
 
-function matches(rule: SandboxRule, account: ActingAccount, action: string, postId: string): boolean {
+function matches(rule: SandboxRule, account: ActingAccount, action: SandboxCall, target: CallTarget): boolean {
   const { match } = rule;
+  // The sandbox's way of saying "this person wants their email": an invitation that carries one passes.
+  if (rule.failure.reason === 'email_required' && action === 'invite' && target.email !== undefined && target.email !== '') return false;
   return (
     (match.action === undefined || match.action === action) &&
-    (match.postId === undefined || match.postId === postId) &&
+    (match.postId === undefined || match.postId === target.postId) &&
+    (match.profile === undefined || match.profile.toLowerCase() === target.profile) &&
     (match.providerAccountId === undefined || match.providerAccountId === account.providerAccountId)
   );
+}
+
+function stateOf(relation: SandboxRelation | undefined): RelationState {
+  if (relation?.connectedAt !== undefined) return 'connected';
+  if (relation?.invitedAt !== undefined) return 'invitation_pending';
+  return 'not_connected';
+}
+
+/** The person behind a sandbox provider id; an id the sandbox never gave is refused as Unipile refuses an unknown one. */
+function publicIdOf(providerId: string): string {
+  const normalised = providerId.startsWith(PROVIDER_ID_PREFIX)
+    ? normaliseProfileUrl(`https://www.linkedin.com/in/${encodeURIComponent(providerId.slice(PROVIDER_ID_PREFIX.length))}`)
+    : undefined;
+  if (normalised === undefined) {
+    throw new ProviderError('recipient_not_found', `sandbox: no person has provider id ${JSON.stringify(providerId)}`, false, { status: 404 });
+  }
+  return profilePublicId(normalised);
+}
+
+function profileUrlOf(publicId: string): string {
+  return `https://www.linkedin.com/in/${encodeURIComponent(publicId)}`;
+}
+
+/** `jane-doe_2` → `Jane Doe 2`: the sandbox has no names, so it makes one from the public id. */
+function nameOf(publicId: string): string {
+  return publicId
+    .split(/[-_]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** The same conversation every time one login writes to one person without naming a chat. */
+function chatIdOf(account: ActingAccount, publicId: string): string {
+  const digest = createHash('sha256').update(`${account.workspaceId}\n${account.providerAccountId}\n${publicId}`).digest('base64url');
+  return `sbx-chat-${digest.slice(0, 22)}`;
+}
+
+interface Position {
+  publicId: string;
+  connectedAt: string;
+}
+
+/** Newest connection first; people connected at the same instant in public id order, so pages never overlap. */
+function newestFirst(a: Position, b: Position): number {
+  if (a.connectedAt !== b.connectedAt) return a.connectedAt < b.connectedAt ? 1 : -1;
+  return a.publicId < b.publicId ? -1 : a.publicId > b.publicId ? 1 : 0;
+}
+
+function relationOf({ publicId, connectedAt }: Position): Relation {
+  return { providerId: `${PROVIDER_ID_PREFIX}${publicId}`, publicIdentifier: publicId, profileUrl: profileUrlOf(publicId), createdAt: connectedAt };
+}
+
+/**
+ * The cursor is the position of the last relation given (base64url of `[connectedAt, publicId]`):
+ * the next page starts after it, so connections made meanwhile (newer) neither shift nor repeat it.
+ */
+function encodeCursor({ connectedAt, publicId }: Position): string {
+  return Buffer.from(JSON.stringify([connectedAt, publicId])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Position {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string') {
+    throw new ProviderError('invalid_cursor', 'sandbox: the relations cursor is not one this provider gave', false, { status: 400 });
+  }
+  return { connectedAt: parsed[0], publicId: parsed[1] };
 }

@@ -312,10 +312,15 @@ export class UnipileProvider implements NetworkProvider {
       // may be posted twice, and a retried invitation usually ends in `already_invited`.
       return new ProviderError('provider_timeout', `Unipile did not answer in time to ${stepLabel[step]}.`, true, {
         cause: error,
+        outcomeUnknown: true,
       });
     }
+    // Refused or unresolved: the request never left. Anything else (a reset, a closed socket) may have
+    // reached Unipile before the connection broke.
+    const code = isRecord(error) && isRecord(error.cause) && typeof error.cause.code === 'string' ? error.cause.code : '';
     return new ProviderError('provider_unavailable', `Unipile could not be reached to ${stepLabel[step]}.`, true, {
       cause: error,
+      outcomeUnknown: !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code),
     });
   }
 
