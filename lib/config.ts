@@ -23,6 +23,16 @@ const configSchema = z
     ACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     /** How long jobs and their actions are kept. */
     JOB_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+    /** The API's public address, for the approval links jobs show; a relative link when empty. */
+    PUBLIC_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
+    /** How long an approval waits for a decision before its action ends `expired` (7 days). */
+    APPROVAL_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(7 * 86400),
+    /** How long a DM waits for its invitation to be accepted before it ends `expired` (21 days). */
+    CONNECTION_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(21 * 86400),
+    /** Shared secret the provider's webhook calls carry (header `x-webhook-secret`); webhooks are refused without it. */
+    UNIPILE_WEBHOOK_SECRET: z.string().default(''),
+    /** Sandbox only: an invitation counts as accepted this many seconds after it was sent; 0 = only when told. */
+    SANDBOX_AUTO_ACCEPT_SECONDS: seconds(0),
   })
   .superRefine((env, ctx) => {
     if (env.NETWORK_PROVIDER === 'unipile') {

@@ -16,6 +16,8 @@ const demoAccounts = [
   { name: 'Dev Founder', profileUrl: 'https://www.linkedin.com/in/dev-founder-demo', providerAccountId: 'sandbox-dev', mode: 'autopilot' },
 ] as const;
 
+const demoWorkingHours = { start: '00:00', end: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
+
 /**
  * Seeds, once, the demo workspace: sandbox accounts (one in `ask` mode), groups `sales` and
  * `founders` (Alice is in both), and an api key written to `.local/demo-api-key`. Later runs
@@ -27,7 +29,10 @@ export async function seedDemoWorkspace(env: Record<string, string>, keyFile = D
   if (!(await getWorkspace(db, DEMO_WORKSPACE))) {
     await addWorkspace(db, DEMO_WORKSPACE, 'Demo workspace', { pacingWindowSeconds: Number(env.PACING_WINDOW_SECONDS ?? 5) });
     const ids: string[] = [];
-    for (const account of demoAccounts) ids.push((await addAccount(db, DEMO_WORKSPACE, { ...account, timezone: 'Europe/Paris' })).accountId);
+    for (const account of demoAccounts) {
+      // A demo acts at whatever hour it is tried; real accounts default to office hours.
+      ids.push((await addAccount(db, DEMO_WORKSPACE, { ...account, timezone: 'Europe/Paris', workingHours: demoWorkingHours })).accountId);
+    }
     await addGroup(db, DEMO_WORKSPACE, 'sales');
     await addGroup(db, DEMO_WORKSPACE, 'founders');
     await changeGroupMembers(db, DEMO_WORKSPACE, 'sales', [ids[0]!, ids[1]!, ids[2]!], 'add');

@@ -1,13 +1,15 @@
+import { getConfig } from '../../lib/config';
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { getJobView } from '../../lib/outreach/job-view';
 import { defaultDb } from '../../lib/store/client';
 
 const db = defaultDb();
+const { PUBLIC_BASE_URL } = getConfig();
 
 export const handler = httpEndpoint({
   route: 'GET /api/v1/jobs/{jobId}',
   handle: async ({ workspaceId, pathParameters }) => ({
     status: 200,
-    body: await getJobView(db, workspaceId, pathParameters.jobId ?? ''),
+    body: await getJobView(db, workspaceId, pathParameters.jobId ?? '', PUBLIC_BASE_URL),
   }),
 });

@@ -5,17 +5,21 @@ import { logger } from '../log';
 import type { Db } from '../store/client';
 import { defaultDb } from '../store/client';
 import { beginIdempotentRequest, finishIdempotentRequest } from './idempotency';
+import type { HttpError } from '../errors';
 import { classifyError, problemResult } from './problem';
-import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body';
+import { DEFAULT_MAX_BODY_BYTES, readFormBody, readJsonBody } from './read-body';
 import type { HttpResult, LambdaHttpResult } from './response';
 import type { RequestContext } from './respond';
 import { lowerCaseHeaders, requestIdOf, respond } from './respond';
 import { validate } from './validate';
 
 export interface EndpointRequest<Body> {
+  /** The api key's workspace; '' on public endpoints (`auth: 'none'`). */
   workspaceId: string;
   body: Body;
   pathParameters: Record<string, string | undefined>;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string | undefined>;
   requestId: string;
   now: Date;
 }
@@ -26,6 +30,17 @@ export interface EndpointOptions<S extends z.ZodType> {
   /** Schema of the JSON body; endpoints without one read no body. */
   body?: S;
   maxBodyBytes?: number;
+  /**
+   * `api-key` (default): the workspace comes from the key. `none`: a public endpoint that checks a
+   * secret of its own (an approval link's token, a webhook's shared secret) in `handle`.
+   */
+  auth?: 'api-key' | 'none';
+  /** With `auth: 'none'`: checks the caller before anything else is read (throws an HttpError to refuse). */
+  checkCaller?: (headers: Record<string, string | undefined>) => void;
+  /** How the body is encoded: JSON (default) or an HTML form. */
+  bodyFormat?: 'json' | 'form';
+  /** For pages: renders an error for a person (HTML) instead of problem+json. */
+  renderError?: (error: HttpError, requestId: string) => HttpResult;
   db?: Db;
   handle: (request: EndpointRequest<z.output<S>>) => Promise<HttpResult>;
 }
@@ -33,11 +48,11 @@ export interface EndpointOptions<S extends z.ZodType> {
 export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<LambdaHttpResult>;
 
 /** Converts anything thrown into the problem it is answered with, logging what deserves it. */
-function resultOf(thrown: unknown, context: RequestContext): HttpResult {
+function resultOf(thrown: unknown, context: RequestContext, render?: EndpointOptions<z.ZodType>['renderError']): HttpResult {
   const { error, unexpected } = classifyError(thrown);
   if (unexpected) logger.error('unexpected error', { ...context, error: thrown as Error });
   else if (error.status >= 500) logger.warn('dependency failure', { ...context, error: thrown as Error });
-  return problemResult(error, context.requestId, context.path);
+  return render ? render(error, context.requestId) : problemResult(error, context.requestId, context.path);
 }
 
 /**
@@ -48,6 +63,7 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
   const db = options.db ?? defaultDb();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const method = options.route.split(' ')[0];
+  const readBody = options.bodyFormat === 'form' ? readFormBody : readJsonBody;
 
   return async (event) => {
     const started = performance.now();
@@ -60,15 +76,16 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
     let workspaceId: string | undefined;
 
     const run = async (): Promise<HttpResult> => {
-      const principal = await authenticate(headers['api-key'], db);
-      workspaceId = principal.workspaceId;
+      if (options.auth !== 'none') workspaceId = (await authenticate(headers['api-key'], db)).workspaceId;
+      options.checkCaller?.(headers);
       const now = new Date();
-      const raw = options.body ? readJsonBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
+      const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
       const body = options.body ? validate(options.body, raw?.json) : (undefined as z.output<S>);
-      const request = { workspaceId, body, pathParameters: event.pathParameters ?? {}, requestId: context.requestId, now };
+      const request = { workspaceId: workspaceId ?? '', body, pathParameters: event.pathParameters ?? {}, headers, requestId: context.requestId, now };
 
+      // Idempotency keys belong to a workspace: public endpoints have none.
       const begun =
-        method === 'POST'
+        method === 'POST' && workspaceId !== undefined
           ? await beginIdempotentRequest(db, workspaceId, headers['idempotency-key'], `${options.route}\n${raw?.text ?? ''}`, now)
           : undefined;
       if (begun && 'replay' in begun) return begun.replay;
@@ -78,9 +95,9 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
         result = await options.handle(request);
       } catch (thrown) {
         if (!begun) throw thrown;
-        result = resultOf(thrown, context);
+        result = resultOf(thrown, context, options.renderError);
       }
-      if (begun) await finishIdempotentRequest(db, workspaceId, begun.claim, result);
+      if (begun && workspaceId !== undefined) await finishIdempotentRequest(db, workspaceId, begun.claim, result);
       return result;
     };
 
@@ -88,7 +105,7 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
     try {
       result = await run();
     } catch (thrown) {
-      result = resultOf(thrown, context);
+      result = resultOf(thrown, context, options.renderError);
     }
     return respond(result, context, started, workspaceId);
   };

@@ -8,7 +8,47 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export interface RawBody {
   /** The body as received, decoded from base64 when API Gateway encoded it. */
   text: string;
+  /** The parsed body: JSON, or a form's fields as an object. */
   json: unknown;
+}
+
+const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded$/i;
+
+/**
+ * The body's text, after the checks every format shares: 413 past `maxBytes`, 415 for another
+ * content type than `mediaType` (named `expected` in the error) or a charset other than UTF-8.
+ */
+function bodyText(
+  headers: Record<string, string | undefined>,
+  body: string | undefined,
+  isBase64Encoded: boolean,
+  maxBytes: number,
+  mediaType: RegExp,
+  expected: string,
+): string {
+  const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8');
+  if (bytes.length > maxBytes) {
+    throw new HttpError(413, 'body-too-large', 'Request body too large', `The body is ${bytes.length} bytes; this endpoint accepts at most ${maxBytes} bytes.`, {
+      extra: { limitBytes: maxBytes },
+    });
+  }
+
+  const contentType = headers['content-type'];
+  const [given = '', ...params] = (contentType ?? '').split(';').map((part) => part.trim());
+  if (!mediaType.test(given)) {
+    throw new HttpError(
+      415,
+      'unsupported-media-type',
+      'Unsupported media type',
+      contentType ? `Content-Type ${JSON.stringify(contentType.slice(0, 100))} is not supported; send ${expected}.` : `Content-Type is missing; send ${expected}.`,
+      { headers: { 'accept-post': expected } },
+    );
+  }
+  const charset = params.find((param) => param.toLowerCase().startsWith('charset='))?.slice(8).replace(/"/g, '');
+  if (charset && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
+    throw new HttpError(415, 'unsupported-media-type', 'Unsupported media type', `charset ${charset.slice(0, 40)} is not supported; send UTF-8.`);
+  }
+  return bytes.toString('utf8');
 }
 
 /**
@@ -21,34 +61,25 @@ export function readJsonBody(
   isBase64Encoded: boolean,
   maxBytes: number,
 ): RawBody {
-  const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8');
-  if (bytes.length > maxBytes) {
-    throw new HttpError(413, 'body-too-large', 'Request body too large', `The body is ${bytes.length} bytes; this endpoint accepts at most ${maxBytes} bytes.`, {
-      extra: { limitBytes: maxBytes },
-    });
-  }
-
-  const contentType = headers['content-type'];
-  const [mediaType = '', ...params] = (contentType ?? '').split(';').map((part) => part.trim());
-  if (!JSON_MEDIA_TYPE.test(mediaType)) {
-    throw new HttpError(
-      415,
-      'unsupported-media-type',
-      'Unsupported media type',
-      contentType ? `Content-Type ${JSON.stringify(contentType.slice(0, 100))} is not supported; send application/json.` : 'Content-Type is missing; send application/json.',
-      { headers: { 'accept-post': 'application/json' } },
-    );
-  }
-  const charset = params.find((param) => param.toLowerCase().startsWith('charset='))?.slice(8).replace(/"/g, '');
-  if (charset && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
-    throw new HttpError(415, 'unsupported-media-type', 'Unsupported media type', `charset ${charset.slice(0, 40)} is not supported; send UTF-8.`);
-  }
-
-  const text = bytes.toString('utf8');
+  const text = bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json');
   if (text.trim() === '') throw new ValidationError([{ path: '', message: 'the body is empty; a JSON object is expected' }], 'The request body is empty.');
   try {
     return { text, json: JSON.parse(text) };
   } catch (error) {
     throw new HttpError(400, 'malformed-json', 'Malformed JSON', `The body is not valid JSON: ${(error as Error).message.slice(0, 200)}`);
   }
+}
+
+/**
+ * Reads an HTML form's body (`application/x-www-form-urlencoded`) into an object of its fields;
+ * a field sent twice keeps its last value. Same size and charset rules as JSON.
+ */
+export function readFormBody(
+  headers: Record<string, string | undefined>,
+  body: string | undefined,
+  isBase64Encoded: boolean,
+  maxBytes: number,
+): RawBody {
+  const text = bodyText(headers, body, isBase64Encoded, maxBytes, FORM_MEDIA_TYPE, 'application/x-www-form-urlencoded');
+  return { text, json: Object.fromEntries(new URLSearchParams(text)) };
 }

@@ -4,6 +4,14 @@
  */
 export const routes = [
   { method: 'POST', path: '/api/v1/social-selling/like' },
+  { method: 'POST', path: '/api/v1/social-selling/request-comment' },
+  { method: 'POST', path: '/api/v1/social-selling/connect' },
+  { method: 'POST', path: '/api/v1/social-selling/dm' },
+  { method: 'GET', path: '/api/v1/approvals/{approvalId}' },
+  { method: 'POST', path: '/api/v1/approvals/{approvalId}' },
+  { method: 'GET', path: '/approve/{token}' },
+  { method: 'POST', path: '/approve/{token}' },
+  { method: 'POST', path: '/api/v1/webhooks/unipile' },
   { method: 'GET', path: '/api/v1/jobs/{jobId}' },
 ] as const;
 

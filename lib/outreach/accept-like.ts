@@ -1,6 +1,6 @@
 import type { HttpResult } from '../http/response';
 import type { LikeRequest } from '../schemas/like';
-import { jobLocation } from './job-view';
+import { acceptedJob } from './accepted-job';
 import { resolveGroupAccounts } from './resolve-group-accounts';
 import type { SubmitJobDeps } from './submit-job';
 import { submitJob } from './submit-job';
@@ -18,10 +18,5 @@ export async function acceptLikeRequest(deps: SubmitJobDeps, workspaceId: string
     accountIds: accounts.map((account) => account.accountId),
     now,
   });
-  const location = jobLocation(job.jobId);
-  return {
-    status: 202,
-    headers: { location },
-    body: { jobId: job.jobId, type: job.type, status: job.status, accounts: job.total, createdAt: job.createdAt, links: { self: location } },
-  };
+  return acceptedJob(job);
 }

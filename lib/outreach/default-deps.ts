@@ -1,8 +1,11 @@
+import type { ApprovalDeps } from '../approvals/decide-approval';
 import { getConfig } from '../config';
 import { createProvider } from '../network/providers';
 import { defaultSqs } from '../queue/client';
 import { defaultDb } from '../store/client';
+import type { WatchDeps } from './connection-watch';
 import type { PlanJobDeps } from './plan-job';
+import type { WebhookDeps } from './provider-webhook';
 import type { RunActionDeps } from './run-action';
 import type { SubmitJobDeps } from './submit-job';
 
@@ -14,7 +17,13 @@ export function defaultSubmitJobDeps(): SubmitJobDeps {
 
 export function defaultPlanJobDeps(): PlanJobDeps {
   const config = getConfig();
-  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, defaultPacingWindowSeconds: config.PACING_WINDOW_SECONDS };
+  return {
+    db: defaultDb(),
+    sqs: defaultSqs(),
+    actionsQueueUrl: config.ACTIONS_QUEUE_URL,
+    defaultPacingWindowSeconds: config.PACING_WINDOW_SECONDS,
+    approvalExpirySeconds: config.APPROVAL_EXPIRY_SECONDS,
+  };
 }
 
 export function defaultRunActionDeps(): RunActionDeps {
@@ -25,5 +34,21 @@ export function defaultRunActionDeps(): RunActionDeps {
     actionsQueueUrl: config.ACTIONS_QUEUE_URL,
     provider: createProvider(config, defaultDb()),
     maxAttempts: config.ACTION_MAX_ATTEMPTS,
+    connectionExpirySeconds: config.CONNECTION_EXPIRY_SECONDS,
   };
+}
+
+export function defaultApprovalDeps(): ApprovalDeps {
+  const config = getConfig();
+  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, publicBaseUrl: config.PUBLIC_BASE_URL };
+}
+
+export function defaultWebhookDeps(): WebhookDeps {
+  const config = getConfig();
+  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, secret: config.UNIPILE_WEBHOOK_SECRET };
+}
+
+export function defaultWatchDeps(): WatchDeps {
+  const config = getConfig();
+  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, provider: createProvider(config, defaultDb()) };
 }

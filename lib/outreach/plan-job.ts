@@ -6,8 +6,10 @@ import { getAccounts } from '../store/accounts';
 import type { Action } from '../store/actions';
 import { createActionOnce } from '../store/actions';
 import type { Db } from '../store/client';
+import { createActionAwaitingApproval } from '../store/approvals';
 import { getJob, markJobPlanned } from '../store/jobs';
 import { getWorkspace } from '../store/workspaces';
+import { approvalRef, draftApproval, needsApproval } from './approval-draft';
 import { pacingOffsetMs } from './pacing';
 
 export interface PlanJobDeps {
@@ -15,11 +17,14 @@ export interface PlanJobDeps {
   sqs: SQSClient;
   actionsQueueUrl: string;
   defaultPacingWindowSeconds: number;
+  /** How long an approval waits for a decision, unless the workspace says otherwise. */
+  approvalExpirySeconds: number;
 }
 
 /**
  * Jobs worker: fans a queued job out to one action per account, each scheduled at a paced time,
- * and enqueues them. Idempotent: a redelivered message finds the job planned and stops, and a
+ * and enqueues them; an action that needs a person's approval first waits for it instead (with its
+ * approval and link made in the same transaction). A job of one account is not paced. Idempotent: a redelivered message finds the job planned and stops, and a
  * plan interrupted half-way is finished by the redelivery (actions are created once).
  */
 export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = new Date()): Promise<void> {
@@ -32,7 +37,8 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
   if (job.status !== 'queued') return;
 
   const workspace = await getWorkspace(deps.db, workspaceId);
-  const windowSeconds = workspace?.settings.pacingWindowSeconds ?? deps.defaultPacingWindowSeconds;
+  const windowSeconds = job.total > 1 ? (workspace?.settings.pacingWindowSeconds ?? deps.defaultPacingWindowSeconds) : 0;
+  const approvalSeconds = workspace?.settings.approvalExpirySeconds ?? deps.approvalExpirySeconds;
   const accounts = new Map((await getAccounts(deps.db, workspaceId, job.accountIds)).map((account) => [account.accountId, account]));
   const at = now.toISOString();
 
@@ -41,21 +47,29 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
     const chunk = job.accountIds.slice(i, i + 25);
     actions.push(
       ...(await Promise.all(
-        chunk.map((accountId) =>
-          createActionOnce(deps.db, {
+        chunk.map((accountId) => {
+          const account = accounts.get(accountId);
+          const action: Action = {
             workspaceId,
             jobId,
             accountId,
-            accountName: accounts.get(accountId)?.name,
-            profileUrl: accounts.get(accountId)?.profileUrl,
+            accountName: account?.name,
+            profileUrl: account?.profileUrl,
             status: 'pending',
             attempts: 0,
             notBefore: new Date(now.getTime() + pacingOffsetMs(jobId, accountId, windowSeconds)).toISOString(),
             createdAt: at,
             updatedAt: at,
             expiresAt: job.expiresAt,
-          }),
-        ),
+          };
+          if (!account || !needsApproval(job, account)) return createActionOnce(deps.db, action);
+          const approval = draftApproval(job, account, approvalSeconds, now);
+          return createActionAwaitingApproval(
+            deps.db,
+            { ...action, status: 'awaiting_approval', notBefore: at, approval: approvalRef(approval) },
+            approval,
+          );
+        }),
       )),
     );
   }

@@ -14,6 +14,8 @@ export interface SubmitJobInput {
   type: JobType;
   request: Record<string, unknown>;
   accountIds: string[];
+  /** Shown with the job: how the request was read where that may surprise. */
+  warnings?: string[];
   now: Date;
 }
 
@@ -41,6 +43,7 @@ export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Pro
     succeeded: 0,
     failed: 0,
     remaining: input.accountIds.length,
+    ...(input.warnings?.length ? { warnings: input.warnings } : {}),
     createdAt: at,
     updatedAt: at,
     expiresAt: epochSeconds(input.now) + deps.retentionDays * 86400,

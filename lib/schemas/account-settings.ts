@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { normaliseProfileUrl } from '../network/profile-url';
+import { profileUrlSchema } from './profile-url';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** An end of day may be 24:00 (working hours that run to midnight). */
+const HHMM_END = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
 export const timezoneSchema = z.string().refine((tz) => {
   try {
@@ -15,7 +17,7 @@ export const timezoneSchema = z.string().refine((tz) => {
 export const workingHoursSchema = z
   .object({
     start: z.string().regex(HHMM, 'must be HH:MM'),
-    end: z.string().regex(HHMM, 'must be HH:MM'),
+    end: z.string().regex(HHMM_END, 'must be HH:MM (24:00 for midnight)'),
     days: z.array(z.number().int().min(1).max(7)).min(1).max(7),
   })
   .refine((hours) => hours.start < hours.end, { message: 'start must be before end', path: ['end'] });
@@ -26,15 +28,6 @@ export const dailyLimitsSchema = z.strictObject({
   comments: limit.optional(),
   messages: limit.optional(),
   invitations: limit.optional(),
-});
-
-export const profileUrlSchema = z.string().transform((value, ctx) => {
-  const url = normaliseProfileUrl(value);
-  if (!url) {
-    ctx.addIssue({ code: 'custom', message: 'must be a profile URL of the form https://www.linkedin.com/in/<id>' });
-    return z.NEVER;
-  }
-  return url;
 });
 
 /** An account as an administrator describes it; defaults fill the rest. */

@@ -2,11 +2,38 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
+import { queryAll } from './query-all';
 import { transactWrite } from './transact';
 
-export type ActionStatus = 'pending' | 'running' | 'succeeded' | 'failed';
+export type ActionStatus =
+  | 'pending'
+  | 'running'
+  | 'awaiting_approval'
+  | 'awaiting_connection'
+  | 'succeeded'
+  | 'failed'
+  | 'rejected'
+  | 'expired';
 
-/** One account's part of a job: one provider call, retried until it ends. */
+/** Statuses an action ends in; each has a counter of the same name on its job. */
+export const finalActionStatuses = ['succeeded', 'failed', 'rejected', 'expired'] as const;
+export type FinalActionStatus = (typeof finalActionStatuses)[number];
+
+/** Statuses in which an action waits for something outside the service. */
+export type AwaitingStatus = 'awaiting_approval' | 'awaiting_connection';
+
+/** Why a pending action waits beyond its pacing: account safety (see `schedule-action`). */
+export type DeferredReason = 'outside_working_hours' | 'daily_limit' | 'weekly_limit';
+
+/** The person an action invites or messages, as the provider resolved them. */
+export interface ActionTarget {
+  providerId: string;
+  publicIdentifier: string;
+  profileUrl: string;
+  name?: string;
+}
+
+/** One account's part of a job: one provider call (or a short sequence, for a DM), retried until it ends. */
 export interface Action {
   workspaceId: string;
   jobId: string;
@@ -16,11 +43,26 @@ export interface Action {
   profileUrl?: string;
   status: ActionStatus;
   attempts: number;
-  /** Not to run before this time (pacing, retry backoff). ISO 8601. */
+  /** Not to run before this time (pacing, retry backoff, safety deferral). ISO 8601. */
   notBefore: string;
+  /** Set while a pending action waits for working hours or a new quota period. */
+  deferredReason?: DeferredReason;
   /** Who holds the action while it runs, and until when (epoch ms): duplicates wait or drop. */
   leaseId?: string;
   leaseUntil?: number;
+  /** The approval this action waited or waits for (comment by an `ask` account, DM with approval). */
+  approval?: { approvalId: string; path: string; validUntil: string; decision?: 'approved' | 'rejected' | 'expired' };
+  /** The text as approved (possibly edited); the job's text otherwise. */
+  text?: string;
+  /** DM: the recipient, once resolved. */
+  target?: ActionTarget;
+  /** DM: when the invitation was sent (or found pending) and until when the DM waits for its acceptance. */
+  invitedAt?: string;
+  awaitingUntil?: string;
+  /** DM: when the acceptance was seen; the message is then sent without asking the relation again. */
+  connectedAt?: string;
+  /** DM: what saw the acceptance first. */
+  acceptanceSeenBy?: 'webhook' | 'watch';
   provider?: string;
   outcome?: string;
   details?: Record<string, string>;
@@ -75,7 +117,7 @@ export async function claimAction(db: Db, action: ActionKey, leaseId: string, no
         Key: key(action),
         UpdateExpression:
           'SET #status = :running, leaseId = :lease, leaseUntil = :until, attempts = attempts + :one, ' +
-          'startedAt = if_not_exists(startedAt, :at), updatedAt = :at',
+          'startedAt = if_not_exists(startedAt, :at), updatedAt = :at REMOVE gsi1pk, gsi1sk, deferredReason',
         ConditionExpression: '#status = :pending OR (#status = :running AND leaseUntil < :nowMs)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -98,83 +140,108 @@ export async function claimAction(db: Db, action: ActionKey, leaseId: string, no
 }
 
 /** running → pending again, to be retried at `notBefore`. False if the lease was lost. */
-export async function rescheduleAction(
+export function rescheduleAction(
   db: Db,
   action: ActionKey,
   leaseId: string,
   retry: { notBefore: Date; reason: string; error: string },
   now: Date,
 ): Promise<boolean> {
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(action),
-        UpdateExpression: 'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at REMOVE leaseId, leaseUntil',
-        ConditionExpression: '#status = :running AND leaseId = :lease',
-        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':running': 'running',
-          ':lease': leaseId,
-          ':nb': retry.notBefore.toISOString(),
-          ':reason': retry.reason,
-          ':error': retry.error,
-          ':at': now.toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+  return updateIfCurrent(db, {
+    Key: key(action),
+    UpdateExpression: 'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at REMOVE leaseId, leaseUntil',
+    ConditionExpression: '#status = :running AND leaseId = :lease',
+    ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+    ExpressionAttributeValues: {
+      ':pending': 'pending',
+      ':running': 'running',
+      ':lease': leaseId,
+      ':nb': retry.notBefore.toISOString(),
+      ':reason': retry.reason,
+      ':error': retry.error,
+      ':at': now.toISOString(),
+    },
+  });
 }
 
 export type ActionEnd =
   | { status: 'succeeded'; provider: string; outcome: string; details?: Record<string, string> }
-  | { status: 'failed'; provider?: string; reason: string; error: string };
+  | { status: 'failed' | 'rejected' | 'expired'; provider?: string; reason: string; error: string };
 
-/**
- * Ends the action and counts it in its job, atomically (one transaction), so a crash can never
- * leave a job whose counters disagree with its actions. False if the lease was lost.
- */
-export async function endAction(db: Db, action: ActionKey, leaseId: string, end: ActionEnd, now: Date): Promise<boolean> {
-  const at = now.toISOString();
-  const fields: Record<string, unknown> =
-    end.status === 'succeeded'
-      ? { provider: end.provider, outcome: end.outcome, details: end.details ?? {} }
-      : { reason: end.reason, error: end.error, ...(end.provider ? { provider: end.provider } : {}) };
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':end': end.status, ':running': 'running', ':lease': leaseId, ':at': at };
-  const sets = ['#status = :end', 'finishedAt = :at', 'updatedAt = :at'];
-  Object.entries(fields).forEach(([name, value], index) => {
+/** Where an action is ended from: the running attempt holding `leaseId`, or a wait. */
+export type EndFrom = { leaseId: string } | { awaiting: AwaitingStatus };
+
+type TransactItem = NonNullable<Parameters<typeof transactWrite>[1]>[number];
+
+/** Names and values of `SET #f0 = :f0, ...` for the given fields. */
+function setFields(fields: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string[] {
+  return Object.entries(fields).map(([name, value], index) => {
     names[`#f${index}`] = name;
     values[`:f${index}`] = value;
-    sets.push(`#f${index} = :f${index}`);
+    return `#f${index} = :f${index}`;
   });
+}
+
+function fromCondition(from: EndFrom, values: Record<string, unknown>): string {
+  if ('leaseId' in from) {
+    values[':running'] = 'running';
+    values[':lease'] = from.leaseId;
+    return '#status = :running AND leaseId = :lease';
+  }
+  values[':from'] = from.awaiting;
+  return '#status = :from';
+}
+
+/**
+ * The transaction items that end the action and count it in its job, for callers that add items
+ * of their own (an approval's decision). Removes the action from every index.
+ */
+export function endActionItems(
+  db: Db,
+  action: ActionKey,
+  from: EndFrom,
+  end: ActionEnd,
+  now: Date,
+  also: Record<string, unknown> = {},
+): TransactItem[] {
+  const at = now.toISOString();
+  const fields: Record<string, unknown> = {
+    ...also,
+    ...(end.status === 'succeeded'
+      ? { provider: end.provider, outcome: end.outcome, details: end.details ?? {} }
+      : { reason: end.reason, error: end.error, ...(end.provider ? { provider: end.provider } : {}) }),
+  };
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':end': end.status, ':at': at };
+  const sets = ['#status = :end', 'finishedAt = :at', 'updatedAt = :at', ...setFields(fields, names, values)];
+  return [
+    {
+      Update: {
+        TableName: db.table,
+        Key: key(action),
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk, deferredReason`,
+        ConditionExpression: fromCondition(from, values),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+    {
+      Update: {
+        TableName: db.table,
+        Key: keys.job(action.workspaceId, action.jobId),
+        UpdateExpression: 'ADD #counter :one, remaining :minusOne SET updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#counter': end.status },
+        ExpressionAttributeValues: { ':one': 1, ':minusOne': -1, ':at': at },
+      },
+    },
+  ];
+}
+
+/** Runs transaction items; false when one of their conditions failed (someone else got there first). */
+export async function transactIfCurrent(db: Db, items: TransactItem[]): Promise<boolean> {
   try {
-    await transactWrite(db, [
-          {
-            Update: {
-              TableName: db.table,
-              Key: key(action),
-              UpdateExpression: `SET ${sets.join(', ')} REMOVE leaseId, leaseUntil`,
-              ConditionExpression: '#status = :running AND leaseId = :lease',
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: values,
-            },
-          },
-          {
-            Update: {
-              TableName: db.table,
-              Key: keys.job(action.workspaceId, action.jobId),
-              UpdateExpression: `ADD ${end.status} :one, remaining :minusOne SET updatedAt = :at`,
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':one': 1, ':minusOne': -1, ':at': at },
-            },
-          },
-        ]);
+    await transactWrite(db, items);
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -182,7 +249,155 @@ export async function endAction(db: Db, action: ActionKey, leaseId: string, end:
   }
 }
 
+/**
+ * Ends the action and counts it in its job, atomically (one transaction), so a crash can never
+ * leave a job whose counters disagree with its actions. False if the lease was lost (or the wait
+ * already ended).
+ */
+export function endAction(db: Db, action: ActionKey, from: EndFrom, end: ActionEnd, now: Date): Promise<boolean> {
+  return transactIfCurrent(db, endActionItems(db, action, from, end, now));
+}
+
+/**
+ * running → pending until `notBefore` because of account safety (working hours, a quota): not a
+ * failure, so the attempt is given back. False if the lease was lost.
+ */
+export async function deferAction(
+  db: Db,
+  action: ActionKey,
+  leaseId: string,
+  deferral: { notBefore: Date; reason: DeferredReason },
+  now: Date,
+): Promise<boolean> {
+  return updateIfCurrent(db, {
+    Key: key(action),
+    UpdateExpression:
+      'SET #status = :pending, notBefore = :nb, deferredReason = :why, attempts = attempts - :one, updatedAt = :at REMOVE leaseId, leaseUntil',
+    ConditionExpression: '#status = :running AND leaseId = :lease',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pending': 'pending',
+      ':running': 'running',
+      ':lease': leaseId,
+      ':nb': deferral.notBefore.toISOString(),
+      ':why': deferral.reason,
+      ':one': 1,
+      ':at': now.toISOString(),
+    },
+  });
+}
+
+/**
+ * running → awaiting_connection: a DM's invitation is out (or was already), and the message waits
+ * for the person to accept, until `until`. Indexed for the webhook and the connection watch.
+ */
+export async function awaitConnection(
+  db: Db,
+  action: ActionKey & { providerAccountId: string },
+  leaseId: string,
+  wait: { target: ActionTarget; invitedAt: Date; until: Date; provider: string; details?: Record<string, string> },
+  now: Date,
+): Promise<boolean> {
+  const index = keys.awaitingConnectionIndex(action.providerAccountId, wait.target.publicIdentifier, action.workspaceId, action.jobId, action.accountId);
+  return updateIfCurrent(db, {
+    Key: key(action),
+    UpdateExpression:
+      'SET #status = :awaiting, target = :target, invitedAt = :invitedAt, awaitingUntil = :until, provider = :provider, ' +
+      'details = :details, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :at REMOVE leaseId, leaseUntil, reason, #error',
+    ConditionExpression: '#status = :running AND leaseId = :lease',
+    ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+    ExpressionAttributeValues: {
+      ':awaiting': 'awaiting_connection',
+      ':running': 'running',
+      ':lease': leaseId,
+      ':target': wait.target,
+      ':invitedAt': wait.invitedAt.toISOString(),
+      ':until': wait.until.toISOString(),
+      ':provider': wait.provider,
+      ':details': wait.details ?? {},
+      ':gpk': index.gsi1pk,
+      ':gsk': index.gsi1sk,
+      ':at': now.toISOString(),
+    },
+  });
+}
+
+/**
+ * The transaction item that takes an action out of a wait and makes it pending now, with `set`
+ * (the approved text, the time of the acceptance), and puts it in the dispatch outbox until a
+ * worker claims it.
+ */
+export function resumeActionItem(
+  db: Db,
+  action: ActionKey,
+  from: AwaitingStatus,
+  set: Record<string, unknown>,
+  now: Date,
+): TransactItem {
+  const at = now.toISOString();
+  const index = keys.dispatchIndex(at, action.workspaceId, action.jobId, action.accountId);
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':pending': 'pending', ':from': from, ':at': at, ':gpk': index.gsi1pk, ':gsk': index.gsi1sk };
+  const sets = ['#status = :pending', 'notBefore = :at', 'updatedAt = :at', 'gsi1pk = :gpk', 'gsi1sk = :gsk', ...setFields(set, names, values)];
+  return {
+    Update: {
+      TableName: db.table,
+      Key: key(action),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Marks an outboxed action as sent again at `now`, so the next sweep waits before resending it. */
+export async function touchDispatch(db: Db, action: ActionKey, now: Date): Promise<void> {
+  const index = keys.dispatchIndex(now.toISOString(), action.workspaceId, action.jobId, action.accountId);
+  await updateIfCurrent(db, {
+    Key: key(action),
+    UpdateExpression: 'SET gsi1sk = :gsk',
+    ConditionExpression: 'gsi1pk = :gpk',
+    ExpressionAttributeValues: { ':gpk': index.gsi1pk, ':gsk': index.gsi1sk },
+  });
+}
+
+async function updateIfCurrent(db: Db, update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>): Promise<boolean> {
+  try {
+    await db.client.send(new UpdateCommand({ ...update, TableName: db.table }));
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Actions waiting for an invitation to be accepted: all of them, those of one acting login, or
+ * those of one login for one person (by public identifier).
+ */
+export async function listAwaitingConnections(db: Db, filter: { providerAccountId?: string; publicId?: string } = {}): Promise<Action[]> {
+  const prefix = filter.providerAccountId === undefined ? '' : `${filter.providerAccountId}#${filter.publicId === undefined ? '' : `${filter.publicId}#`}`;
+  // DynamoDB refuses an empty key value, even in begins_with: no prefix, no sort-key condition.
+  const items = await queryAll(db, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: prefix ? 'gsi1pk = :p AND begins_with(gsi1sk, :s)' : 'gsi1pk = :p',
+    ExpressionAttributeValues: { ':p': 'AWAITING_CONNECTION', ...(prefix ? { ':s': prefix } : {}) },
+  });
+  return items.map(toAction);
+}
+
+/** Actions made pending outside the planner and not claimed since `before` (their enqueue may have been lost). */
+export async function listUndispatched(db: Db, before: Date): Promise<Action[]> {
+  const items = await queryAll(db, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
+    ExpressionAttributeValues: { ':p': 'DISPATCH', ':before': before.toISOString() },
+  });
+  return items.map(toAction);
+}
+
 export function toAction(item: Record<string, unknown>): Action {
-  const { pk: _pk, sk: _sk, ...action } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, ...action } = item;
   return action as unknown as Action;
 }

@@ -6,9 +6,9 @@ import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
 import { queryPrefix } from './query-all';
 
-export type JobType = 'like';
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed';
-export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'partially_failed', 'failed'];
+export type JobType = 'like' | 'comment' | 'connect' | 'dm';
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'rejected' | 'expired';
+export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'partially_failed', 'failed', 'rejected', 'expired'];
 
 /** One accepted request: planned into one action per account by the jobs worker. */
 export interface Job {
@@ -22,6 +22,11 @@ export interface Job {
   total: number;
   succeeded: number;
   failed: number;
+  /** Actions whose approval was refused, or whose wait (approval, acceptance) ran out; absent until one is. */
+  rejected?: number;
+  expired?: number;
+  /** Things the caller should know about how the request was read (e.g. a `commentor` not used). */
+  warnings?: string[];
   /** Actions not yet final; the job ends when it reaches 0. */
   remaining: number;
   createdAt: string;
@@ -111,10 +116,19 @@ export async function markJobFailed(db: Db, workspaceId: string, jobId: string, 
   }
 }
 
-/** The status a job ends in, from its counters. */
-export function finalStatusOf(job: Pick<Job, 'succeeded' | 'failed'>): JobStatus {
-  if (job.failed === 0) return 'succeeded';
-  return job.succeeded === 0 ? 'failed' : 'partially_failed';
+/**
+ * The status a job ends in, from its counters: `succeeded` when nothing failed or expired (a
+ * rejection is a person's decision, not a failure) and something succeeded; `rejected` / `expired`
+ * when every action was; `failed` when nothing succeeded; `partially_failed` otherwise.
+ */
+export function finalStatusOf(job: Pick<Job, 'total' | 'succeeded' | 'failed' | 'rejected' | 'expired'>): JobStatus {
+  const rejected = job.rejected ?? 0;
+  const expired = job.expired ?? 0;
+  if (job.failed === 0 && expired === 0 && job.succeeded > 0) return 'succeeded';
+  if (job.succeeded > 0) return 'partially_failed';
+  if (rejected === job.total) return 'rejected';
+  if (expired === job.total) return 'expired';
+  return 'failed';
 }
 
 /**

@@ -20,6 +20,27 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `JOB#${jobId}#ACTION#${accountId}`,
   }),
+  approval: (workspaceId: string, approvalId: string) => ({ pk: `WS#${workspaceId}`, sk: `APPROVAL#${approvalId}` }),
+  /** Finds an approval from its link's token (by hash), before the workspace is known, like an api key. */
+  approvalToken: (tokenHash: string) => ({ pk: `APPROVALTOKEN#${tokenHash}`, sk: 'APPROVALTOKEN' }),
+  /** Undecided approvals, by the time they expire (set while pending, removed on decision). */
+  openApprovalIndex: (validUntil: string, workspaceId: string, approvalId: string) => ({
+    gsi1pk: 'OPEN_APPROVALS',
+    gsi1sk: `${validUntil}#${workspaceId}#${approvalId}`,
+  }),
+  /** Actions waiting for a person to accept an invitation, by acting login and person (webhook and watch). */
+  awaitingConnectionIndex: (providerAccountId: string, publicId: string, workspaceId: string, jobId: string, accountId: string) => ({
+    gsi1pk: 'AWAITING_CONNECTION',
+    gsi1sk: `${providerAccountId}#${publicId}#${workspaceId}#${jobId}#${accountId}`,
+  }),
+  /**
+   * Actions made pending outside the planner (approved, connection accepted), until a worker claims
+   * them: an outbox the watch re-sends from should the enqueue right after the change be lost.
+   */
+  dispatchIndex: (at: string, workspaceId: string, jobId: string, accountId: string) => ({
+    gsi1pk: 'DISPATCH',
+    gsi1sk: `${at}#${workspaceId}#${jobId}#${accountId}`,
+  }),
   idempotency: (workspaceId: string, keyHash: string) => ({ pk: `WS#${workspaceId}`, sk: `IDEMPOTENCY#${keyHash}` }),
   sandboxPartition: (workspaceId: string) => `WS#${workspaceId}#SANDBOX`,
   /** An account's usage counter of one action kind in one period (`YYYY-MM-DD` or `YYYY-Www`). */

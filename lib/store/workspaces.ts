@@ -12,6 +12,10 @@ export interface WorkspaceSettings {
   limits?: { daily?: DailyLimits; weeklyInvitations?: number };
   /** Default working hours of the workspace's accounts (see `effectiveLimits` for precedence). */
   workingHours?: WorkingHours;
+  /** Overrides APPROVAL_EXPIRY_SECONDS for this workspace. */
+  approvalExpirySeconds?: number;
+  /** Overrides CONNECTION_EXPIRY_SECONDS for this workspace. */
+  connectionExpirySeconds?: number;
 }
 
 export interface Workspace {

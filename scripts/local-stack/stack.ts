@@ -15,6 +15,7 @@ import { localProviderEnvironment, localQueueUrl, offlineQueueOverrides, queueUr
 import { startServerlessOffline, type RunningOffline } from './offline';
 import { LOCAL_STAGE, PROJECT_ROOT } from './project';
 import { startSqsPoller, pollerSourcesFromConfig, type Poller } from './poller';
+import { scheduledFunctions, startScheduler, type Scheduler } from './scheduler';
 import { assertPortsFree, type PortClaim } from './ports';
 import { createResources, type LocalResources } from './resources';
 import { constantCase, loadServerlessConfig, type ServerlessConfig } from './serverless-config';
@@ -39,6 +40,8 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Visibility timeout given to records a worker failed (default: the queue's own). */
   failedVisibilitySeconds?: number;
+  /** How often scheduled functions (the connection watch) run (default: env LOCAL_SCHEDULE_SECONDS, else 30). */
+  scheduleIntervalSeconds?: number;
   /** Every line the stack and its processes print. Default: nothing. */
   log?: (line: string) => void;
   /** Abandons the startup (e.g. Ctrl-C): what was started is stopped and the call rejects. */
@@ -118,7 +121,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   delete baseEnv.AWS_SESSION_TOKEN;
 
   // What is running, stopped in this order.
-  const running: { poller?: Poller; offline?: ProcessHandle; fauxqs?: RunningEmulator; dynamodb?: ProcessHandle } = {};
+  const running: { poller?: Poller; scheduler?: Scheduler; offline?: ProcessHandle; fauxqs?: RunningEmulator; dynamodb?: ProcessHandle } = {};
   const killNow = () => {
     running.offline?.killNow();
     running.dynamodb?.killNow();
@@ -130,6 +133,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     (stopping ??= (async () => {
       const from = Date.now();
       const report = (what: string) => (error: unknown) => log(`[stack] stopping ${what} failed: ${(error as Error).message}`);
+      await running.scheduler?.stop().catch(report('the scheduler'));
       await running.poller?.stop().catch(report('the poller'));
       await running.offline?.stop().catch(report('serverless offline'));
       await Promise.all([running.fauxqs?.stop().catch(report('fauxqs')), running.dynamodb?.stop().catch(report('DynamoDB Local'))]);
@@ -186,7 +190,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           stage: LOCAL_STAGE,
           port: ports.http,
           lambdaPort: ports.lambda,
-          env: { ...baseEnv, ...offlineQueueOverrides(queueUrlVariables(config), endpoints.sqs), PORT: String(ports.http), LAMBDA_PORT: String(ports.lambda) },
+          env: {
+            ...baseEnv,
+            ...offlineQueueOverrides(queueUrlVariables(config), endpoints.sqs),
+            PORT: String(ports.http),
+            LAMBDA_PORT: String(ports.lambda),
+            // Approval links point at this API.
+            LOCAL_PUBLIC_BASE_URL: `http://127.0.0.1:${ports.http}`,
+          },
           log,
           signal,
           timeoutMs: timeoutMs ?? 90_000,
@@ -221,6 +232,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         sqsEndpoint: endpoints.sqs,
         lambdaEndpoint: api.lambdaEndpoint,
         failedVisibilitySeconds: options.failedVisibilitySeconds,
+        log,
+      });
+      running.scheduler = startScheduler({
+        functions: scheduledFunctions(config),
+        lambdaEndpoint: api.lambdaEndpoint,
+        intervalSeconds: options.scheduleIntervalSeconds ?? (Number(process.env.LOCAL_SCHEDULE_SECONDS) || 30),
         log,
       });
     }

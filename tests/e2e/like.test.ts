@@ -105,7 +105,8 @@ describe('like, end to end', () => {
   });
 
   it('sends an unreadable job message to the dead-letter queue and fails the job it names', async () => {
-    const slow = await createTestWorkspace(db, { accounts: 1, pacingWindowSeconds: 3600 });
+    // Two accounts: a job of one account is not paced, and this one must stay running.
+    const slow = await createTestWorkspace(db, { accounts: 2, pacingWindowSeconds: 3600 });
     const accepted = await like(slow.apiKey, { url: samplePostUrl, groups: ['sales'], reactionType: 'like' });
     const location = accepted.headers.get('location')!;
     await eventually(async () => ((await api('GET', location, { apiKey: slow.apiKey })).body.status === 'running' ? true : undefined));

@@ -6,6 +6,7 @@ import { addAccount, addGroup, addWorkspace, changeGroupMembers, issueApiKey } f
 import type { AccountInput } from '../../lib/schemas/account-settings';
 import type { Account } from '../../lib/store/accounts';
 import type { Db } from '../../lib/store/client';
+import type { WorkspaceSettings } from '../../lib/store/workspaces';
 import { createDocumentClient } from '../../lib/store/client';
 
 /** The table of the test stack, through a real document client. */
@@ -18,6 +19,9 @@ export function testDb(): Db {
 export function testSqs(): SQSClient {
   return new SQSClient({});
 }
+
+/** Working hours that never defer anything. */
+export const alwaysWorking = { start: '00:00', end: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
 
 export const samplePostUrl = 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/';
 
@@ -34,10 +38,16 @@ export interface TestWorkspace {
  */
 export async function createTestWorkspace(
   db: Db,
-  options: { accounts?: Array<Partial<AccountInput>> | number; groups?: Record<string, number[]>; pacingWindowSeconds?: number } = {},
+  options: {
+    accounts?: Array<Partial<AccountInput>> | number;
+    groups?: Record<string, number[]>;
+    pacingWindowSeconds?: number;
+    /** More workspace settings (limits, expiry times). */
+    settings?: WorkspaceSettings;
+  } = {},
 ): Promise<TestWorkspace> {
   const workspaceId = `t-${randomBytes(6).toString('hex')}`;
-  await addWorkspace(db, workspaceId, `Test ${workspaceId}`, { pacingWindowSeconds: options.pacingWindowSeconds ?? 0 });
+  await addWorkspace(db, workspaceId, `Test ${workspaceId}`, { pacingWindowSeconds: options.pacingWindowSeconds ?? 0, ...options.settings });
   const specs = typeof options.accounts === 'number' ? Array.from({ length: options.accounts }, () => ({})) : (options.accounts ?? [{}, {}]);
   const accounts: Account[] = [];
   for (const [index, spec] of specs.entries()) {
@@ -46,6 +56,8 @@ export async function createTestWorkspace(
         name: `Person ${index}`,
         profileUrl: `https://www.linkedin.com/in/${workspaceId}-p${index}`,
         providerAccountId: `${workspaceId}-login-${index}`,
+        // Tests run at any hour: their accounts work around the clock unless a test says otherwise.
+        workingHours: alwaysWorking,
         ...spec,
       }),
     );

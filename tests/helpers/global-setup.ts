@@ -12,6 +12,9 @@ import { LocalStackError, startLocalStack, type LocalStack } from '../../scripts
 
 export const STACK_ENV_FILE_VARIABLE = 'LOCAL_STACK_ENV_FILE';
 
+/** The provider-webhook secret of the test stack (also in its env as UNIPILE_WEBHOOK_SECRET). */
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret';
+
 export interface StackEnvFile {
   baseUrl: string;
   env: Record<string, string>;
@@ -54,8 +57,10 @@ export default async function globalSetup(): Promise<void> {
       lambdaPort,
       dynamoPort,
       fauxqsPort,
-      env: { PACING_WINDOW_SECONDS: '1' },
+      env: { PACING_WINDOW_SECONDS: '1', UNIPILE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
       failedVisibilitySeconds: 1,
+      // The connection watch runs every 2 s, so acceptance by watch shows within seconds.
+      scheduleIntervalSeconds: 2,
       log: (line) => logStream.write(`${new Date().toISOString()} ${line}\n`),
     });
   } catch (error) {

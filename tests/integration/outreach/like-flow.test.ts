@@ -27,13 +27,14 @@ beforeAll(async () => {
 
 const like = (groups: string[], url = samplePostUrl) => validate(likeRequestSchema, { url, groups, reactionType: 'insightful' });
 const submitDeps = () => ({ db, sqs, jobsQueueUrl, retentionDays: 1 });
-const planDeps = () => ({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0 });
+const planDeps = () => ({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 });
 const runDeps = (overrides: Partial<RunActionDeps> = {}): RunActionDeps => ({
   db,
   sqs,
   actionsQueueUrl,
   provider: new SandboxProvider(db),
   maxAttempts: 3,
+  connectionExpirySeconds: 3600,
   ...overrides,
 });
 
@@ -109,7 +110,7 @@ describe('like job, from request to provider and back', () => {
 
     expect(waiting.status).toBe('running');
     expect(waiting.actions[0]).toMatchObject({ status: 'pending', attempts: 1, reason: 'rate_limited' });
-    expect(Date.parse(waiting.actions[0]!.scheduledFor) - failedAt).toBeGreaterThanOrEqual(2000);
+    expect(Date.parse(waiting.actions[0]!.scheduledFor!) - failedAt).toBeGreaterThanOrEqual(2000);
     const done = await getJobView(db, ws.workspaceId, jobId);
     expect(done.status).toBe('succeeded');
     expect(done.actions[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
@@ -184,7 +185,7 @@ describe('like job, from request to provider and back', () => {
   it('ends the action failed on the last delivery of an unexpected error', async () => {
     const ws = await createTestWorkspace(db, { accounts: 1 });
     const { jobId, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales']);
-    const broken = { name: 'sandbox' as const, react: () => Promise.reject(new TypeError('bug')) };
+    const broken = Object.assign(new SandboxProvider(db), { react: () => Promise.reject(new TypeError('bug')) });
 
     await expect(runAction(runDeps({ provider: broken, leaseSeconds: 0 }), actionMessages[0]!, 1)).rejects.toThrow('bug');
     await runAction(runDeps({ provider: broken }), actionMessages[0]!, 5, new Date(Date.now() + 1000));
@@ -220,7 +221,7 @@ describe('like job, from request to provider and back', () => {
       const done = await getJobView(db, ws.workspaceId, jobId);
 
       expect(waiting).toMatchObject({ status: 'pending', reason: 'rate_limited', attempts: 1 });
-      expect(Date.parse(waiting.scheduledFor) - failedAt).toBeGreaterThanOrEqual(30_000);
+      expect(Date.parse(waiting.scheduledFor!) - failedAt).toBeGreaterThanOrEqual(30_000);
       expect(done.status).toBe('succeeded');
       expect(done.actions[0]).toMatchObject({ provider: 'unipile', sandbox: false, result: 'reacted', attempts: 2 });
       const reactions = unipile.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/posts/reaction');

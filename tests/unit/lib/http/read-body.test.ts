@@ -1,5 +1,5 @@
 import { HttpError, ValidationError } from '../../../../lib/errors';
-import { readJsonBody } from '../../../../lib/http/read-json-body';
+import { readJsonBody } from '../../../../lib/http/read-body';
 
 const json = { 'content-type': 'application/json' };
 

@@ -10,7 +10,7 @@ interface FunctionDef {
 function declaredRoutes(): string[] {
   const text = readFileSync(join(__dirname, '../../../../serverless.yml'), 'utf8');
   // CloudFormation tags (!Ref, !GetAtt) are not needed here: read them as plain values.
-  const config = parse(text, { customTags: [{ tag: '!Ref', resolve: (v: string) => v }, { tag: '!GetAtt', resolve: (v: string) => v }] }) as {
+  const config = parse(text, { customTags: [{ tag: '!Ref', resolve: (v: string) => v }, { tag: '!GetAtt', resolve: (v: string) => v }, { tag: '!Join', collection: 'seq', resolve: (v: unknown) => v }] }) as {
     functions: Record<string, FunctionDef>;
   };
   return Object.values(config.functions)

@@ -1,0 +1,15 @@
+import { approvalView, requireApproval } from '../../lib/approvals/approval-view';
+import { decide, decisionSchema } from '../../lib/approvals/decide-approval';
+import { httpEndpoint } from '../../lib/http/endpoint';
+import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
+
+const deps = defaultApprovalDeps();
+
+export const handler = httpEndpoint({
+  route: 'POST /api/v1/approvals/{approvalId}',
+  body: decisionSchema,
+  handle: async ({ workspaceId, pathParameters, body, now }) => {
+    const approval = await requireApproval(deps.db, workspaceId, pathParameters.approvalId ?? '');
+    return { status: 200, body: approvalView(await decide(deps, approval, body, 'api', now), deps.publicBaseUrl) };
+  },
+});

@@ -1,0 +1,13 @@
+import { httpEndpoint } from '../../lib/http/endpoint';
+import { defaultWebhookDeps } from '../../lib/outreach/default-deps';
+import { checkWebhookSecret, receiveUnipileWebhook, unipileWebhookSchema } from '../../lib/outreach/provider-webhook';
+
+const deps = defaultWebhookDeps();
+
+export const handler = httpEndpoint({
+  route: 'POST /api/v1/webhooks/unipile',
+  auth: 'none',
+  checkCaller: (headers) => checkWebhookSecret(deps.secret, headers),
+  body: unipileWebhookSchema,
+  handle: ({ body, now }) => receiveUnipileWebhook(deps, body, now),
+});

@@ -1,0 +1,77 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { z } from 'zod';
+import { ConflictError, ValidationError } from '../errors';
+import { toFieldErrors } from '../http/validate';
+import { logger } from '../log';
+import type { RunActionMessage } from '../queue/messages';
+import { sendMessage } from '../queue/send';
+import { outreachTextSchema } from '../schemas/outreach-text';
+import type { Approval } from '../store/approvals';
+import { decideApproval, getApproval } from '../store/approvals';
+import type { Db } from '../store/client';
+import { finishJobIfDone } from '../store/jobs';
+
+export interface ApprovalDeps {
+  db: Db;
+  sqs: SQSClient;
+  actionsQueueUrl: string;
+  /** The API's public address, for links; relative links when empty. */
+  publicBaseUrl: string;
+}
+
+/** A decision, from the API (JSON) or the page (form fields of the same names). */
+export const decisionSchema = z.strictObject({
+  decision: z.enum(['approve', 'reject'], { error: (issue) => (issue.input === undefined ? 'is required' : 'must be approve or reject') }),
+  /** The text as edited; the proposed one when absent. Ignored on rejection. */
+  text: z.string({ error: 'must be a string' }).optional(),
+});
+export type DecisionInput = z.output<typeof decisionSchema>;
+
+function alreadyDecided(approval: Approval): ConflictError {
+  return new ConflictError(
+    'approval-already-decided',
+    `This approval was already ${approval.status}${approval.decidedAt ? ` at ${approval.decidedAt}` : ''}; a decision cannot be made twice or changed.`,
+  );
+}
+
+/**
+ * Records a person's decision on a pending approval: approved (with the text, possibly edited,
+ * checked against the same limits as the request) → its action runs; rejected → its action ends
+ * `rejected`. A decided approval is a 409; one past its time is expired now and a 409 too.
+ */
+export async function decide(deps: ApprovalDeps, approval: Approval, input: DecisionInput, via: 'link' | 'api', now: Date): Promise<Approval> {
+  if (approval.status !== 'pending') throw alreadyDecided(approval);
+  if (Date.parse(approval.validUntil) <= now.getTime()) {
+    await expireApproval(deps, approval, now);
+    throw new ConflictError('approval-expired', `This approval expired at ${approval.validUntil}; its action ended expired.`);
+  }
+  let text = approval.text;
+  if (input.decision === 'approve' && input.text !== undefined) {
+    const checked = outreachTextSchema(approval.maxLength, approval.kind === 'comment' ? "the network's limit for a comment" : "the network's limit for a message").safeParse(input.text);
+    if (!checked.success) throw new ValidationError(toFieldErrors(checked.error.issues).map((error) => ({ ...error, path: 'text' })));
+    text = checked.data;
+  }
+  const outcome = input.decision === 'approve' ? ({ status: 'approved', text } as const) : ({ status: 'rejected' } as const);
+  if (!(await decideApproval(deps.db, approval, outcome, via, now))) {
+    const current = await getApproval(deps.db, approval.workspaceId, approval.approvalId);
+    throw alreadyDecided(current ?? approval);
+  }
+
+  if (outcome.status === 'approved') {
+    const message: RunActionMessage = { v: 1, workspaceId: approval.workspaceId, jobId: approval.jobId, accountId: approval.accountId };
+    // Should this send be lost, the action sits in the dispatch outbox, which the watch re-sends from.
+    await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message }).catch((error: unknown) =>
+      logger.warn('could not enqueue an approved action; the watch will', { ...message, error: error as Error }),
+    );
+  } else {
+    await finishJobIfDone(deps.db, approval.workspaceId, approval.jobId, now);
+  }
+  return { ...approval, status: outcome.status, text, decidedAt: now.toISOString(), decidedVia: via };
+}
+
+/** Ends an undecided approval whose time ran out, and its action `expired`; false if it was decided meanwhile. */
+export async function expireApproval(deps: Pick<ApprovalDeps, 'db'>, approval: Approval, now: Date): Promise<boolean> {
+  const expired = await decideApproval(deps.db, approval, { status: 'expired' }, 'expiry', now);
+  if (expired) await finishJobIfDone(deps.db, approval.workspaceId, approval.jobId, now);
+  return expired;
+}

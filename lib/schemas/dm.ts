@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { distinctPeople } from './distinct-people';
+import { outreachTextSchema, textLimits } from './outreach-text';
+import { profileUrlSchema } from './profile-url';
+
+/**
+ * Spec 2.3: `user` (an account of the workspace) messages `target`; connects first when they are
+ * not connected, and asks `user` for approval first with `get_approved`.
+ */
+export const dmRequestSchema = z
+  .strictObject({
+    target: profileUrlSchema,
+    user: profileUrlSchema,
+    message: outreachTextSchema(textLimits.message, "the network's limit for a message"),
+    get_approved: z.boolean({ error: 'must be true or false' }).default(false),
+  })
+  .refine(...distinctPeople);
+
+export type DmRequest = z.output<typeof dmRequestSchema>;

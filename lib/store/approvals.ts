@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Action, ActionKey } from './actions';
+import { endActionItems, getAction, resumeActionItem, transactIfCurrent } from './actions';
+import type { Db } from './client';
+import { cancellationCodes, transactWrite } from './transact';
+import { keys } from './keys';
+import { queryAll } from './query-all';
+
+export type ApprovalKind = 'comment' | 'dm';
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired';
+export type ApprovalDecision = 'approved' | 'rejected';
+
+/** A person's go-ahead asked for one action: who will send what, where. */
+export interface Approval {
+  workspaceId: string;
+  approvalId: string;
+  /** The secret of the approval link (`/approve/<token>`); only its hash is a key. */
+  token: string;
+  jobId: string;
+  accountId: string;
+  kind: ApprovalKind;
+  status: ApprovalStatus;
+  sender: { accountId: string; name: string; profileUrl: string };
+  /** The post to comment on, or the recipient's profile. */
+  target: { url: string; name?: string };
+  /** The text proposed, then the text decided on (possibly edited). */
+  text: string;
+  maxLength: number;
+  createdAt: string;
+  /** ISO 8601: undecided by then, the approval expires and its action ends `expired`. */
+  validUntil: string;
+  decidedAt?: string;
+  /** Through the link's page or the API. */
+  decidedVia?: 'link' | 'api' | 'expiry';
+  /** TTL (epoch seconds): kept as long as its job. */
+  expiresAt: number;
+}
+
+/** SHA-256 of a link token, the key it is found by. */
+export function approvalTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function toApproval(item: Record<string, unknown>): Approval {
+  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, ...approval } = item;
+  return approval as unknown as Approval;
+}
+
+/**
+ * Creates an action that waits for an approval, with the approval and its link, in one
+ * transaction. A redelivered plan finds the action there and gets it back unchanged (no second
+ * approval is made).
+ */
+export async function createActionAwaitingApproval(db: Db, action: Action, approval: Approval): Promise<Action> {
+  try {
+    await transactWrite(db, [
+      {
+        Put: {
+          TableName: db.table,
+          Item: { ...keys.action(action.workspaceId, action.jobId, action.accountId), ...action },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: db.table,
+          Item: {
+            ...keys.approval(approval.workspaceId, approval.approvalId),
+            ...keys.openApprovalIndex(approval.validUntil, approval.workspaceId, approval.approvalId),
+            ...approval,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: db.table,
+          Item: {
+            ...keys.approvalToken(approvalTokenHash(approval.token)),
+            workspaceId: approval.workspaceId,
+            approvalId: approval.approvalId,
+            expiresAt: approval.expiresAt,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+    return action;
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    const existing = await getAction(db, action);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+export async function getApproval(db: Db, workspaceId: string, approvalId: string): Promise<Approval | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: keys.approval(workspaceId, approvalId), ConsistentRead: true }),
+  );
+  return Item ? toApproval(Item) : undefined;
+}
+
+/** The approval a link's token opens, or undefined for an unknown token. */
+export async function findApprovalByToken(db: Db, token: string): Promise<Approval | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: keys.approvalToken(approvalTokenHash(token)), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  const approval = await getApproval(db, String(Item.workspaceId), String(Item.approvalId));
+  // Compare the whole token too: a hash collision must never open another approval.
+  return approval && approval.token === token ? approval : undefined;
+}
+
+type Outcome = { status: 'approved'; text: string } | { status: 'rejected' | 'expired' };
+
+function actionKeyOf(approval: Approval): ActionKey {
+  return { workspaceId: approval.workspaceId, jobId: approval.jobId, accountId: approval.accountId };
+}
+
+/**
+ * Decides a pending approval, and its action with it, in one transaction: approved → the action is
+ * pending again with the decided text; rejected or expired → the action ends so, counted in its
+ * job. False when the approval was no longer pending (decided or expired meanwhile) — only one
+ * decision ever takes effect. A decision other than expiry is refused once `validUntil` passed.
+ */
+export function decideApproval(db: Db, approval: Approval, outcome: Outcome, via: 'link' | 'api' | 'expiry', now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const action = actionKeyOf(approval);
+  const decision = { approvalId: approval.approvalId, path: approvalPath(approval.token), validUntil: approval.validUntil, decision: outcome.status };
+  const actionItems =
+    outcome.status === 'approved'
+      ? [resumeActionItem(db, action, 'awaiting_approval', { text: outcome.text, approval: decision }, now)]
+      : endActionItems(
+          db,
+          action,
+          { awaiting: 'awaiting_approval' },
+          outcome.status === 'rejected'
+            ? { status: 'rejected', reason: 'approval_rejected', error: `The approval was rejected (${via === 'api' ? 'through the API' : 'on its page'}).` }
+            : { status: 'expired', reason: 'approval_expired', error: `Nobody approved the action before ${approval.validUntil}.` },
+          now,
+          // The action keeps a record of how its approval ended.
+          { approval: decision },
+        );
+  const values: Record<string, unknown> = { ':decided': outcome.status, ':pending': 'pending', ':at': at, ':via': via };
+  let condition = '#status = :pending';
+  if (outcome.status !== 'expired') {
+    condition += ' AND validUntil > :at';
+  }
+  let set = '#status = :decided, decidedAt = :at, decidedVia = :via';
+  if (outcome.status === 'approved') {
+    set += ', #text = :text';
+    values[':text'] = outcome.text;
+  }
+  return transactIfCurrent(db, [
+    {
+      Update: {
+        TableName: db.table,
+        Key: keys.approval(approval.workspaceId, approval.approvalId),
+        UpdateExpression: `SET ${set} REMOVE gsi1pk, gsi1sk`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#status': 'status', ...(outcome.status === 'approved' ? { '#text': 'text' } : {}) },
+        ExpressionAttributeValues: values,
+      },
+    },
+    ...actionItems,
+  ]);
+}
+
+/** The approval page's path for a token. */
+export function approvalPath(token: string): string {
+  return `/approve/${token}`;
+}
+
+/** Undecided approvals whose time ran out by `now`. */
+export async function listOverdueApprovals(db: Db, now: Date): Promise<Approval[]> {
+  const items = await queryAll(db, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :now',
+    ExpressionAttributeValues: { ':p': 'OPEN_APPROVALS', ':now': now.toISOString() },
+  });
+  return items.map(toApproval);
+}

@@ -1,0 +1,50 @@
+import { createTestWorkspace, testDb } from '../helpers/factories';
+import { api, eventually } from '../helpers/http-client';
+import type { JobBody } from '../helpers/jobs';
+import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
+
+/** Account safety over real HTTP: work over a daily limit, or outside working hours, waits; it is never dropped. */
+const db = testDb();
+const postUrl = (n: number) => `https://www.linkedin.com/feed/update/urn:li:activity:73000000000000002${String(n).padStart(2, '0')}/`;
+
+describe('account safety, end to end', () => {
+  it('defers a comment over the daily limit to the next working day, and the job says when', async () => {
+    const ws = await createTestWorkspace(db, { accounts: [{ dailyLimits: { comments: 1 }, timezone: 'Europe/Paris' }] });
+    const body = (n: number) => ({ url: postUrl(n), comment: `Comment ${n}`, groups: ['sales'] });
+
+    const first = await api('POST', '/api/v1/social-selling/request-comment', { apiKey: ws.apiKey, body: body(1) });
+    await jobInStatus(ws.apiKey, first.headers.get('location')!, finalJobStatuses);
+    const second = await api('POST', '/api/v1/social-selling/request-comment', { apiKey: ws.apiKey, body: body(2) });
+    const deferred = await waitForDeferral(ws.apiKey, second.headers.get('location')!);
+
+    const action = deferred.actions[0]!;
+    expect(action).toMatchObject({ status: 'pending', deferredReason: 'daily_limit', attempts: 0 });
+    // Tomorrow, Paris time (the account's zone), at the opening of its working hours (all day here: midnight).
+    const runAt = new Date(action.scheduledFor as string);
+    expect(runAt.getTime()).toBeGreaterThan(Date.now());
+    expect(runAt.getTime() - Date.now()).toBeLessThanOrEqual(26 * 3600 * 1000);
+    expect(deferred.nextRunAt).toBe(action.scheduledFor);
+  });
+
+  it('defers work outside the account working hours to their next opening', async () => {
+    const today = ((new Date().getUTCDay() + 6) % 7) + 1;
+    const otherDays = [1, 2, 3, 4, 5, 6, 7].filter((day) => day !== today);
+    const ws = await createTestWorkspace(db, { accounts: [{ timezone: 'UTC', workingHours: { start: '00:00', end: '24:00', days: otherDays } }] });
+
+    const accepted = await api('POST', '/api/v1/social-selling/like', { apiKey: ws.apiKey, body: { url: postUrl(3), groups: ['sales'], reactionType: 'like' } });
+    const job = await waitForDeferral(ws.apiKey, accepted.headers.get('location')!);
+
+    const runAt = new Date(job.actions[0]!.scheduledFor as string);
+    expect(job.actions[0]).toMatchObject({ status: 'pending', deferredReason: 'outside_working_hours' });
+    expect(runAt.toISOString()).toMatch(/T00:00:00\.000Z$/);
+    expect(runAt.getUTCDay()).toBe((today + 1) % 7); // tomorrow (JS counts Sunday as 0)
+  });
+});
+
+async function waitForDeferral(apiKey: string, location: string) {
+  return eventually(async () => {
+    const job = await api('GET', location, { apiKey });
+    const actions = job.body.actions as Array<Record<string, unknown>> | undefined;
+    return actions?.[0]?.deferredReason ? (job.body as JobBody) : undefined;
+  }, 30_000, 'the action to be deferred');
+}
