@@ -1,0 +1,47 @@
+/**
+ * Helpers for server-rendered HTML. Every value that reaches a page goes through `escapeHtml`
+ * (text and attribute values alike, attributes always double-quoted), and every link through
+ * `safeHttpUrl`, so that nothing a caller sends can add markup, a script or a `javascript:` link.
+ */
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * Escapes the five characters that are special in HTML, so the result is safe as text content
+ * (also inside `<textarea>` and `<title>`) and as a quoted attribute value. Not for unquoted
+ * attributes, `<script>` or `<style>`: pages here have none of those with dynamic content.
+ */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+}
+
+/**
+ * The URL, normalised, when it is an absolute `http:` or `https:` URL, so safe as an `href`;
+ * undefined for anything else (`javascript:`, `data:`, relative or unparsable URLs).
+ * The result still has to be escaped (`linkHtml` does both).
+ */
+export function safeHttpUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+}
+
+/**
+ * A link to `url` showing `text`, when the URL is a safe http(s) one; else `text` alone, as plain
+ * text. Both escaped. External links get `rel="noopener noreferrer"` so that the page they open
+ * neither learns this page's address (which may hold a secret) nor gets a handle on it.
+ */
+export function linkHtml(url: string, text: string = url): string {
+  const safe = safeHttpUrl(url);
+  return safe ? `<a href="${escapeHtml(safe)}" rel="noopener noreferrer">${escapeHtml(text)}</a>` : escapeHtml(text);
+}
