@@ -1,26 +1,9 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { authenticate, ApiKeyCache } from '../../../lib/auth/authenticate';
+import { admin } from '../../helpers/admin-cli';
 import { testDb } from '../../helpers/factories';
 
-/** The admin CLI as a person runs it (`npm run admin -- …` = tsx scripts/admin.ts), against the test stack's table. */
-const root = join(__dirname, '../../..');
-
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, STAGE: 'local' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
+/** The admin CLI as a person runs it, against the test stack's table. */
 const json = (text: string) => JSON.parse(text) as Record<string, unknown> & Array<Record<string, unknown>>;
 
 describe('admin CLI', () => {

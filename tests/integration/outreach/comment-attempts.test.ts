@@ -1,0 +1,76 @@
+import { validate } from '../../../lib/http/validate';
+import { ProviderError } from '../../../lib/network/provider';
+import { SandboxProvider } from '../../../lib/network/sandbox';
+import { acceptCommentRequest } from '../../../lib/outreach/accept-comment';
+import { getJobView } from '../../../lib/outreach/job-view';
+import { planJob } from '../../../lib/outreach/plan-job';
+import { runAction } from '../../../lib/outreach/run-action';
+import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue/messages';
+import { commentRequestSchema } from '../../../lib/schemas/comment';
+import { queryPrefix } from '../../../lib/store/query-all';
+import { createTestQueue, createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+
+/** One comment action's attempts against real DynamoDB and SQS: outcomes that must not post twice, and a kind switched off. */
+const db = testDb();
+const sqs = testSqs();
+let jobsQueueUrl: string;
+let actionsQueueUrl: string;
+beforeAll(async () => {
+  jobsQueueUrl = await createTestQueue(sqs, 'comment-attempts-jobs');
+  actionsQueueUrl = await createTestQueue(sqs, 'comment-attempts-actions');
+});
+
+async function plannedComment(workspaceId: string) {
+  const request = validate(commentRequestSchema, { url: samplePostUrl, comment: 'Well said.', groups: ['sales'] });
+  const accepted = await acceptCommentRequest({ db, sqs, jobsQueueUrl, retentionDays: 1 }, workspaceId, request, new Date());
+  const [jobMessage] = await drainQueue(sqs, jobsQueueUrl);
+  await planJob({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, planJobMessageSchema.parse(jobMessage?.json));
+  const [actionMessage] = await drainQueue(sqs, actionsQueueUrl);
+  return { jobId: (accepted.body as { jobId: string }).jobId, message: runActionMessageSchema.parse(actionMessage?.json) };
+}
+
+const quotaCount = async (workspaceId: string) =>
+  (await queryPrefix(db, `WS#${workspaceId}`, 'QUOTA#')).reduce((sum, item) => sum + Number(item.count ?? 0), 0);
+
+describe('a comment action', () => {
+  it('is not retried when the provider may have posted it (timeout): it fails outcome_unknown and keeps its quota unit', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 1 });
+    const { jobId, message } = await plannedComment(ws.workspaceId);
+    const provider = Object.assign(new SandboxProvider(db), {
+      comment: () => Promise.reject(new ProviderError('provider_timeout', 'Unipile did not answer in time to add the comment.', true, { outcomeUnknown: true })),
+    });
+
+    await runAction({ db, sqs, actionsQueueUrl, provider, maxAttempts: 5, connectionExpirySeconds: 60 }, message);
+
+    const view = await getJobView(db, ws.workspaceId, jobId);
+    expect(view).toMatchObject({ status: 'failed', actions: [{ status: 'failed', reason: 'outcome_unknown', attempts: 1 }] });
+    expect(view.actions[0]!.error).toMatch(/never posted twice/);
+    expect(await drainQueue(sqs, actionsQueueUrl, 0)).toHaveLength(0);
+    expect(await quotaCount(ws.workspaceId)).toBe(1);
+  });
+
+  it('is retried, its quota unit given back, when the provider surely did not post it (503)', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 1 });
+    const { jobId, message } = await plannedComment(ws.workspaceId);
+    const provider = Object.assign(new SandboxProvider(db), {
+      comment: () => Promise.reject(new ProviderError('provider_unavailable', 'Unipile answered 503.', true, { status: 503 })),
+    });
+
+    await runAction({ db, sqs, actionsQueueUrl, provider, maxAttempts: 5, connectionExpirySeconds: 60, retryDelaySeconds: () => 0 }, message);
+
+    const view = await getJobView(db, ws.workspaceId, jobId);
+    expect(view.actions[0]).toMatchObject({ status: 'pending', reason: 'provider_unavailable', attempts: 1 });
+    expect(await drainQueue(sqs, actionsQueueUrl)).toHaveLength(1);
+    expect(await quotaCount(ws.workspaceId)).toBe(0);
+  });
+
+  it('fails limit_is_zero, instead of waiting forever, when the account makes no comments (limit 0)', async () => {
+    const ws = await createTestWorkspace(db, { accounts: [{ dailyLimits: { comments: 0 } }] });
+    const { jobId, message } = await plannedComment(ws.workspaceId);
+
+    await runAction({ db, sqs, actionsQueueUrl, provider: new SandboxProvider(db), maxAttempts: 5, connectionExpirySeconds: 60 }, message);
+
+    const view = await getJobView(db, ws.workspaceId, jobId);
+    expect(view.actions[0]).toMatchObject({ status: 'failed', reason: 'limit_is_zero' });
+  });
+});
