@@ -1,13 +1,13 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
-import { ConflictError, ValidationError } from '../errors';
-import { toFieldErrors } from '../http/validate';
+import { ConflictError } from '../errors';
+import { validate } from '../http/validate';
 import { logger } from '../log';
 import type { RunActionMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import { outreachTextSchema } from '../schemas/outreach-text';
 import type { Approval } from '../store/approvals';
-import { decideApproval, getApproval } from '../store/approvals';
+import { approvalTextKind, decideApproval, getApproval } from '../store/approvals';
 import type { Db } from '../store/client';
 import { finishJobIfDone } from '../store/jobs';
 
@@ -27,6 +27,12 @@ export const decisionSchema = z.strictObject({
 });
 export type DecisionInput = z.output<typeof decisionSchema>;
 
+/** An edited text obeys the limits of the request it came from (a comment's, a message's). */
+const editedText = {
+  comment: z.object({ text: outreachTextSchema(approvalTextKind.comment) }),
+  dm: z.object({ text: outreachTextSchema(approvalTextKind.dm) }),
+};
+
 function alreadyDecided(approval: Approval): ConflictError {
   return new ConflictError(
     'approval-already-decided',
@@ -45,12 +51,8 @@ export async function decide(deps: ApprovalDeps, approval: Approval, input: Deci
     await expireApproval(deps, approval, now);
     throw new ConflictError('approval-expired', `This approval expired at ${approval.validUntil}; its action ended expired.`);
   }
-  let text = approval.text;
-  if (input.decision === 'approve' && input.text !== undefined) {
-    const checked = outreachTextSchema(approval.maxLength, approval.kind === 'comment' ? "the network's limit for a comment" : "the network's limit for a message").safeParse(input.text);
-    if (!checked.success) throw new ValidationError(toFieldErrors(checked.error.issues).map((error) => ({ ...error, path: 'text' })));
-    text = checked.data;
-  }
+  const text =
+    input.decision === 'approve' && input.text !== undefined ? validate(editedText[approval.kind], { text: input.text }).text : approval.text;
   const outcome = input.decision === 'approve' ? ({ status: 'approved', text } as const) : ({ status: 'rejected' } as const);
   if (!(await decideApproval(deps.db, approval, outcome, via, now))) {
     const current = await getApproval(deps.db, approval.workspaceId, approval.approvalId);

@@ -2,8 +2,8 @@ import { newId, randomBase62 } from '../ids';
 import type { PostRef } from '../network/post-url';
 import { textLimits } from '../schemas/outreach-text';
 import type { Account } from '../store/accounts';
-import type { Approval } from '../store/approvals';
-import { approvalPath } from '../store/approvals';
+import type { Approval, ApprovalKind } from '../store/approvals';
+import { approvalTextKind } from '../store/approvals';
 import type { Job } from '../store/jobs';
 
 /** Characters of an approval link's token: ~190 bits, unguessable. */
@@ -26,7 +26,8 @@ export function needsApproval(job: Job, account: Account): boolean {
 
 /** The approval asked of `account` for its action of `job`, valid for `validForSeconds`. */
 export function draftApproval(job: Job, account: Account, validForSeconds: number, now: Date): Approval {
-  const isComment = job.type === 'comment';
+  const kind: ApprovalKind = job.type === 'comment' ? 'comment' : 'dm';
+  const isComment = kind === 'comment';
   const token = randomBase62(TOKEN_LENGTH);
   return {
     workspaceId: job.workspaceId,
@@ -34,19 +35,14 @@ export function draftApproval(job: Job, account: Account, validForSeconds: numbe
     token,
     jobId: job.jobId,
     accountId: account.accountId,
-    kind: isComment ? 'comment' : 'dm',
+    kind,
     status: 'pending',
     sender: { accountId: account.accountId, name: account.name, profileUrl: account.profileUrl },
     target: { url: isComment ? (job.request.post as PostRef).url : String(job.request.target) },
     text: String(isComment ? job.request.comment : job.request.message),
-    maxLength: isComment ? textLimits.comment : textLimits.message,
+    maxLength: textLimits[approvalTextKind[kind]],
     createdAt: now.toISOString(),
     validUntil: new Date(now.getTime() + validForSeconds * 1000).toISOString(),
     expiresAt: job.expiresAt,
   };
-}
-
-/** What the action keeps of its approval (for the job's view). */
-export function approvalRef(approval: Approval) {
-  return { approvalId: approval.approvalId, path: approvalPath(approval.token), validUntil: approval.validUntil };
 }

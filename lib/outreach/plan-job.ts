@@ -6,10 +6,10 @@ import { getAccounts } from '../store/accounts';
 import type { Action } from '../store/actions';
 import { createActionOnce } from '../store/actions';
 import type { Db } from '../store/client';
-import { createActionAwaitingApproval } from '../store/approvals';
+import { approvalRef, createActionAwaitingApproval } from '../store/approvals';
 import { getJob, markJobPlanned } from '../store/jobs';
 import { getWorkspace } from '../store/workspaces';
-import { approvalRef, draftApproval, needsApproval } from './approval-draft';
+import { draftApproval, needsApproval } from './approval-draft';
 import { pacingOffsetMs } from './pacing';
 
 export interface PlanJobDeps {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { groupNamesSchema } from './group-names';
-import { outreachTextSchema, textLimits } from './outreach-text';
+import { outreachTextSchema } from './outreach-text';
 import { postUrlSchema } from './post-url';
 import { profileUrlSchema } from './profile-url';
 
@@ -12,7 +12,7 @@ import { profileUrlSchema } from './profile-url';
 export const commentRequestSchema = z
   .strictObject({
     url: postUrlSchema,
-    comment: outreachTextSchema(textLimits.comment, "the network's limit for a comment"),
+    comment: outreachTextSchema('comment'),
     groups: groupNamesSchema.optional(),
     commentor: profileUrlSchema.optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { outreachTextSchema, textLimits } from './outreach-text';
+import { outreachTextSchema } from './outreach-text';
 import { profileUrlSchema } from './profile-url';
 import { distinctPeople } from './distinct-people';
 
@@ -8,7 +8,7 @@ export const connectRequestSchema = z
   .strictObject({
     target: profileUrlSchema,
     user: profileUrlSchema,
-    message: outreachTextSchema(textLimits.invitationNote, "the network's limit for an invitation note").optional(),
+    message: outreachTextSchema('invitationNote').optional(),
     email: z.email('must be a valid email address').max(254, 'must be at most 254 characters').optional(),
   })
   .refine(...distinctPeople);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { distinctPeople } from './distinct-people';
-import { outreachTextSchema, textLimits } from './outreach-text';
+import { outreachTextSchema } from './outreach-text';
 import { profileUrlSchema } from './profile-url';
 
 /**
@@ -11,7 +11,7 @@ export const dmRequestSchema = z
   .strictObject({
     target: profileUrlSchema,
     user: profileUrlSchema,
-    message: outreachTextSchema(textLimits.message, "the network's limit for a message"),
+    message: outreachTextSchema('message'),
     get_approved: z.boolean({ error: 'must be true or false' }).default(false),
   })
   .refine(...distinctPeople);

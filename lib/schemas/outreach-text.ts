@@ -1,28 +1,38 @@
 import { z } from 'zod';
 
-/** The network's limits on what a person writes, in characters (UTF-16 units, as browsers count). */
-export const textLimits = {
-  /** A comment on a post. */
-  comment: 1250,
-  /** A direct message. */
-  message: 8000,
-  /** The note of an invitation to connect (200 on free accounts; the network refuses longer ones). */
-  invitationNote: 300,
+/** What a person writes on the network, each kind with the network's limit and how errors name it. */
+const kinds = {
+  comment: { max: 1250, limitName: "the network's limit for a comment" },
+  message: { max: 8000, limitName: "the network's limit for a message" },
+  /** 200 on free accounts; the network refuses longer ones itself. */
+  invitationNote: { max: 300, limitName: "the network's limit for an invitation note" },
 } as const;
+export type TextKind = keyof typeof kinds;
 
-/** C0 and C1 control characters, except tab, line feed and carriage return. */
+/** The network's limits, in characters (UTF-16 units, as browsers count them for `maxlength`). */
+export const textLimits: Readonly<Record<TextKind, number>> = {
+  comment: kinds.comment.max,
+  message: kinds.message.max,
+  invitationNote: kinds.invitationNote.max,
+};
+
+/** C0 and C1 control characters, except tab and line feed (carriage returns are normalised away first). */
 function isForbiddenControl(char: string): boolean {
   const code = char.codePointAt(0)!;
-  return (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') || (code >= 0x7f && code <= 0x9f);
+  return (code < 0x20 && char !== '\t' && char !== '\n') || (code >= 0x7f && code <= 0x9f);
 }
 
 /**
- * Text a person would write: not blank, at most `max` characters (the network's limit, named in
- * the error), no control characters other than line breaks and tabs, valid Unicode.
+ * Text a person would write, of one kind: line breaks normalised to `\n` first (browsers send a
+ * textarea's as `\r\n` but count each as one character, as the network does), then not blank, at
+ * most the kind's limit (named in the error), no control characters other than line breaks and
+ * tabs, valid Unicode.
  */
-export function outreachTextSchema(max: number, limitName: string) {
+export function outreachTextSchema(kind: TextKind) {
+  const { max, limitName } = kinds[kind];
   return z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .transform((text) => text.replace(/\r\n?/g, '\n'))
     .refine((text) => text.trim().length > 0, 'must not be empty')
     .refine((text) => text.length <= max, `must be at most ${max} characters (${limitName})`)
     .refine((text) => ![...text].some(isForbiddenControl), 'must not contain control characters other than line breaks and tabs')

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { TextKind } from '../schemas/outreach-text';
 import type { Action, ActionKey } from './actions';
 import { endActionItems, getAction, resumeActionItem, transactIfCurrent } from './actions';
 import type { Db } from './client';
@@ -8,8 +9,10 @@ import { keys } from './keys';
 import { queryAll } from './query-all';
 
 export type ApprovalKind = 'comment' | 'dm';
+
+/** The kind of text each approval is about, with its limit (see `outreachTextSchema`). */
+export const approvalTextKind: Readonly<Record<ApprovalKind, TextKind>> = { comment: 'comment', dm: 'message' };
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired';
-export type ApprovalDecision = 'approved' | 'rejected';
 
 /** A person's go-ahead asked for one action: who will send what, where. */
 export interface Approval {
@@ -128,7 +131,7 @@ function actionKeyOf(approval: Approval): ActionKey {
 export function decideApproval(db: Db, approval: Approval, outcome: Outcome, via: 'link' | 'api' | 'expiry', now: Date): Promise<boolean> {
   const at = now.toISOString();
   const action = actionKeyOf(approval);
-  const decision = { approvalId: approval.approvalId, path: approvalPath(approval.token), validUntil: approval.validUntil, decision: outcome.status };
+  const decision = approvalRef(approval, outcome.status);
   const actionItems =
     outcome.status === 'approved'
       ? [resumeActionItem(db, action, 'awaiting_approval', { text: outcome.text, approval: decision }, now)]
@@ -166,6 +169,11 @@ export function decideApproval(db: Db, approval: Approval, outcome: Outcome, via
     },
     ...actionItems,
   ]);
+}
+
+/** What an action keeps of its approval, for the job's view (no second read): link, time, and how it ended. */
+export function approvalRef(approval: Approval, decision?: Outcome['status']): NonNullable<Action['approval']> {
+  return { approvalId: approval.approvalId, path: approvalPath(approval.token), validUntil: approval.validUntil, ...(decision ? { decision } : {}) };
 }
 
 /** The approval page's path for a token. */

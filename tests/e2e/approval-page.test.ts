@@ -42,14 +42,15 @@ describe('approval page, in a browser without JavaScript', () => {
     await expect(page.getByText('Chloé <Ask> Nguyen').count()).resolves.toBe(1);
     await expect(page.locator('textarea[name=text]').inputValue()).resolves.toBe('<b>Draft</b> & "quotes"');
 
-    await page.locator('textarea[name=text]').fill('Edited in the browser ✓');
+    // The browser sends the line break as CRLF; the comment is posted with a plain line break.
+    await page.locator('textarea[name=text]').fill('Edited in the browser ✓\nSecond line');
     await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Approve and send' }).click()]);
     await expect(page.locator('[role=status]').textContent()).resolves.toContain('Approved');
 
     const job = await jobInStatus(ws.apiKey, location, finalJobStatuses);
     expect(job).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded', result: 'commented', approval: { decision: 'approved' } }] });
     const comments = (await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === 'comment');
-    expect(comments.map((comment) => comment.details.text)).toContain('Edited in the browser ✓');
+    expect(comments.map((comment) => comment.details.text)).toContain('Edited in the browser ✓\nSecond line');
 
     // Single use: the link now shows the decision, with no form, and a second post is refused.
     await page.goto(url);

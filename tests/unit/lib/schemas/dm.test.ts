@@ -58,7 +58,7 @@ describe('dm request', () => {
       const accepted = validate(dmRequestSchema, { ...valid, message: 'Hi Jane,\r\n\n\tbest,\nSam' });
 
       expect(errors).toEqual([{ path: 'message', message: 'must not contain control characters other than line breaks and tabs' }]);
-      expect(accepted.message).toBe('Hi Jane,\r\n\n\tbest,\nSam');
+      expect(accepted.message).toBe('Hi Jane,\n\n\tbest,\nSam'); // CRLF made LF
     });
 
     it('refuses a message that is not text', () => {
