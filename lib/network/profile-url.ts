@@ -17,13 +17,23 @@ export function normaliseProfileUrl(input: string): string | undefined {
   }
   const match = /^\/in\/([^/]+)\/?$/.exec(url.pathname);
   if (!match?.[1]) return undefined;
-  let publicId: string;
+  let publicId: string | undefined;
   try {
-    publicId = decodeURIComponent(match[1]).toLowerCase();
+    publicId = normalisePublicId(decodeURIComponent(match[1]));
   } catch {
     return undefined;
   }
-  if (!/^[\p{L}\p{N}_-]{3,100}$/u.test(publicId)) return undefined;
+  return publicId === undefined ? undefined : profileUrlOf(publicId);
+}
+
+/** A public identifier (`/in/<id>`), lower-cased; undefined when it cannot be one (3–100 letters, digits, `-`, `_`). */
+export function normalisePublicId(input: string): string | undefined {
+  const publicId = input.trim().toLowerCase();
+  return /^[\p{L}\p{N}_-]{3,100}$/u.test(publicId) ? publicId : undefined;
+}
+
+/** The normalised profile URL of a (normalised) public identifier. */
+export function profileUrlOf(publicId: string): string {
   return `https://www.linkedin.com/in/${encodeURIComponent(publicId)}`;
 }
 

@@ -24,7 +24,7 @@ import type {
 } from './network-actions';
 import type { ActingAccount, NetworkProvider, ProviderResult, ReactInput } from './provider';
 import { ProviderError } from './provider';
-import { normaliseProfileUrl, profilePublicId } from './profile-url';
+import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './profile-url';
 
 export interface SandboxProviderOptions {
   /**
@@ -252,17 +252,11 @@ function stateOf(relation: SandboxRelation | undefined): RelationState {
 
 /** The person behind a sandbox provider id; an id the sandbox never gave is refused as Unipile refuses an unknown one. */
 function publicIdOf(providerId: string): string {
-  const normalised = providerId.startsWith(PROVIDER_ID_PREFIX)
-    ? normaliseProfileUrl(`https://www.linkedin.com/in/${encodeURIComponent(providerId.slice(PROVIDER_ID_PREFIX.length))}`)
-    : undefined;
-  if (normalised === undefined) {
+  const publicId = providerId.startsWith(PROVIDER_ID_PREFIX) ? normalisePublicId(providerId.slice(PROVIDER_ID_PREFIX.length)) : undefined;
+  if (publicId === undefined) {
     throw new ProviderError('recipient_not_found', `sandbox: no person has provider id ${JSON.stringify(providerId)}`, false, { status: 404 });
   }
-  return profilePublicId(normalised);
-}
-
-function profileUrlOf(publicId: string): string {
-  return `https://www.linkedin.com/in/${encodeURIComponent(publicId)}`;
+  return publicId;
 }
 
 /** `jane-doe_2` → `Jane Doe 2`: the sandbox has no names, so it makes one from the public id. */

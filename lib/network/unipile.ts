@@ -61,7 +61,7 @@ import type {
 import type { ActingAccount, NetworkProvider, ProviderResult, ReactInput } from './provider';
 import { ProviderError } from './provider';
 import type { PostRef } from './post-url';
-import { normaliseProfileUrl, profilePublicId } from './profile-url';
+import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './profile-url';
 
 export interface UnipileProviderOptions {
   /** `api8.unipile.com:13851` (https is implied) or a full base URL such as `http://127.0.0.1:4010`. */
@@ -419,9 +419,8 @@ function relationFrom(item: unknown): Relation {
   if (providerId === undefined || publicIdentifier === undefined) {
     throw new ProviderError('provider_bad_response', 'Unipile returned a relation without member_id or public_identifier.', false);
   }
-  const fromId = `https://www.linkedin.com/in/${encodeURIComponent(publicIdentifier)}`;
   const profileUrl =
-    normaliseProfileUrl(stringField(item, 'public_profile_url') ?? '') ?? normaliseProfileUrl(fromId) ?? fromId;
+    normaliseProfileUrl(stringField(item, 'public_profile_url') ?? '') ?? profileUrlOf(normalisePublicId(publicIdentifier) ?? publicIdentifier);
   const createdAt = isRecord(item) ? isoDate(item.created_at) : undefined;
   return { providerId, publicIdentifier, profileUrl, ...(createdAt !== undefined ? { createdAt } : {}) };
 }

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { normaliseProfileUrl, profilePublicId } from '../network/profile-url';
+import { normaliseProfileUrl, normalisePublicId, profilePublicId } from '../network/profile-url';
 import type { Db } from './client';
 import { isConditionFailed } from './condition-failed';
 import { keys } from './keys';
@@ -121,10 +121,10 @@ export async function consumeSandboxRule(db: Db, rule: SandboxRule): Promise<boo
  * (any case). Throws when it is neither, so a typo in a test or the admin CLI is not silently a stranger.
  */
 export function sandboxPublicId(profileUrlOrPublicId: string): string {
-  const input = profileUrlOrPublicId.trim();
-  const normalised = normaliseProfileUrl(input) ?? normaliseProfileUrl(`https://www.linkedin.com/in/${encodeURIComponent(input)}`);
-  if (normalised === undefined) throw new Error(`not a profile URL or public id of the network: ${JSON.stringify(profileUrlOrPublicId)}`);
-  return profilePublicId(normalised);
+  const url = normaliseProfileUrl(profileUrlOrPublicId);
+  const publicId = url === undefined ? normalisePublicId(profileUrlOrPublicId) : profilePublicId(url);
+  if (publicId === undefined) throw new Error(`not a profile URL or public id of the network: ${JSON.stringify(profileUrlOrPublicId)}`);
+  return publicId;
 }
 
 function relationKey(workspaceId: string, providerAccountId: string, publicId: string) {

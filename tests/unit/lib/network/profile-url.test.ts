@@ -1,4 +1,4 @@
-import { normaliseProfileUrl, profilePublicId } from '../../../../lib/network/profile-url';
+import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from '../../../../lib/network/profile-url';
 
 describe('normaliseProfileUrl', () => {
   it.each([
@@ -27,5 +27,17 @@ describe('normaliseProfileUrl', () => {
     'jane-doe',
   ])('refuses %s', (url) => {
     expect(normaliseProfileUrl(url)).toBeUndefined();
+  });
+});
+
+describe('normalisePublicId and profileUrlOf', () => {
+  it('lower-cases a public id and refuses what cannot be one', () => {
+    expect(normalisePublicId(' Jane-Doe_2 ')).toBe('jane-doe_2');
+    expect(normalisePublicId('ab')).toBeUndefined();
+    expect(normalisePublicId('jane/doe')).toBeUndefined();
+  });
+
+  it('builds the URL normaliseProfileUrl gives for the same person', () => {
+    expect(profileUrlOf('jané-doe')).toBe(normaliseProfileUrl('http://fr.linkedin.com/in/Jan%C3%A9-Doe/?trk=x'));
   });
 });
