@@ -9,6 +9,7 @@ import {
   addGroup,
   addWorkspace,
   changeGroupMembers,
+  changeWorkspaceSettings,
   issueApiKey,
   removeAccount,
   requireWorkspace,
@@ -33,7 +34,8 @@ import {
   sandboxCalls,
   sandboxPublicId,
 } from '../lib/store/sandbox';
-import { listWorkspaces, updateWorkspaceSettings } from '../lib/store/workspaces';
+import type { WorkspaceSettings } from '../lib/store/workspaces';
+import { listWorkspaces } from '../lib/store/workspaces';
 import { targetDb } from './target-db';
 
 const HELP = `Usage: npm run admin -- <area> <command> [options]
@@ -43,12 +45,14 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
   workspace create <id> [--name NAME] [--pacing-window SECONDS]
   workspace list
   workspace settings <id> [--pacing-window SECONDS | --pacing-window default]
+              [--working-hours 09:00-18:00] [--days 1,2,3,4,5] [--limit comments=10] [--limit weeklyInvitations=80]
+                                                  defaults of its accounts (an account's own values win)
   key create --workspace ID [--label TEXT]        prints the key once
   key list --workspace ID
   key revoke --workspace ID <keyId>
   account add --workspace ID --profile-url URL --name NAME --provider-account-id ID
               [--mode autopilot|ask] [--timezone TZ] [--working-hours 09:00-18:00]
-              [--days 1,2,3,4,5] [--limit reactions=40] [--limit invitations=20] ...
+              [--days 1,2,3,4,5] [--limit reactions=40] [--limit invitations=20] [--limit weeklyInvitations=80] ...
   account list --workspace ID
   account update --workspace ID <accountId> [any account add option] [--status active|paused]
   account remove --workspace ID <accountId>
@@ -130,6 +134,35 @@ function sandboxCall(value: string | undefined): SandboxCall {
   return value as SandboxCall;
 }
 
+/** `--working-hours 09:00-18:00 --days 1,2,3,4,5` (either alone keeps the other's default). */
+function workingHoursFrom(values: Values): WorkingHours | undefined {
+  if (values['working-hours'] === undefined && values.days === undefined) return undefined;
+  const [start = '09:00', end = '18:00'] = (values['working-hours'] ?? '09:00-18:00').split('-');
+  const days = (values.days ?? '1,2,3,4,5').split(',').map((day) => integer(day.trim(), '--days'));
+  return { start, end, days };
+}
+
+const dailyKinds = ['reactions', 'comments', 'messages', 'invitations'] as const;
+
+/** `--limit KIND=N` ...: daily limits per kind, and `weeklyInvitations=N`. */
+function limitsFrom(values: Values): { daily?: DailyLimits; weeklyInvitations?: number } {
+  if (!values.limit) return {};
+  const daily: DailyLimits = {};
+  let weeklyInvitations: number | undefined;
+  for (const entry of values.limit) {
+    const [kind, count] = entry.split('=');
+    if (kind === 'weeklyInvitations' && count !== undefined) {
+      weeklyInvitations = integer(count, '--limit weeklyInvitations');
+      continue;
+    }
+    if (!kind || !(dailyKinds as readonly string[]).includes(kind) || count === undefined) {
+      throw new AdminError(`--limit takes KIND=N with KIND one of ${dailyKinds.join(', ')}, weeklyInvitations; got ${JSON.stringify(entry)}`);
+    }
+    daily[kind as keyof DailyLimits] = integer(count, `--limit ${kind}`);
+  }
+  return { ...(Object.keys(daily).length ? { daily } : {}), ...(weeklyInvitations !== undefined ? { weeklyInvitations } : {}) };
+}
+
 function accountChanges(values: Values): Partial<AccountInput> {
   const changes: Partial<AccountInput> = {};
   if (values.name !== undefined) changes.name = values.name;
@@ -138,22 +171,21 @@ function accountChanges(values: Values): Partial<AccountInput> {
   if (values.mode !== undefined) changes.mode = values.mode as AccountInput['mode'];
   if (values.timezone !== undefined) changes.timezone = values.timezone;
   if (values.status !== undefined) changes.status = values.status as AccountInput['status'];
-  if (values['working-hours'] !== undefined || values.days !== undefined) {
-    const [start = '09:00', end = '18:00'] = (values['working-hours'] ?? '09:00-18:00').split('-');
-    const days = (values.days ?? '1,2,3,4,5').split(',').map((day) => integer(day.trim(), '--days'));
-    changes.workingHours = { start, end, days } satisfies WorkingHours;
-  }
-  if (values.limit) {
-    const limits: DailyLimits = {};
-    for (const entry of values.limit) {
-      const [kind, count] = entry.split('=');
-      if (!kind || !['reactions', 'comments', 'messages', 'invitations'].includes(kind) || count === undefined) {
-        throw new AdminError(`--limit takes KIND=N with KIND one of reactions, comments, messages, invitations; got ${JSON.stringify(entry)}`);
-      }
-      limits[kind as keyof DailyLimits] = integer(count, `--limit ${kind}`);
-    }
-    changes.dailyLimits = limits;
-  }
+  const workingHours = workingHoursFrom(values);
+  if (workingHours) changes.workingHours = workingHours;
+  const limits = limitsFrom(values);
+  if (limits.daily) changes.dailyLimits = limits.daily;
+  if (limits.weeklyInvitations !== undefined) changes.weeklyInvitations = limits.weeklyInvitations;
+  return changes;
+}
+
+/** Workspace-wide overrides of the account-safety defaults (an account's own values still win). */
+function workspaceSafetyChanges(values: Values): WorkspaceSettings {
+  const changes: WorkspaceSettings = {};
+  const workingHours = workingHoursFrom(values);
+  if (workingHours) changes.workingHours = workingHours;
+  const limits = limitsFrom(values);
+  if (limits.daily || limits.weeklyInvitations !== undefined) changes.limits = limits;
   return changes;
 }
 
@@ -187,8 +219,10 @@ async function main(argv: string[]): Promise<void> {
       const id = first('<id>');
       const workspace = await requireWorkspace(db, id);
       const pacing = values['pacing-window'];
-      if (pacing === undefined) return print(workspace.settings);
-      print((await updateWorkspaceSettings(db, id, { pacingWindowSeconds: pacing === 'default' ? undefined : integer(pacing, '--pacing-window') })).settings);
+      const changes = workspaceSafetyChanges(values);
+      if (pacing !== undefined) changes.pacingWindowSeconds = pacing === 'default' ? undefined : integer(pacing, '--pacing-window');
+      if (Object.keys(changes).length === 0) return print(workspace.settings);
+      print((await changeWorkspaceSettings(db, id, changes)).settings);
       return;
     }
     case 'key create': {

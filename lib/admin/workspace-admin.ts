@@ -10,10 +10,10 @@ import { putApiKey } from '../store/api-keys';
 import type { Db } from '../store/client';
 import { createGroup, getGroups, groupKey, listGroups, setGroupMembers } from '../store/groups';
 import type { Workspace, WorkspaceSettings } from '../store/workspaces';
-import { createWorkspace, getWorkspace } from '../store/workspaces';
+import { createWorkspace, getWorkspace, updateWorkspaceSettings } from '../store/workspaces';
 import { validate } from '../http/validate';
 import type { AccountInput } from '../schemas/account-settings';
-import { accountInputSchema, workspaceIdSchema } from '../schemas/account-settings';
+import { accountInputSchema, workspaceIdSchema, workspaceSettingsSchema } from '../schemas/account-settings';
 
 export class AdminError extends Error {
   override name = 'AdminError';
@@ -31,6 +31,25 @@ export async function addWorkspace(db: Db, workspaceId: string, name: string, se
   const workspace: Workspace = { workspaceId, name, settings, createdAt: new Date().toISOString() };
   if (!(await createWorkspace(db, workspace))) throw new AdminError(`workspace ${JSON.stringify(workspaceId)} already exists`);
   return workspace;
+}
+
+/**
+ * Changes a workspace's settings, checked as an administrator's input. `limits` merge with the
+ * current ones (a daily limit not named stays); an undefined value puts a setting back to its default.
+ */
+export async function changeWorkspaceSettings(db: Db, workspaceId: string, changes: WorkspaceSettings): Promise<Workspace> {
+  const current = await requireWorkspace(db, workspaceId);
+  const limits = changes.limits && {
+    ...current.settings.limits,
+    ...changes.limits,
+    daily: { ...current.settings.limits?.daily, ...changes.limits.daily },
+  };
+  try {
+    validate(workspaceSettingsSchema, JSON.parse(JSON.stringify({ ...changes, ...(limits ? { limits } : {}) })));
+  } catch (error) {
+    describeInvalid(error);
+  }
+  return updateWorkspaceSettings(db, workspaceId, { ...changes, ...(limits ? { limits } : {}) });
 }
 
 /** Issues a new api key; the key itself is returned once and never stored. */

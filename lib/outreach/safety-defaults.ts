@@ -42,16 +42,12 @@ export interface EffectiveLimits {
 
 /**
  * Resolves an account's limits: defaults ← workspace overrides (`settings.limits`,
- * `settings.workingHours`) ← the account's own (`dailyLimits`, `workingHours`). A value that is
- * absent (undefined) at one level falls through to the level below; 0 is a value (that kind is
- * off). Weekly invitations can only be overridden per workspace: `Account` has no such field.
- *
- * Note: accounts created through `accountInputSchema` always carry `workingHours` (the schema
- * fills in 09:00–18:00 Mon–Fri), so a workspace's `workingHours` only applies to accounts that
- * have none stored.
+ * `settings.workingHours`) ← the account's own (`dailyLimits`, `weeklyInvitations`,
+ * `workingHours`). A value that is absent (undefined) at one level falls through to the level
+ * below; 0 is a value (that kind is off).
  */
 export function effectiveLimits(
-  account: Pick<Account, 'dailyLimits' | 'workingHours' | 'timezone'>,
+  account: Pick<Account, 'dailyLimits' | 'workingHours' | 'timezone' | 'weeklyInvitations'>,
   workspaceSettings: WorkspaceSettings | undefined,
 ): EffectiveLimits {
   const daily = {} as Record<ActionKind, number>;
@@ -62,7 +58,7 @@ export function effectiveLimits(
   const hours = account.workingHours ?? workspaceSettings?.workingHours ?? defaultWorkingHours;
   return {
     daily,
-    weeklyInvitations: workspaceSettings?.limits?.weeklyInvitations ?? defaultWeeklyInvitations,
+    weeklyInvitations: account.weeklyInvitations ?? workspaceSettings?.limits?.weeklyInvitations ?? defaultWeeklyInvitations,
     workingHours: { start: hours.start, end: hours.end, days: [...hours.days] },
     timezone: account.timezone || 'UTC',
   };

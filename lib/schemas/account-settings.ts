@@ -37,11 +37,24 @@ export const accountInputSchema = z.strictObject({
   providerAccountId: z.string().trim().min(1).max(200),
   mode: z.enum(['autopilot', 'ask']).default('autopilot'),
   timezone: timezoneSchema.default('UTC'),
-  workingHours: workingHoursSchema.default({ start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] }),
+  // No default here: an account without hours of its own follows its workspace's, then the
+  // service's default (see `effectiveLimits`).
+  workingHours: workingHoursSchema.optional(),
   dailyLimits: dailyLimitsSchema.default({}),
+  /** Invitations a week (ISO week, the account's zone); the workspace's, then the default, when absent. */
+  weeklyInvitations: limit.optional(),
   status: z.enum(['active', 'paused']).default('active'),
 });
 export type AccountInput = z.input<typeof accountInputSchema>;
+
+/** A workspace's settings as an administrator changes them (every field optional; see WorkspaceSettings). */
+export const workspaceSettingsSchema = z.strictObject({
+  pacingWindowSeconds: z.number().int().min(0).optional(),
+  workingHours: workingHoursSchema.optional(),
+  limits: z.strictObject({ daily: dailyLimitsSchema.optional(), weeklyInvitations: limit.optional() }).optional(),
+  approvalExpirySeconds: z.number().int().min(1).optional(),
+  connectionExpirySeconds: z.number().int().min(1).optional(),
+});
 
 export const workspaceIdSchema = z
   .string()

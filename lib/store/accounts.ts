@@ -32,8 +32,11 @@ export interface Account {
   providerAccountId: string;
   mode: AccountMode;
   timezone: string;
-  workingHours: WorkingHours;
+  /** Its own working hours; absent = the workspace's, else the default (see `effectiveLimits`). */
+  workingHours?: WorkingHours;
   dailyLimits: DailyLimits;
+  /** Its own weekly invitation limit; absent = the workspace's, else the default. */
+  weeklyInvitations?: number;
   status: 'active' | 'paused';
   createdAt: string;
 }
@@ -83,7 +86,7 @@ export async function getAccounts(db: Db, workspaceId: string, accountIds: strin
 }
 
 function toAccount(item: Record<string, unknown>): Account {
-  const { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, status, createdAt } =
+  const { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, weeklyInvitations, status, createdAt } =
     item as unknown as Account;
-  return { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, status, createdAt };
+  return { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, weeklyInvitations, status, createdAt };
 }

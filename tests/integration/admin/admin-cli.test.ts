@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { authenticate, ApiKeyCache } from '../../../lib/auth/authenticate';
+import { effectiveLimits } from '../../../lib/outreach/safety-defaults';
+import type { Account } from '../../../lib/store/accounts';
+import { getWorkspace } from '../../../lib/store/workspaces';
 import { admin } from '../../helpers/admin-cli';
 import { testDb } from '../../helpers/factories';
 
@@ -40,6 +43,35 @@ describe('admin CLI', () => {
     expect(revoked.code).toBe(0);
     await expect(authenticate(apiKey, testDb(), new ApiKeyCache(0))).rejects.toMatchObject({ status: 401 });
     expect((await admin('key', 'list', '--workspace', ws)).stdout).not.toContain(apiKey!);
+  }, 60_000);
+
+  it('sets workspace-wide safety defaults that an account without its own follows, and an account weekly invitation limit', async () => {
+    const id = `cli-${randomBytes(4).toString('hex')}`;
+    await admin('workspace', 'create', id);
+    const settings = await admin(
+      'workspace', 'settings', id, '--working-hours', '10:00-16:00', '--days', '1,2,3', '--limit', 'comments=7', '--limit', 'weeklyInvitations=60',
+    );
+    const more = await admin('workspace', 'settings', id, '--limit', 'reactions=30');
+    const bad = await admin('workspace', 'settings', id, '--working-hours', '18:00-09:00');
+    const added = await admin(
+      'account', 'add', '--workspace', id, '--name', 'Own Limits', '--profile-url', `https://www.linkedin.com/in/${id}-own`,
+      '--provider-account-id', `${id}-login`, '--limit', 'weeklyInvitations=40',
+    );
+    const account = json(added.stdout) as unknown as Account;
+    const workspace = await getWorkspace(testDb(), id);
+
+    expect(json(settings.stdout)).toMatchObject({ workingHours: { start: '10:00', end: '16:00', days: [1, 2, 3] }, limits: { daily: { comments: 7 }, weeklyInvitations: 60 } });
+    // Limits merge: a later daily limit keeps the earlier ones.
+    expect(json(more.stdout)).toMatchObject({ limits: { daily: { comments: 7, reactions: 30 }, weeklyInvitations: 60 } });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/workingHours\.end: start must be before end/);
+    expect(account.workingHours).toBeUndefined();
+    expect(account.weeklyInvitations).toBe(40);
+    expect(effectiveLimits(account, workspace?.settings)).toMatchObject({
+      workingHours: { start: '10:00', end: '16:00', days: [1, 2, 3] }, // the workspace's: the account has none
+      weeklyInvitations: 40, // the account's own beats the workspace's 60
+      daily: { comment: 7, reaction: 30 },
+    });
   }, 60_000);
 
   it.each([

@@ -58,3 +58,12 @@ describe('effectiveLimits', () => {
     expect(defaultWorkingHours.days).toEqual([1, 2, 3, 4, 5]);
   });
 });
+
+describe('effectiveLimits, weekly invitations', () => {
+  it("the account's own weekly invitation limit beats the workspace's, which beats the default", () => {
+    expect(effectiveLimits({ ...account, weeklyInvitations: 40 }, { limits: { weeklyInvitations: 150 } }).weeklyInvitations).toBe(40);
+    expect(effectiveLimits({ ...account, weeklyInvitations: 0 }, { limits: { weeklyInvitations: 150 } }).weeklyInvitations).toBe(0);
+    expect(effectiveLimits(account, { limits: { weeklyInvitations: 150 } }).weeklyInvitations).toBe(150);
+    expect(effectiveLimits(account, undefined).weeklyInvitations).toBe(defaultWeeklyInvitations);
+  });
+});
