@@ -82,13 +82,16 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
 
 /** One attempt: how the action ends, or 'waiting' when it was put back to wait (retry, deferral, acceptance). */
 async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now: Date): Promise<ActionEnd | 'waiting'> {
-  const job = await getJob(deps.db, action.workspaceId, action.jobId);
-  const account = await getAccount(deps.db, action.workspaceId, action.accountId);
+  // Independent reads, at once: this is every attempt's fixed cost before the provider call.
+  const [job, account, workspace] = await Promise.all([
+    getJob(deps.db, action.workspaceId, action.jobId),
+    getAccount(deps.db, action.workspaceId, action.accountId),
+    getWorkspace(deps.db, action.workspaceId),
+  ]);
   if (!job) return { status: 'failed', reason: 'job_not_found', error: 'The job no longer exists.' };
   if (!account || account.status !== 'active') {
     return { status: 'failed', reason: 'account_unavailable', error: 'The account was removed or paused before it could act.' };
   }
-  const workspace = await getWorkspace(deps.db, action.workspaceId);
   const gate = new SafetyGate(deps.db, account, workspace?.settings, now);
   const acting = { workspaceId: action.workspaceId, accountId: account.accountId, providerAccountId: account.providerAccountId };
   try {

@@ -4,7 +4,7 @@ import type { ActionKind } from '../schemas/action-kind';
 import { actionKinds } from '../schemas/action-kind';
 
 /** The `DailyLimits` field that holds each kind's limit. */
-const dailyLimitField: Record<ActionKind, keyof DailyLimits> = {
+export const dailyLimitField: Record<ActionKind, keyof DailyLimits> = {
   reaction: 'reactions',
   comment: 'comments',
   invitation: 'invitations',

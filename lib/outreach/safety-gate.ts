@@ -1,11 +1,12 @@
 import type { ActionKind } from '../schemas/action-kind';
-import type { Account, DailyLimits } from '../store/accounts';
+import type { Account } from '../store/accounts';
 import type { DeferredReason } from '../store/actions';
 import type { Db } from '../store/client';
 import type { QuotaRequest } from '../store/quota-counters';
 import { release, tryConsume } from '../store/quota-counters';
 import type { WorkspaceSettings } from '../store/workspaces';
-import { effectiveLimits } from './safety-defaults';
+import type { EffectiveLimits } from './safety-defaults';
+import { dailyLimitField, effectiveLimits } from './safety-defaults';
 import { deferAfterLimit, quotaPeriods, whenAllowed } from './schedule-action';
 
 /** Thrown when account safety says "not now": the action waits until `until`, it is not a failure. */
@@ -24,13 +25,6 @@ export class KindDisabledError extends Error {
   override name = 'KindDisabledError';
 }
 
-const limitNames: Record<ActionKind, keyof DailyLimits> = {
-  reaction: 'reactions',
-  comment: 'comments',
-  invitation: 'invitations',
-  message: 'messages',
-};
-
 /**
  * Account safety for one attempt of an action: each provider write goes through `pass(kind)`,
  * which lets it through inside the account's working hours and under its daily (and, for
@@ -42,20 +36,24 @@ export class SafetyGate {
   /** The kind of the last write let through: what a failure of the call was about. */
   lastKind: ActionKind | undefined;
 
+  /** Resolved once per attempt: every write of the attempt is judged by the same limits. */
+  private readonly limits: EffectiveLimits;
+
   constructor(
     private readonly db: Db,
     private readonly account: Account,
     private readonly workspaceSettings: WorkspaceSettings | undefined,
     private readonly now: Date,
-  ) {}
+  ) {
+    this.limits = effectiveLimits(account, workspaceSettings);
+  }
 
   async pass(kind: ActionKind): Promise<void> {
-    const { account, workspaceSettings, now } = this;
-    const limits = effectiveLimits(account, workspaceSettings);
+    const { account, workspaceSettings, now, limits } = this;
     if (limits.daily[kind] === 0) {
-      throw new KindDisabledError(`The account's daily limit for ${limitNames[kind]} is 0: it does not make them.`);
+      throw new KindDisabledError(`The account's daily limit for ${dailyLimitField[kind]} is 0: it does not make them.`);
     }
-    const hours = whenAllowed({ now, account, workspaceSettings, kind });
+    const hours = whenAllowed({ now, account, workspaceSettings, kind, limits });
     if (hours.reason) throw new Deferral(hours.runAt, hours.reason);
 
     const { day, week } = quotaPeriods(now, limits.timezone);

@@ -1,6 +1,7 @@
 import type { Account, WorkingHours } from '../store/accounts';
 import type { WorkspaceSettings } from '../store/workspaces';
 import type { ActionKind } from '../schemas/action-kind';
+import type { EffectiveLimits } from './safety-defaults';
 import { effectiveLimits } from './safety-defaults';
 import { localDay, localIsoWeek, nextWorkingTime, startOfNextLocalDay, startOfNextLocalIsoWeek } from './working-hours';
 
@@ -38,9 +39,11 @@ export function whenAllowed(input: {
   workspaceSettings?: WorkspaceSettings;
   kind: ActionKind;
   usage?: ActionUsage;
+  /** The account's limits when the caller has resolved them already (else resolved here). */
+  limits?: EffectiveLimits;
 }): ScheduleDecision {
   const { now, account, workspaceSettings, kind, usage } = input;
-  const limits = effectiveLimits(account, workspaceSettings);
+  const limits = input.limits ?? effectiveLimits(account, workspaceSettings);
   const { timezone, workingHours } = limits;
   const opening = nextWorkingTime(now, timezone, workingHours);
   if (usage) {
