@@ -2,7 +2,7 @@ import { ProviderError } from '../network/provider';
 import type { ActionContext, StepResult } from './perform-action';
 
 /** Provider refusals of an invitation that mean the job's goal is already met. */
-export const alreadyReasons = new Set(['already_connected', 'already_invited']);
+const alreadyReasons = new Set(['already_connected', 'already_invited']);
 
 /**
  * A connection request: nothing to do when they are already connected (`already_connected`) or
