@@ -1,0 +1,37 @@
+/**
+ * Runs every `bench/*.bench.ts` (each exports `run(): Promise<BenchResult>`), prints its lines and
+ * a PASS or FAIL per target, and exits with 1 when a target is missed.
+ *
+ *   npm run bench
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchResult } from './bench-result';
+
+async function main(): Promise<number> {
+  const files = readdirSync(__dirname)
+    .filter((file) => file.endsWith('.bench.ts'))
+    .sort();
+  let failed = 0;
+  for (const file of files) {
+    const bench = (await import(join(__dirname, file))) as { run: () => Promise<BenchResult> };
+    const result = await bench.run();
+    console.log(`# ${result.name} (${file})`);
+    for (const line of result.lines) console.log(line);
+    for (const target of result.targets) {
+      console.log(`${target.pass ? 'PASS' : 'FAIL'} ${target.name}`);
+      if (!target.pass) failed++;
+    }
+  }
+  return failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,220 @@
+/**
+ * The lexicons of the embedded idea finder: what makes a sentence a customer question, an
+ * objection, a pain point, a story or an insight, and how strongly (`weight`, 0..1). English
+ * only; all case-insensitive. Matched against one sentence at a time, so none may be costly.
+ */
+
+/** A phrase that points at a kind of idea, and how strongly. */
+export interface Cue {
+  pattern: RegExp;
+  weight: number;
+}
+
+/** A number in words, as speech is often transcribed: `thirty five`, `two hundred`, `half`. */
+const NUMBER_WORD =
+  '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half)';
+/** A number, in digits (`1,200`, `3.5`) or in words. */
+const NUMBER = String.raw`(?:\d[\d,.]*|\b${NUMBER_WORD}(?:[- ]${NUMBER_WORD})*\b)`;
+/** What a number counts in a result or a cost: `30%`, `ten hours`, `3x`, `twelve meetings`. */
+const COUNTED = String.raw`(?:%|percent\b|x\b|times\b|hours?\b|days?\b|weeks?\b|months?\b|years?\b|deals?\b|reps?\b|meetings?\b|points?\b|seats?\b|dollars\b|k\b|million\b|thousand\b)`;
+
+/** A number that says something: any digit, or a number in words with what it counts (not `one of our customers`). */
+export const SPECIFIC_NUMBER = new RegExp(String.raw`\d|${NUMBER}\s*${COUNTED}`, 'i');
+
+/** Names of sales and office tools a buyer compares with: a named tool makes an idea specific. */
+export const NAMED_TOOL =
+  /\b(salesforce|sfdc|hubspot|gong|chorus|outreach|salesloft|pipedrive|zoho|dynamics|excel|google sheets|slack|microsoft teams|zoom|notion|airtable|zapier|marketo|linkedin|sales navigator|clari|apollo|zoominfo|jira|okta|workday|netsuite|sap|oracle|tableau|looker|power bi|docusign)\b/i;
+
+/** A capitalised word inside a sentence (not the first word of one): a name, a product, a place. */
+export const PROPER_NOUN = /[^\s.?!:"“]\s+\p{Lu}[\p{L}\p{N}]+/u;
+
+/** Money or a percentage. */
+export const MONEY_OR_PERCENT = new RegExp(String.raw`[$€£]\s?\d|${NUMBER}\s?(?:%|percent\b|dollars\b)`, 'i');
+
+/** The speaker owns what is said: we, our, my team, the reps. */
+export const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|we|we're|we've|we'd|our|us|my|me|reps|team|managers?)\b/i;
+
+/** Questions that run a call rather than ask about anything: never a customer question. */
+export const SMALL_TALK = new RegExp(
+  [
+    String.raw`\b(?:can|could) (?:you|everyone|everybody|y'?all) (?:hear|see) (?:me|us|my screen|the screen|it|that|this)\b`,
+    String.raw`\bhow(?:'s| is| are| was| were)? (?:it going|you|your (?:day|week|weekend|morning|afternoon|holiday|trip|summer)|everything|the weather|things|life)\b`,
+    String.raw`\bdoes (?:that|this|it) (?:all )?make sense\b`,
+    String.raw`\bmake sense\?`,
+    String.raw`\bam i (?:on mute|muted|frozen|breaking up|audible)\b`,
+    String.raw`\bare (?:you|we) (?:still )?there\b`,
+    String.raw`\bis (?:my|the) (?:audio|sound|video|mic|microphone|connection|screen)\b`,
+    String.raw`\b(?:should|shall) we (?:get started|start|wait|kick off|begin|dive in|jump in)\b`,
+    String.raw`\b(?:did|do) you (?:have|get) a (?:good|nice|great|relaxing) (?:weekend|week|holiday|trip|break|summer)\b`,
+    String.raw`\bweather\b`,
+    String.raw`\bwhere are you (?:based|located|calling from|dialing in from|joining from)\b`,
+    String.raw`\b(?:any|other) questions(?: so far)?\?`,
+    String.raw`\banything else\?`,
+    String.raw`\bsounds? good\?`,
+    String.raw`\bwho (?:just )?joined\b`,
+    String.raw`\bready\?`,
+    String.raw`\b(?:can|could|may) i (?:jump in|ask (?:a|you a|one)|add something|interrupt|chime in|share my screen)\b`,
+    String.raw`\b(?:can|could) you (?:repeat|say) (?:that|it)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** `…, right?`: a question that only asks to be agreed with. */
+export const TAG_QUESTION = /,\s*(?:right|correct|yeah|yes|no|okay|ok|you know|huh|isn'?t it|don'?t you|doesn'?t it|aren'?t they|wouldn'?t you)\s*\?+["')\]”’]*$/i;
+
+/**
+ * A seller's discovery question about the buyer's own team and budget. When the sides are not
+ * known such a question is most likely the seller's, not a customer question.
+ */
+export const SELLER_DISCOVERY = new RegExp(
+  [
+    String.raw`\b(?:your|you guys'?) (?:budget|team|process|timeline|goals?|priorities|current|reps|company|organi[sz]ation|stack|workflow|decision|biggest|main|top|quota|pipeline|sales (?:team|process|cycle))\b`,
+    String.raw`\b(?:are|do|did) you (?:currently|guys|use|using|track|handle|manage|measure)\b`,
+    String.raw`\bhow (?:many|much) \w+(?: \w+)? (?:do|does|are|is) (?:you|your)\b`,
+    String.raw`\bwhat (?:tools?|systems?|crm|software) (?:are|do) you\b`,
+    String.raw`\bwho (?:else )?(?:is|would be|will be) involved\b`,
+    String.raw`\bwhat would (?:it|success|a good outcome) (?:take|look like)\b`,
+    String.raw`\btell me (?:about|more)\b`,
+  ].join('|'),
+  'i',
+);
+
+const cue = (weight: number, ...alternatives: string[]): Cue => ({ pattern: new RegExp(alternatives.join('|'), 'i'), weight });
+
+/** Topics that make a buyer's question worth a post; added to the weight every substantive question has. */
+export const QUESTION_TOPICS: readonly Cue[] = [
+  cue(0.22, String.raw`\b(?:integrat\w*|connects? (?:to|with)|connectors?|sync\w*|api|apis|webhooks?|plug-?ins?)\b`),
+  cue(0.25, String.raw`\b(?:pric\w*|costs?|licen[cs]\w*|discounts?|contracts?|billing|tiers?|plans?)\b`),
+  cue(0.15, String.raw`\bper (?:seat|user|licen[cs]e|month|year|rep|team)\b`),
+  cue(0.22, String.raw`\b(?:secur\w*|soc ?2|iso ?27001|gdpr|hipaa|encrypt\w*|sso|saml|complian\w*|pen ?tests?|penetration)\b`, String.raw`\bdata (?:residency|retention|privacy|stored|hosted|live)\b`, String.raw`\bwhere (?:is|does) (?:the|our) data\b`),
+  cue(0.2, String.raw`\b(?:onboard\w*|implement\w*|set ?up|roll(?:ing)? ?out|migrat\w*|go[- ]live|ramp\w*|training)\b`),
+  cue(0.15, String.raw`\bhow (?:long|much time) (?:does|would|will|did) (?:it|that|this|\w+) (?:\w+ )?(?:take|need)\b`),
+  cue(0.12, String.raw`\b(?:does (?:it|the (?:tool|platform|product))|can (?:it|the (?:tool|platform|product)|we|i|you)|do you (?:support|have|offer|integrate|handle)|what happens (?:if|when)|what (?:kind|sort|type) of)\b`, String.raw`\bis (?:it|there) (?:a way|possible|able)\b`, String.raw`\bhow (?:does|do|would|will|can) (?:it|this|that|the|your|we)\b`),
+  cue(0.12, String.raw`\b(?:roi|return on|results?|customers like us|case stud\w*|references?|benchmarks?|reporting|reports?|dashboards?|forecast\w*|analytics|metrics)\b`),
+  cue(0.1, String.raw`\b(?:support|sla|uptime|customer success|account manager)\b`),
+];
+
+/** A buyer pushing back: price, timing, an incumbent tool, security and legal, lock-in, sign-off, doubts. */
+export const OBJECTION_CUES: readonly Cue[] = [
+  cue(
+    0.55,
+    String.raw`\btoo (?:expensive|pricey|much money|costly|high)\b`,
+    String.raw`\b(?:very|really|pretty|quite|a bit|bit) (?:expensive|pricey|steep)\b`,
+    String.raw`\b(?:over|above|outside|beyond) (?:our|the|my) budget\b`,
+    String.raw`\bbudget (?:is|was|'s)? ?(?:tight|limited|frozen|cut|gone|spent|already allocated)\b`,
+    String.raw`\b(?:can'?t|cannot|couldn'?t) (?:afford|justify)\b`,
+    String.raw`\bhard to justify\b`,
+    String.raw`\bjustify (?:the|that|this) (?:cost|spend|price|investment)\b`,
+    String.raw`\b(?:more than|twice|double|triple|\d+x) (?:than )?(?:what )?we (?:pay|spend|are paying)\b`,
+    String.raw`\b(?:price|cost|pricing) (?:is|was|seems|feels) (?:a |an )?(?:concern|issue|problem|high|steep|blocker|lot)\b`,
+    String.raw`\b(?:cheaper|sticker shock)\b`,
+  ),
+  cue(
+    0.5,
+    String.raw`\bnot (?:a|the|our) (?:top )?priority\b`,
+    String.raw`\bnot (?:the )?right (?:time|moment)\b`,
+    String.raw`\b(?:next|this) (?:quarter|year|fiscal year|half) (?:at the earliest|is (?:busy|packed|full|tough)|maybe)\b`,
+    String.raw`\b(?:no|don'?t have (?:the|any)?) ?(?:bandwidth|capacity)\b`,
+    String.raw`\b(?:too busy|maybe later|on hold|other priorities|bad timing|hiring freeze|budget freeze)\b`,
+    String.raw`\btiming (?:is|isn'?t|was) (?:not |tough|bad|tricky|an issue|a problem|(?:my|our|the|a) (?:other |big |real )?(?:worry|concern|issue|problem))`,
+    String.raw`\brevisit (?:this|it) (?:later|next)\b`,
+  ),
+  cue(
+    0.5,
+    String.raw`\balready (?:use|using|have|pay for|paying for|work with|working with|invested in|signed)\b`,
+    String.raw`\b(?:we'?re|we are) (?:happy with|locked into|committed to|under contract)\b`,
+    String.raw`\b(?:happy|fine|comfortable|satisfied) with (?:what we have|our current|the current)\b`,
+    String.raw`\b(?:switch(?:ing)? (?:from|away|costs?)|rip (?:it )?out)\b`,
+    String.raw`\bour current (?:tool|vendor|provider|contract|system|setup|solution|platform)\b`,
+    String.raw`\b(?:another|a different|an existing) (?:tool|vendor|provider|solution|platform) (?:that|which|already|for)\b`,
+  ),
+  cue(
+    0.5,
+    String.raw`\bsecurity (?:review|team|questionnaire|assessment|concerns?|approval|sign-?off)\b`,
+    String.raw`\b(?:soc ?2|iso ?27001|gdpr|hipaa|compliance|infosec|procurement|dpa|pen ?test)\b`,
+    String.raw`\blegal (?:review|team|sign-?off|approval|would|will|needs?|has to)\b`,
+    String.raw`\bdata (?:residency|privacy|protection)\b`,
+    String.raw`\bvendor (?:review|assessment|onboarding)\b`,
+  ),
+  cue(
+    0.45,
+    String.raw`\b(?:annual|multi-?year|long-?term|\d+-year|year-long|two-year|three-year) (?:contract|commitment|agreement|term)\b`,
+    String.raw`\b(?:lock(?:ed)?-? ?in|auto-?renew\w*|notice period|exit clause)\b`,
+  ),
+  cue(
+    0.45,
+    String.raw`\bsign-? ?off\b`,
+    String.raw`\b(?:need|have|got) to (?:check with|run (?:it|this|that) by|talk to|get approval|loop in|involve|bring in|convince)\b`,
+    String.raw`\bapprov(?:al|e) from\b`,
+    String.raw`\bnot my (?:call|decision)\b`,
+    String.raw`\b(?:decision-? ?makers?|buy-?in)\b`,
+  ),
+  cue(
+    0.45,
+    String.raw`\bnot (?:sure|convinced) (?:it|this|that|we|the|our)\b`,
+    String.raw`\b(?:too|very|really|pretty) (?:complex|complicated|heavy)\b`,
+    String.raw`\blearning curve\b`,
+    String.raw`\b(?:won'?t|wouldn'?t|will not|would not) (?:adopt|use it|use another|bother)\b`,
+    String.raw`\b(?:heavy|big|a lot of|significant) (?:lift|effort|change management)\b`,
+    String.raw`\b(?:overkill|skeptical|sceptical|hesitant)\b`,
+    String.raw`\btried (?:something|a tool|one|this) like (?:this|that|it)\b`,
+    String.raw`\b(?:doesn'?t|does not|won'?t|wouldn'?t) (?:fit|work for) (?:us|our)\b`,
+    String.raw`\bnot a (?:good )?fit\b`,
+  ),
+  cue(0.4, String.raw`\b(?:my|our|the|one|big|biggest|main|only)(?: other| biggest| main| real| big)? (?:concerns?|worry|worries|hesitation|reservations?)\b`, String.raw`\b(?:i'?m|we'?re|i am|we are) (?:a (?:bit|little) )?(?:worried|concerned|nervous)\b`),
+];
+
+/** A buyer's struggle: manual work, spreadsheets, hours lost, dropped follow-ups, no visibility, errors, churn. */
+export const PAIN_CUES: readonly Cue[] = [
+  cue(0.5, String.raw`\b(?:manual(?:ly)?|by hand|copy(?:ing)?[- ]and[- ]past\w*|copy-?past\w*|re-?enter\w*|re-?typ\w*|double entry|spreadsheets?|google sheets)\b`),
+  cue(0.5, String.raw`\b(?:wast(?:e|es|ed|ing)|los(?:e|es|ing)|lost|spend(?:s|ing)?|spent|burn(?:s|ing)?|eat(?:s|ing)? up)\b[^.?!]{0,30}\b(?:hours?|days?|afternoons?|mornings?|evenings?)\b`),
+  cue(0.45, String.raw`${NUMBER}\s*(?:hours?|hrs?)\s*(?:a|per|every|each)\s*(?:(?:rep|person|manager)\s+(?:a|per|every|each)\s*)?(?:week|day|month)\b`),
+  cue(
+    0.55,
+    String.raw`\b(?:fall(?:s|ing)? through the cracks|slip(?:s|ping)? through|drop(?:s|ped|ping)? the ball)\b`,
+    String.raw`\b(?:don'?t|doesn'?t|didn'?t|never|rarely|forget to|forgot to|no one|nobody) (?:really )?(?:follow(?:s|ing)?[- ]?up|logs?|updates?|enters?)\b`,
+    String.raw`\bmiss(?:ed|ing)? (?:follow-?ups?|deals|quota|targets?|the number|renewals?)\b`,
+  ),
+  cue(0.45, String.raw`\b(?:struggl\w*|frustrat\w*|painful|nightmare|headache|messy|chaos|chaotic|tedious|overwhelm\w*|burn(?:ed|t|ing)? out|bottlenecks?|drowning)\b`),
+  cue(
+    0.5,
+    String.raw`\b(?:can'?t|cannot|couldn'?t|no way to|hard to|difficult to|impossible to) (?:really )?(?:see|track|tell|find|know|measure|trust|keep (?:up|track))\b`,
+    String.raw`\bno (?:visibility|insight|idea (?:what|who|which|how|where|if|whether))\b`,
+  ),
+  cue(0.35, String.raw`\b(?:errors?|mistakes?|typos?|inaccura\w*|out of date|outdated|stale|duplicates?|inconsisten\w*)\b`),
+  cue(0.45, String.raw`\b(?:churn\w*|turnover|attrition)\b`, String.raw`\blosing (?:customers|deals|reps|accounts)\b`),
+  cue(0.35, String.raw`\b(?:too slow|so slow|takes (?:forever|too long|ages|weeks|months)|waiting on|fall(?:ing)? behind)\b`),
+  cue(0.45, String.raw`\b(?:biggest|main|real|big) (?:challenge|problem|issue|pain|headache|struggle)\b`, String.raw`\b(?:the problem is|pain point)\b`),
+  cue(0.4, String.raw`\b(?:chas(?:e|es|ing)|nagging|guesswork|guessing|flying blind|gut feel)\b`),
+];
+
+/** The opening of a story: a time, an example, a customer, something done. */
+export const STORY_OPENINGS: readonly Cue[] = [
+  cue(0.35, String.raw`\b(?:last|this past|earlier this) (?:quarter|year|month|week|spring|summer|fall|autumn|winter)\b`, String.raw`\ba (?:few|couple of) (?:months|years|weeks|quarters) ago\b`),
+  cue(0.3, String.raw`\b(?:for example|for instance|as an example|case in point|i remember|one time|at my (?:last|previous|old) (?:company|job|role))\b`),
+  cue(0.35, String.raw`\b(?:one|a) (?:of our )?(?:customers?|clients?)\b`, String.raw`\b(?:a|one) (?:company|team|customer) (?:like yours|similar|we work with)\b`, String.raw`\bcase stud\w*\b`),
+  cue(0.25, String.raw`\b(?:when|once) (?:we|i|they)\b`, String.raw`\bwe (?:had|tried|rolled out|launched|switched|moved|started|hired|lost|went)\b`),
+];
+
+/** A result with a number: cut by 30%, saved 10 hours, went from 12 to 30, 3x faster. */
+export const OUTCOMES: readonly Cue[] = [
+  cue(
+    0.45,
+    String.raw`\b(?:cut|reduc\w*|increas\w*|grew|grow|doubl\w*|tripl\w*|sav(?:e|ed|es|ing)|boost\w*|improv\w*|dropp?\w*|lower\w*|shorten\w*|rais\w*|jump\w*|climb\w*|halv\w*|won|closed|booked|added)\b[^.?!]{0,60}?(?:${NUMBER}\s*${COUNTED}|[$€£]\s?\d|\bin half\b)`,
+    String.raw`\bfrom [$€£]?${NUMBER}[^.?!]{0,30}?\bto (?:about |around |roughly |almost |over )?[$€£]?${NUMBER}`,
+  ),
+  cue(0.4, String.raw`(?:\d+(?:\.\d+)?x|${NUMBER} times) (?:more|faster|better|higher|the)\b`),
+  cue(0.3, String.raw`${NUMBER}\s*(?:%|percent\b)`),
+];
+
+/** A general lesson: what we see, most teams, the key is, in our experience, data about many. */
+export const INSIGHT_CUES: readonly Cue[] = [
+  cue(0.55, String.raw`\bwhat (?:we|i)(?:'ve| have)? (?:see|saw|seen|find|found|learn\w*|notic\w*|hear|heard) (?:is|was|across|with|in|over)\b`),
+  cue(0.45, String.raw`\bmost (?:teams|companies|customers|reps|sales (?:teams|leaders|orgs?)|people|buyers|managers|organi[sz]ations|founders)\b`),
+  cue(0.5, String.raw`\bthe (?:key|trick|secret|difference|lesson|takeaway|pattern) (?:is|was|to|here)\b`, String.raw`\bin (?:our|my) experience\b`),
+  cue(0.4, String.raw`\bthe (?:real |main |biggest )?(?:reason|mistake|problem|thing) (?:[\w']+ ){0,6}is (?:that|because)\b`),
+  cue(0.45, String.raw`\b(?:the )?(?:best|top|high-performing|successful|winning) (?:teams|reps|companies|performers|sellers)\b`),
+  cue(0.4, String.raw`\b(?:teams|companies|reps|buyers|people) (?:that|who) [^.?!]{0,60}\b(?:tend to|usually|always|never|are|get|see|win|close)\b`),
+  cue(0.4, String.raw`\b(?:tends? to|on average|typically|as a rule|rule of thumb|it turns out|counterintuitive\w*|what (?:actually )?works is|the data (?:shows|says))\b`, String.raw`\bwe (?:analy[sz]ed|looked at|studied) (?:over )?\d+`),
+  cue(0.5, String.raw`${NUMBER}\s*(?:%|percent) of (?:teams|companies|reps|deals|buyers|customers|calls|people|sellers|managers)\b`),
+];

@@ -1,0 +1,116 @@
+import type { Segment, Side } from './segment';
+
+/** A speaker's side as a segment object states it. */
+export type SpeakerType = 'internal' | 'external';
+
+/** A segment before its side is known: what the transcript said about its speaker. */
+export type DraftSegment = Omit<Segment, 'side'> & { type?: SpeakerType };
+
+/** What one speaker turned out to be, for all its segments. */
+interface SpeakerFacts {
+  name: string;
+  type?: SpeakerType;
+  email?: string;
+}
+
+/**
+ * Sides (and emails) of the drafts' speakers, decided once per speaker so that all its segments
+ * agree. A speaker is known by its name, case and spacing aside; its segments all carry the
+ * spelling it first had.
+ *
+ * - A `type` on any of its segment objects wins (the first one given).
+ * - Otherwise its email decides: the first one given, its name when the name is an address, or
+ *   the one participant its name matches (see `matchParticipant`; participants given to another
+ *   speaker as its email are left out). An email in the workspace's domains (or a subdomain of
+ *   one) is internal, any other external; a workspace without domains tells nothing.
+ * - Without any of these, and for segments without a speaker, the side is `unknown`.
+ */
+export function assignSides(drafts: readonly DraftSegment[], participants: readonly string[], workspaceDomains: readonly string[]): Segment[] {
+  const speakers = new Map<string, SpeakerFacts>();
+  for (const draft of drafts) {
+    if (draft.speaker === undefined) continue;
+    const key = speakerKey(draft.speaker);
+    const facts = speakers.get(key) ?? { name: draft.speaker };
+    facts.type ??= draft.type;
+    facts.email ??= draft.email?.toLowerCase();
+    speakers.set(key, facts);
+  }
+  const given = new Set([...speakers.values()].flatMap((facts) => (facts.email === undefined ? [] : [facts.email])));
+  const unclaimed = participants.map((email) => email.toLowerCase()).filter((email) => !given.has(email));
+  const decided = new Map<string, { name: string; side: Side; email?: string }>();
+  for (const [key, facts] of speakers) {
+    const email = facts.email ?? (isEmail(facts.name) ? facts.name.toLowerCase() : matchParticipant(facts.name, unclaimed));
+    const side = facts.type ?? (email === undefined ? 'unknown' : sideOfEmail(email, workspaceDomains));
+    decided.set(key, { name: facts.name, side, ...(email === undefined ? {} : { email }) });
+  }
+  return drafts.map((draft) => {
+    const { speaker: _speaker, email: _email, type: _type, ...rest } = draft;
+    const speaker = draft.speaker === undefined ? undefined : decided.get(speakerKey(draft.speaker));
+    if (!speaker) return { side: 'unknown', ...rest };
+    return { speaker: speaker.name, ...(speaker.email === undefined ? {} : { email: speaker.email }), side: speaker.side, ...rest };
+  });
+}
+
+function speakerKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+function isEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
+/** Domains lower-cased, without a leading `@` or `.`, blanks dropped. */
+function normaliseDomains(domains: readonly string[]): string[] {
+  return domains.map((domain) => domain.trim().toLowerCase().replace(/^[@.]+/, '')).filter((domain) => domain !== '');
+}
+
+/**
+ * `internal` when the email's domain is one of the workspace's domains or a subdomain of one
+ * (`eu.acme.com` for `acme.com`), `external` when it is not, `unknown` when the workspace has no
+ * domains.
+ */
+export function sideOfEmail(email: string, workspaceDomains: readonly string[]): Side {
+  const domains = normaliseDomains(workspaceDomains);
+  if (domains.length === 0) return 'unknown';
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return domains.some((own) => domain === own || domain.endsWith(`.${own}`)) ? 'internal' : 'external';
+}
+
+/** Lower-case letters and digits of a text, accents dropped: `José-Luis` → `joseluis`. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * Local parts (separators `.`, `_`, `-` dropped) that a name's owner could have: for Jane Doe
+ * `janedoe`, `jane`, `jdoe`, `doejane`, `janed`, `doe` (so jane.doe@, j.doe@, doe.jane@, …).
+ */
+function localPartsOf(name: string): Set<string> {
+  const words = fold(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+  const first = words[0];
+  const last = words.at(-1);
+  if (first === undefined || last === undefined) return new Set();
+  if (words.length === 1) return new Set([first]);
+  return new Set([words.join(''), `${first}${last}`, first, `${first.charAt(0)}${last}`, `${last}${first}`, `${first}${last.charAt(0)}`, last]);
+}
+
+/**
+ * The one participant whose address a speaker's name matches (`Jane Doe`: jane.doe@, janedoe@,
+ * jane@, jdoe@, j.doe@, doe.jane@, doe@, …, any domain); `undefined` when none or several match.
+ */
+export function matchParticipant(name: string, participants: readonly string[]): string | undefined {
+  const localParts = localPartsOf(name);
+  if (localParts.size === 0) return undefined;
+  let match: string | undefined;
+  for (const participant of participants) {
+    const at = participant.lastIndexOf('@');
+    if (at <= 0) continue;
+    const local = fold(participant.slice(0, at).replace(/\+.*$/, '')).replace(/[._-]/g, '');
+    if (!localParts.has(local) || participant.toLowerCase() === match) continue;
+    if (match !== undefined) return undefined;
+    match = participant.toLowerCase();
+  }
+  return match;
+}

@@ -1,0 +1,143 @@
+import { contentIdeaSchema, MAX_IDEAS, type ContentIdea } from '../../../../lib/transcripts/analysis';
+import { findContentIdeas } from '../../../../lib/transcripts/content-ideas';
+import type { Segment, Side } from '../../../../lib/transcripts/segment';
+import { timedSegment } from './make-segments';
+
+const buyer = (text: string, start = 0) => timedSegment('Bo Buyer', 'external', text, start);
+const seller = (text: string, start = 0) => timedSegment('Sal Seller', 'internal', text, start);
+const said = (side: Side, text: string): Segment => ({ side, text });
+const kindsOf = (ideas: ContentIdea[]) => ideas.map((idea) => idea.kind);
+const quotesOf = (ideas: ContentIdea[]) => ideas.flatMap((idea) => idea.evidence.map((evidence) => evidence.quote));
+
+describe('findContentIdeas', () => {
+  describe('finds each kind', () => {
+    it.each([
+      ['customer_question', 'Does it integrate with Salesforce out of the box?'],
+      ['objection', 'Honestly, it is too expensive for our budget this year.'],
+      ['objection', 'We already use Gong for that, so I am not sure we need another tool.'],
+      ['objection', 'Any new vendor has to pass our security review and legal sign-off first.'],
+      ['pain_point', 'We waste about 10 hours a week copying data from spreadsheets into the CRM.'],
+      ['pain_point', 'Follow-ups fall through the cracks all the time because nobody owns them.'],
+      ['story_or_quote', 'Last quarter we rolled it out to 40 reps and cut ramp time by 30%.'],
+    ] as const)('%s in a buyer’s %j', (kind, text) => {
+      const ideas = findContentIdeas([buyer(text, 62)]);
+
+      expect(ideas).toHaveLength(1);
+      expect(ideas[0]).toMatchObject({ kind, mentions: 1, evidence: [{ quote: text, speaker: 'Bo Buyer', side: 'external', start: 62, timestamp: '00:01:02' }] });
+    });
+
+    it('an insight in a seller’s general lesson', () => {
+      const ideas = findContentIdeas([seller('In our experience, most teams that follow up within a day win twice as many deals.')]);
+
+      expect(kindsOf(ideas)).toEqual(['insight']);
+    });
+
+    it('a story told over two sentences, quoted whole', () => {
+      const text = 'For example, one of our customers had the same problem. They cut their admin time by 35% in two months.';
+
+      const ideas = findContentIdeas([seller(text)]);
+
+      expect(ideas).toMatchObject([{ kind: 'story_or_quote', evidence: [{ quote: text }] }]);
+    });
+
+    it('a short sentence completed by the next, quoted together', () => {
+      const text = "Timing is my other worry. This quarter is packed, so we can't start before next quarter at the earliest.";
+
+      const ideas = findContentIdeas([buyer(text)]);
+
+      expect(ideas).toMatchObject([{ kind: 'objection', evidence: [{ quote: text }] }]);
+    });
+  });
+
+  it.each(['Can you hear me ok?', 'Hi, how are you doing today?', 'Can you see my screen now?', 'Does that make sense to everyone?', "How's the weather over there today?", 'Did you have a good weekend with the family?'])(
+    'takes no small talk for a customer question: %j',
+    (text) => {
+      expect(findContentIdeas([buyer(text)])).toEqual([]);
+    },
+  );
+
+  it('takes no seller’s question for a customer question, and no seller’s pushback for an objection', () => {
+    const ideas = findContentIdeas([
+      seller("What's your budget for this project this year?"),
+      seller('How many reps are on your team today, roughly?'),
+      seller('Does it integrate with Salesforce out of the box?'),
+      seller('Some buyers think it is too expensive at first.'),
+    ]);
+
+    expect(kindsOf(ideas)).not.toContain('customer_question');
+    expect(kindsOf(ideas)).not.toContain('objection');
+  });
+
+  it('without sides, keeps a buyer’s kind of question and drops a seller’s discovery question', () => {
+    const ideas = findContentIdeas([said('unknown', 'How many reps do you have on your team today?'), said('unknown', 'Does it integrate with Salesforce out of the box?')]);
+
+    expect(ideas).toMatchObject([{ kind: 'customer_question', evidence: [{ quote: 'Does it integrate with Salesforce out of the box?', side: 'unknown' }] }]);
+    expect(ideas[0]?.evidence[0]).not.toHaveProperty('speaker');
+    expect(ideas[0]?.evidence[0]).not.toHaveProperty('timestamp');
+  });
+
+  it('merges near-duplicates into one idea: the best quote first, three quotes at most, every mention counted', () => {
+    const ideas = findContentIdeas([
+      buyer('Does it integrate with Salesforce?', 10),
+      buyer('Just to confirm, does it integrate with Salesforce?', 20),
+      buyer('What happens to our custom fields in Salesforce when you sync?', 30),
+      buyer('Again, does it integrate with Salesforce?', 40),
+      buyer('So does it really integrate with Salesforce?', 50),
+    ]);
+
+    expect(ideas.map((idea) => [idea.evidence[0]?.quote, idea.mentions])).toEqual([
+      ['Just to confirm, does it integrate with Salesforce?', 4],
+      ['What happens to our custom fields in Salesforce when you sync?', 1],
+    ]);
+    expect(ideas[0]?.evidence.map((evidence) => evidence.start)).toEqual([20, 10, 40]);
+  });
+
+  it('quotes at most 600 characters of a long sentence, cut at a word boundary and still verbatim', () => {
+    const text = `We waste hours every week on manual data entry because ${'spreadsheets '.repeat(70)}everywhere.`;
+    const segment = buyer(text);
+
+    const [idea] = findContentIdeas([segment]);
+    const quote = idea?.evidence[0]?.quote ?? '';
+
+    expect(quote.length).toBeLessThanOrEqual(600);
+    expect(quote.length).toBeGreaterThan(500);
+    expect(segment.text).toContain(quote);
+    expect(quote.endsWith('spreadsheets')).toBe(true);
+  });
+
+  describe('on a longer call', () => {
+    const lines = [
+      'Thanks for joining, can you hear me ok?',
+      'Yes, loud and clear.',
+      'Our reps track everything in spreadsheets and lose about 6 hours a week on data entry.',
+      'What we see across most teams is that the fastest follow-up wins.',
+      'How is pricing structured, is it per seat or per team?',
+      'That is more than twice what we pay for Outreach today.',
+      'Does it integrate with HubSpot and sync both ways?',
+      'For example, last year one customer cut their ramp time by 40% with it.',
+      'We need legal sign-off and a security review before anything is signed.',
+      'I can not see what is happening in the pipeline, so I am guessing.',
+    ];
+    const call: Segment[] = Array.from({ length: 400 }, (_, index) =>
+      (index % 2 === 0 ? buyer : seller)(`${lines[index % lines.length] as string} Item ${index}.`, index * 10),
+    );
+
+    it('gives at most MAX_IDEAS ideas, best first, each valid and grounded in a segment’s text', () => {
+      const ideas = findContentIdeas(call);
+
+      expect(ideas.length).toBeGreaterThan(0);
+      expect(ideas.length).toBeLessThanOrEqual(MAX_IDEAS);
+      for (const idea of ideas) expect(contentIdeaSchema.parse(idea)).toEqual(idea);
+      expect(ideas.map((idea) => idea.score)).toEqual([...ideas.map((idea) => idea.score)].sort((a, b) => b - a));
+      for (const quote of quotesOf(ideas)) expect(call.some((segment) => segment.text.includes(quote))).toBe(true);
+    });
+
+    it('gives the same ideas for the same call, every time', () => {
+      const first = findContentIdeas(call);
+      const second = findContentIdeas(structuredClone(call));
+
+      expect(second).toEqual(first);
+      expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+    });
+  });
+});

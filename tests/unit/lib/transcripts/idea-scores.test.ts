@@ -1,0 +1,36 @@
+import { bestIdeaKind, MIN_IDEA_SCORE, scoreIdea } from '../../../../lib/transcripts/idea-scores';
+
+describe('idea scores', () => {
+  it('scores a specific buyer question above a vague one, both within 0..1', () => {
+    const specific = scoreIdea('customer_question', 'Does it integrate with Salesforce, and how long does onboarding take?', true, 'external');
+    const vague = scoreIdea('customer_question', 'What else can you tell us about it?', true, 'external');
+
+    expect(specific).toBeGreaterThan(vague);
+    expect(specific).toBeLessThanOrEqual(1);
+    expect(vague).toBeGreaterThan(0);
+  });
+
+  it('weighs the side: a buyer’s objection counts, a seller’s not at all; a seller’s pain point counts less', () => {
+    const objection = 'Honestly, it is too expensive for our budget this year.';
+    const pain = 'We waste about 10 hours a week copying data from spreadsheets.';
+
+    expect(scoreIdea('objection', objection, false, 'external')).toBeGreaterThan(scoreIdea('objection', objection, false, 'unknown'));
+    expect(scoreIdea('objection', objection, false, 'internal')).toBe(0);
+    expect(scoreIdea('pain_point', pain, false, 'internal')).toBeLessThan(MIN_IDEA_SCORE);
+    expect(scoreIdea('pain_point', pain, false, 'external')).toBeGreaterThan(MIN_IDEA_SCORE);
+  });
+
+  it('takes a story with a result over a story without one', () => {
+    expect(scoreIdea('story_or_quote', 'Last quarter we rolled it out and cut ramp time by 30%.', false, 'external')).toBeGreaterThan(
+      scoreIdea('story_or_quote', 'Last quarter we rolled it out to the team.', false, 'external'),
+    );
+  });
+
+  it('reads numbers in words as numbers', () => {
+    expect(bestIdeaKind('Last year one of our customers cut admin time by thirty five percent.', false, 'internal')?.kind).toBe('story_or_quote');
+  });
+
+  it('finds no kind in a plain statement', () => {
+    expect(bestIdeaKind('The meeting is on Tuesday.', false, 'external')).toBeUndefined();
+  });
+});
