@@ -12,6 +12,19 @@ const configSchema = z
     TABLE_NAME: z.string().min(1),
     JOBS_QUEUE_URL: z.url(),
     ACTIONS_QUEUE_URL: z.url(),
+    TRANSCRIPTS_QUEUE_URL: z.url(),
+    /** Raw transcripts, server-side encrypted, keyed by workspace and call id. */
+    TRANSCRIPTS_BUCKET: z.string().min(1),
+    /** `embedded` (default): deterministic, no network. `bedrock`: content ideas by an LLM (Converse API), the embedded ones kept on any failure. */
+    TRANSCRIPT_ANALYSER: z.enum(['embedded', 'bedrock']).default('embedded'),
+    /** Model or inference profile id the `bedrock` analyser calls, e.g. `anthropic.claude-3-5-haiku-20241022-v1:0`. */
+    BEDROCK_MODEL_ID: z.string().default(''),
+    /** Region of Bedrock, when not the function's own. */
+    BEDROCK_REGION: z.string().default(''),
+    /** Longest wait for the LLM before the embedded ideas are kept. */
+    BEDROCK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /** Longer transcripts are not sent to the LLM (its context and cost); the embedded ideas are kept. */
+    BEDROCK_MAX_TRANSCRIPT_CHARS: z.coerce.number().int().min(1000).default(200_000),
     NETWORK_PROVIDER: z.enum(['sandbox', 'unipile']).default('sandbox'),
     UNIPILE_DSN: z.string().default(''),
     UNIPILE_API_KEY: z.string().default(''),
@@ -35,6 +48,9 @@ const configSchema = z
     SANDBOX_AUTO_ACCEPT_SECONDS: seconds(0),
   })
   .superRefine((env, ctx) => {
+    if (env.TRANSCRIPT_ANALYSER === 'bedrock' && !env.BEDROCK_MODEL_ID) {
+      ctx.addIssue({ code: 'custom', path: ['BEDROCK_MODEL_ID'], message: 'required when TRANSCRIPT_ANALYSER is bedrock' });
+    }
     if (env.NETWORK_PROVIDER === 'unipile') {
       for (const key of ['UNIPILE_DSN', 'UNIPILE_API_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when NETWORK_PROVIDER is unipile' });

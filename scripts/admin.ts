@@ -46,6 +46,7 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
   workspace list
   workspace settings <id> [--pacing-window SECONDS | --pacing-window default]
               [--working-hours 09:00-18:00] [--days 1,2,3,4,5] [--limit comments=10] [--limit weeklyInvitations=80]
+              [--email-domain acme.com ...]   (the workspace's own people: internal speakers of transcripts)
                                                   defaults of its accounts (an account's own values win)
   key create --workspace ID [--label TEXT]        prints the key once
   key list --workspace ID
@@ -78,6 +79,7 @@ const options = {
   name: { type: 'string' },
   label: { type: 'string' },
   'pacing-window': { type: 'string' },
+  'email-domain': { type: 'string', multiple: true },
   'profile-url': { type: 'string' },
   'provider-account-id': { type: 'string' },
   account: { type: 'string' },
@@ -221,6 +223,7 @@ async function main(argv: string[]): Promise<void> {
       const pacing = values['pacing-window'];
       const changes = workspaceSafetyChanges(values);
       if (pacing !== undefined) changes.pacingWindowSeconds = pacing === 'default' ? undefined : integer(pacing, '--pacing-window');
+      if (values['email-domain']) changes.emailDomains = values['email-domain'].map((domain) => domain.toLowerCase());
       if (Object.keys(changes).length === 0) return print(workspace.settings);
       print((await changeWorkspaceSettings(db, id, changes)).settings);
       return;

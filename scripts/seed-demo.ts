@@ -27,7 +27,11 @@ export async function seedDemoWorkspace(env: Record<string, string>, keyFile = D
   const { db } = targetDb({ ...process.env, ...env, STAGE: 'local' });
   let created = false;
   if (!(await getWorkspace(db, DEMO_WORKSPACE))) {
-    await addWorkspace(db, DEMO_WORKSPACE, 'Demo workspace', { pacingWindowSeconds: Number(env.PACING_WINDOW_SECONDS ?? 5) });
+    await addWorkspace(db, DEMO_WORKSPACE, 'Demo workspace', {
+      pacingWindowSeconds: Number(env.PACING_WINDOW_SECONDS ?? 5),
+      // The sellers' domain of the example transcripts in the README.
+      emailDomains: ['acme-sales.example'],
+    });
     const ids: string[] = [];
     for (const account of demoAccounts) {
       // A demo acts at whatever hour it is tried; real accounts default to office hours.

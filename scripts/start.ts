@@ -23,6 +23,22 @@ const bold = (text: string) => (color ? `\x1b[1m${text}\x1b[22m` : text);
 /** Single quotes for a POSIX shell. */
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
+/** A short plaintext call for the example above (the README shows the other forms). */
+const TRANSCRIPT_BODY = {
+  title: 'Discovery call with Globex',
+  call_id: 'demo-call-1',
+  call_start_time: '2026-11-20T15:00:00Z',
+  url: 'https://calls.example.com/recordings/demo-call-1',
+  participants: ['sam@acme-sales.example', 'jane@globex.example'],
+  format: 'plaintext',
+  transcript:
+    '[00:00:05] Sam: Thanks for joining, Jane. What made you look at us?\n' +
+    '[00:00:12] Jane: Our reps spend hours every week copying call notes into spreadsheets by hand.\n' +
+    '[00:00:25] Jane: How long does it take to connect it to Salesforce?\n' +
+    '[00:00:31] Sam: Most teams are live in a day.\n' +
+    '[00:00:36] Jane: Honestly it sounds too expensive for a team of our size.',
+};
+
 function usage(stack: LocalStack, apiKey: string, created: boolean): string {
   const base = stack.baseUrl!;
   const keyHeader = shellQuote(`api-key: ${apiKey}`);
@@ -42,6 +58,12 @@ function usage(stack: LocalStack, apiKey: string, created: boolean): string {
     '',
     'Follow the job (its id is at the end of the Location header of that answer):',
     `  curl -s ${base}/api/v1/jobs/<jobId> -H ${keyHeader}`,
+    '',
+    'Add a sales-call transcript, then read its analysis (metrics and content ideas):',
+    `  curl -i -X POST ${base}/api/v1/transcript/add \\`,
+    `    -H ${keyHeader} -H 'content-type: application/json' \\`,
+    `    -d ${shellQuote(JSON.stringify(TRANSCRIPT_BODY))}`,
+    `  curl -s ${base}/api/v1/transcript/${TRANSCRIPT_BODY.call_id} -H ${keyHeader}`,
     '',
     `Workspaces, api keys, accounts and groups: ${bold('npm run admin -- --help')}`,
     'Stop with Ctrl-C.',
@@ -92,8 +114,11 @@ async function main(): Promise<void> {
       sqs: new SQSClient(localClientConfig(stack.env.AWS_ENDPOINT_URL_SQS!)),
       jobsQueueUrl: stack.env.JOBS_QUEUE_URL!,
       actionsQueueUrl: stack.env.ACTIONS_QUEUE_URL!,
+      transcriptsQueueUrl: stack.env.TRANSCRIPTS_QUEUE_URL!,
     });
-    if (requeued.jobs + requeued.actions > 0) console.log(dim(`Requeued ${requeued.jobs} unfinished job(s) and ${requeued.actions} action(s) from an earlier run.`));
+    if (requeued.jobs + requeued.actions + requeued.transcripts > 0) {
+      console.log(dim(`Requeued ${requeued.jobs} unfinished job(s), ${requeued.actions} action(s) and ${requeued.transcripts} transcript(s) from an earlier run.`));
+    }
     if (stopping) return; // Ctrl-C during the seeding: shutDown() has it
     console.log(usage(stack, apiKey, created));
   } catch (error) {

@@ -18,6 +18,8 @@ export interface EndpointRequest<Body> {
   workspaceId: string;
   body: Body;
   pathParameters: Record<string, string | undefined>;
+  /** Query string parameters (validate them with `validateQuery`). */
+  query: Record<string, string | undefined>;
   /** Request headers, names in lower case. */
   headers: Record<string, string | undefined>;
   requestId: string;
@@ -81,7 +83,7 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
       const now = new Date();
       const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
       const body = options.body ? validate(options.body, raw?.json) : (undefined as z.output<S>);
-      const request = { workspaceId: workspaceId ?? '', body, pathParameters: event.pathParameters ?? {}, headers, requestId: context.requestId, now };
+      const request = { workspaceId: workspaceId ?? '', body, pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, headers, requestId: context.requestId, now };
 
       // Idempotency keys belong to a workspace: public endpoints have none.
       const begun =

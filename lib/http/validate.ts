@@ -24,3 +24,16 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   if (!result.success) throw new ValidationError(toFieldErrors(result.error.issues));
   return result.data;
 }
+
+/** Validates query string parameters; errors name them as `query.<name>`. */
+export function validateQuery<S extends z.ZodType>(schema: S, query: Record<string, string | undefined>): z.output<S> {
+  try {
+    return validate(schema, query);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(
+      error.errors.map((fieldError) => ({ ...fieldError, path: fieldError.path ? `query.${fieldError.path}` : 'query' })),
+      'The query string is not valid; see `errors` for each parameter.',
+    );
+  }
+}

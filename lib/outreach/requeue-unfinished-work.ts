@@ -1,18 +1,21 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlanJobMessage, RunActionMessage } from '../queue/messages';
+import type { AnalyseTranscriptMessage, PlanJobMessage, RunActionMessage } from '../queue/messages';
 import type { OutgoingMessage } from '../queue/send';
 import { sendMessages } from '../queue/send';
 import type { Action } from '../store/actions';
 import type { Db } from '../store/client';
 import type { Job } from '../store/jobs';
 import { finishJobIfDone } from '../store/jobs';
+import type { Transcript } from '../store/transcripts';
+import { isUnfinishedTranscript } from '../store/transcripts';
 
 export interface RequeueDeps {
   db: Db;
   sqs: SQSClient;
   jobsQueueUrl: string;
   actionsQueueUrl: string;
+  transcriptsQueueUrl: string;
 }
 
 /**
@@ -21,23 +24,28 @@ export interface RequeueDeps {
  * duplicate of a message that survived is harmless (consumers are idempotent). Scans the table:
  * fine for a local one, not for production, where SQS itself is durable.
  */
-export async function requeueUnfinishedWork(deps: RequeueDeps, now = new Date()): Promise<{ jobs: number; actions: number }> {
+export async function requeueUnfinishedWork(deps: RequeueDeps, now = new Date()): Promise<{ jobs: number; actions: number; transcripts: number }> {
   const jobs: OutgoingMessage[] = [];
   const actions: OutgoingMessage[] = [];
+  const transcripts: OutgoingMessage[] = [];
   const running: Job[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await deps.db.client.send(
       new ScanCommand({
         TableName: deps.db.table,
-        FilterExpression: 'begins_with(sk, :job) AND #status IN (:queued, :running, :pending)',
+        FilterExpression: '(begins_with(sk, :job) OR begins_with(sk, :transcript)) AND #status IN (:queued, :running, :pending, :analysing)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':job': 'JOB#', ':queued': 'queued', ':running': 'running', ':pending': 'pending' },
+        ExpressionAttributeValues: { ':job': 'JOB#', ':transcript': 'TRANSCRIPT#', ':queued': 'queued', ':running': 'running', ':pending': 'pending', ':analysing': 'analysing' },
         ExclusiveStartKey,
       }),
     );
     for (const item of page.Items ?? []) {
-      if (String(item.sk).includes('#ACTION#')) {
+      if (isUnfinishedTranscript(item)) {
+        // The emulated S3 is in memory too: a transcript whose content is gone ends `failed` (content_missing).
+        const { workspaceId, callId, objectKey, contentHash } = item as unknown as Transcript;
+        transcripts.push({ body: { v: 1, workspaceId, callId, objectKey, contentHash } satisfies AnalyseTranscriptMessage });
+      } else if (String(item.sk).includes('#ACTION#')) {
         const action = item as unknown as Action;
         const body: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
         // A running action's lease must run out before anyone may take it again.
@@ -54,7 +62,8 @@ export async function requeueUnfinishedWork(deps: RequeueDeps, now = new Date())
 
   await sendMessages(deps.sqs, deps.jobsQueueUrl, jobs);
   await sendMessages(deps.sqs, deps.actionsQueueUrl, actions);
+  await sendMessages(deps.sqs, deps.transcriptsQueueUrl, transcripts);
   // A job whose last action ended just before the stop may have missed its own ending.
   for (const job of running) await finishJobIfDone(deps.db, job.workspaceId, job.jobId, now);
-  return { jobs: jobs.length, actions: actions.length };
+  return { jobs: jobs.length, actions: actions.length, transcripts: transcripts.length };
 }

@@ -5,6 +5,7 @@ import type { NetworkProvider } from '../network/provider';
 import { ProviderError } from '../network/provider';
 import type { RunActionMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
+import { LAST_DELIVERY } from '../queue/sqs-worker';
 import { getAccount } from '../store/accounts';
 import type { Action, ActionEnd } from '../store/actions';
 import { awaitConnection, claimAction, deferAction, endAction, finalActionStatuses, getAction, rescheduleAction } from '../store/actions';
@@ -28,9 +29,6 @@ export interface RunActionDeps {
   /** Seconds before the next attempt; the backoff policy by default. */
   retryDelaySeconds?: (attempt: number, retryAfterSeconds?: number) => number;
 }
-
-/** The queue's maxReceiveCount: on the last delivery an unexpected error ends the action failed. */
-export const LAST_DELIVERY = 5;
 
 /** Writes that a repetition would duplicate in public: never retried when their outcome is unknown. */
 const visibleWrites = new Set(['comment', 'message']);

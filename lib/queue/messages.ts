@@ -16,3 +16,16 @@ export const runActionMessageSchema = z.object({
   accountId: z.string().min(1),
 });
 export type RunActionMessage = z.infer<typeof runActionMessageSchema>;
+
+/**
+ * `transcripts` queue: analyse one stored transcript. A claim check: the content is in S3 under
+ * `objectKey`, never in the message, and is analysed only if its SHA-256 is `contentHash`.
+ */
+export const analyseTranscriptMessageSchema = z.object({
+  v: z.literal(1),
+  workspaceId: z.string().min(1),
+  callId: z.string().min(1),
+  objectKey: z.string().min(1),
+  contentHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type AnalyseTranscriptMessage = z.infer<typeof analyseTranscriptMessageSchema>;

@@ -3,6 +3,12 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
 import { logger } from '../log';
 
+/**
+ * The queues' maxReceiveCount (serverless.yml): on this delivery a consumer ends its work visibly
+ * failed before the message goes to the dead-letter queue.
+ */
+export const LAST_DELIVERY = 5;
+
 /** A record whose body cannot be read: it is reported failed every time and ends in the DLQ. */
 export class PoisonMessageError extends Error {
   override name = 'PoisonMessageError';

@@ -47,6 +47,12 @@ export const accountInputSchema = z.strictObject({
 });
 export type AccountInput = z.input<typeof accountInputSchema>;
 
+/** A domain the workspace's people have email addresses at (`acme.com`); its subdomains count too. */
+export const emailDomainSchema = z
+  .string()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as acme.com');
+
 /** A workspace's settings as an administrator changes them (every field optional; see WorkspaceSettings). */
 export const workspaceSettingsSchema = z.strictObject({
   pacingWindowSeconds: z.number().int().min(0).optional(),
@@ -54,6 +60,7 @@ export const workspaceSettingsSchema = z.strictObject({
   limits: z.strictObject({ daily: dailyLimitsSchema.optional(), weeklyInvitations: limit.optional() }).optional(),
   approvalExpirySeconds: z.number().int().min(1).optional(),
   connectionExpirySeconds: z.number().int().min(1).optional(),
+  emailDomains: z.array(emailDomainSchema).max(50).optional(),
 });
 
 export const workspaceIdSchema = z

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Limits of a transcript request, each named in the error that enforces it (see the README). */
 export const transcriptLimits = {
+  /** The request body (5 MiB): a one-hour call with word timestamps is about 1 MB. */
+  bodyBytes: 5 * 1024 * 1024,
   titleChars: 500,
   callIdChars: 128,
   urlChars: 2048,

@@ -41,6 +41,12 @@ export const keys = {
     gsi1pk: 'DISPATCH',
     gsi1sk: `${at}#${workspaceId}#${jobId}#${accountId}`,
   }),
+  transcript: (workspaceId: string, callId: string) => ({ pk: `WS#${workspaceId}`, sk: `TRANSCRIPT#${callId}` }),
+  /** A workspace's transcripts by call start time (ISO, so it sorts), for the newest-first list. */
+  transcriptIndex: (workspaceId: string, callStartTime: string, callId: string) => ({
+    gsi1pk: `WS#${workspaceId}#TRANSCRIPTS`,
+    gsi1sk: `${callStartTime}#${callId}`,
+  }),
   idempotency: (workspaceId: string, keyHash: string) => ({ pk: `WS#${workspaceId}`, sk: `IDEMPOTENCY#${keyHash}` }),
   sandboxPartition: (workspaceId: string) => `WS#${workspaceId}#SANDBOX`,
   /** An account's usage counter of one action kind in one period (`YYYY-MM-DD` or `YYYY-Www`). */

@@ -16,6 +16,8 @@ export interface WorkspaceSettings {
   approvalExpirySeconds?: number;
   /** Overrides CONNECTION_EXPIRY_SECONDS for this workspace. */
   connectionExpirySeconds?: number;
+  /** Email domains of the workspace's own people: transcript speakers there are `internal`, others `external`. */
+  emailDomains?: string[];
 }
 
 export interface Workspace {

@@ -98,6 +98,21 @@ describe('the packaged CloudFormation template', () => {
     expect(roleOf('LikeLambdaFunction').actions).toContain('sqs:SendMessage');
     expect(roleOf('LikeLambdaFunction').actions).not.toContain('sqs:ReceiveMessage');
     expect(roleOf('JobsWorkerLambdaFunction').actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+    // Transcripts: the endpoint writes objects and never reads them; the worker reads and never writes.
+    expect(roleOf('TranscriptAddLambdaFunction').actions).toEqual(expect.arrayContaining(['s3:PutObject', 'sqs:SendMessage']));
+    expect(roleOf('TranscriptAddLambdaFunction').actions).not.toContain('s3:GetObject');
+    expect(roleOf('TranscriptsWorkerLambdaFunction').actions).toEqual(expect.arrayContaining(['s3:GetObject', 'sqs:ReceiveMessage', 'bedrock:InvokeModel']));
+    expect(roleOf('TranscriptsWorkerLambdaFunction').actions).not.toContain('s3:PutObject');
+    expect(roleOf('TranscriptsListLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+  });
+
+  it('keeps transcripts in a private bucket, encrypted at rest, and routes their endpoints', () => {
+    const bucket = resources.TranscriptsBucket!;
+    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey);
+
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(Object.values(bucket.Properties.PublicAccessBlockConfiguration)).toEqual([true, true, true, true]);
+    expect(routes).toEqual(expect.arrayContaining(['POST /api/v1/transcript/add', 'GET /api/v1/transcript/{call_id}', 'GET /api/v1/transcripts']));
   });
 
   it('keeps queue URLs out of the code: functions get them from the stack', () => {

@@ -14,7 +14,8 @@ describe('requeueUnfinishedWork (local restarts lose the emulated queues)', () =
     const actionsQueueUrl = await createTestQueue(sqs, 'requeue-actions');
     const ws = await createTestWorkspace(db, { accounts: 2 });
     const like = validate(likeRequestSchema, { url: samplePostUrl, groups: ['sales'], reactionType: 'like' });
-    const deps = { db, sqs, jobsQueueUrl, actionsQueueUrl, retentionDays: 1, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 };
+    const transcriptsQueueUrl = await createTestQueue(sqs, 'requeue-transcripts');
+    const deps = { db, sqs, jobsQueueUrl, actionsQueueUrl, transcriptsQueueUrl, retentionDays: 1, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 };
     const queued = (await acceptLikeRequest(deps, ws.workspaceId, like, new Date())).body as { jobId: string };
     const planned = (await acceptLikeRequest(deps, ws.workspaceId, like, new Date())).body as { jobId: string };
     await planJob(deps, { v: 1, workspaceId: ws.workspaceId, jobId: planned.jobId });

@@ -1,0 +1,13 @@
+import { httpEndpoint } from '../../lib/http/endpoint';
+import { transcriptLimits, transcriptRequestSchema } from '../../lib/schemas/transcript';
+import { acceptTranscript } from '../../lib/transcripts/accept-transcript';
+import { defaultAcceptTranscriptDeps } from '../../lib/transcripts/transcript-deps';
+
+const deps = defaultAcceptTranscriptDeps();
+
+export const handler = httpEndpoint({
+  route: 'POST /api/v1/transcript/add',
+  body: transcriptRequestSchema,
+  maxBodyBytes: transcriptLimits.bodyBytes,
+  handle: ({ workspaceId, body, now }) => acceptTranscript(deps, workspaceId, body, now),
+});

@@ -1,0 +1,13 @@
+import { analyseTranscriptMessageSchema } from '../../lib/queue/messages';
+import { sqsWorker } from '../../lib/queue/sqs-worker';
+import { analyseStoredTranscript, failTranscriptOfUnreadableMessage } from '../../lib/transcripts/analyse-stored-transcript';
+import { defaultAnalyseTranscriptDeps } from '../../lib/transcripts/transcript-deps';
+
+const deps = defaultAnalyseTranscriptDeps();
+
+export const handler = sqsWorker({
+  queue: 'transcripts',
+  schema: analyseTranscriptMessageSchema,
+  handle: (message, record) => analyseStoredTranscript(deps, message, Number(record.attributes.ApproximateReceiveCount || 1)),
+  onPoison: (raw) => failTranscriptOfUnreadableMessage(deps.db, raw),
+});

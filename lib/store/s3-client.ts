@@ -1,0 +1,12 @@
+import { S3Client } from '@aws-sdk/client-s3';
+
+let shared: S3Client | undefined;
+
+/**
+ * The process-wide S3 client. Locally the endpoint comes from AWS_ENDPOINT_URL_S3, an IP address,
+ * which only path-style addressing (`http://host/bucket/key`) can reach.
+ */
+export function defaultS3(): S3Client {
+  shared ??= new S3Client({ maxAttempts: 3, forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
+  return shared;
+}

@@ -1,0 +1,189 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Analysis } from '../transcripts/analysis';
+import type { Db } from './client';
+import { isConditionFailed } from './condition-failed';
+import { keys } from './keys';
+
+export type TranscriptStatus = 'queued' | 'analysing' | 'analysed' | 'failed';
+
+/** A stored transcript's metadata and analysis; the transcript itself is in S3 (`objectKey`). */
+export interface Transcript {
+  workspaceId: string;
+  callId: string;
+  title: string;
+  /** Normalised to `toISOString()`'s form, so that it sorts. */
+  callStartTime: string;
+  url: string;
+  participants: string[];
+  format: 'array' | 'plaintext';
+  /** SHA-256 (hex) of the stored object: what makes a resubmission "the same content". */
+  contentHash: string;
+  objectKey: string;
+  sizeBytes: number;
+  status: TranscriptStatus;
+  /** Analysis runs started (one per delivery that got to work). */
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+  analysedAt?: string;
+  analysis?: Analysis;
+  failure?: { reason: string; detail: string };
+}
+
+/** What the list shows of each transcript: no analysis (an item can be hundreds of KB). */
+export type TranscriptSummary = Pick<
+  Transcript,
+  'callId' | 'title' | 'callStartTime' | 'url' | 'status' | 'createdAt' | 'updatedAt' | 'analysedAt' | 'participants' | 'format' | 'sizeBytes'
+>;
+const SUMMARY_ATTRIBUTES = ['callId', 'title', 'callStartTime', 'url', 'status', 'createdAt', 'updatedAt', 'analysedAt', 'participants', 'format', 'sizeBytes'] as const;
+
+/** Records a new transcript; false when the workspace already has one with this call id. */
+export async function createTranscript(db: Db, transcript: Transcript): Promise<boolean> {
+  try {
+    await db.client.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...keys.transcript(transcript.workspaceId, transcript.callId),
+          ...keys.transcriptIndex(transcript.workspaceId, transcript.callStartTime, transcript.callId),
+          ...transcript,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+export async function getTranscript(db: Db, workspaceId: string, callId: string): Promise<Transcript | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.transcript(workspaceId, callId), ConsistentRead: true }));
+  return Item ? toTranscript(Item) : undefined;
+}
+
+/** Removes a transcript that was never enqueued (only while still queued with this content). */
+export async function deleteQueuedTranscript(db: Db, workspaceId: string, callId: string, contentHash: string): Promise<void> {
+  try {
+    await db.client.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: keys.transcript(workspaceId, callId),
+        ConditionExpression: '#status = :queued AND contentHash = :hash',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':queued': 'queued', ':hash': contentHash },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/**
+ * Marks an analysis run as started: any status but `analysed` → `analysing` (a failed one may be
+ * redriven from the dead-letter queue). False when it is already analysed, or holds other content.
+ */
+export async function startTranscriptAnalysis(db: Db, workspaceId: string, callId: string, contentHash: string, at: Date): Promise<boolean> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.transcript(workspaceId, callId),
+        UpdateExpression: 'SET #status = :analysing, updatedAt = :at ADD attempts :one',
+        ConditionExpression: 'contentHash = :hash AND #status <> :analysed',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':analysing': 'analysing', ':analysed': 'analysed', ':hash': contentHash, ':at': at.toISOString(), ':one': 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** analysing → analysed, with the analysis. */
+export async function saveTranscriptAnalysis(db: Db, workspaceId: string, callId: string, contentHash: string, analysis: Analysis, at: Date): Promise<void> {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: keys.transcript(workspaceId, callId),
+      UpdateExpression: 'SET #status = :analysed, analysis = :analysis, analysedAt = :at, updatedAt = :at REMOVE failure',
+      ConditionExpression: 'contentHash = :hash',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':analysed': 'analysed', ':analysis': analysis, ':hash': contentHash, ':at': at.toISOString() },
+    }),
+  );
+}
+
+/** Ends an analysis visibly: status `failed` with a reason (never over a finished analysis). */
+export async function failTranscriptAnalysis(
+  db: Db,
+  workspaceId: string,
+  callId: string,
+  contentHash: string,
+  failure: { reason: string; detail: string },
+  at: Date,
+): Promise<void> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.transcript(workspaceId, callId),
+        UpdateExpression: 'SET #status = :failed, failure = :failure, updatedAt = :at',
+        ConditionExpression: 'contentHash = :hash AND #status <> :analysed',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':analysed': 'analysed', ':failure': failure, ':hash': contentHash, ':at': at.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/** Where a page of the list starts: the last transcript of the previous page. */
+export interface TranscriptCursor {
+  callStartTime: string;
+  callId: string;
+}
+
+/** A workspace's transcripts, newest call first, one page at a time. */
+export async function listTranscripts(
+  db: Db,
+  workspaceId: string,
+  limit: number,
+  after?: TranscriptCursor,
+): Promise<{ items: TranscriptSummary[]; next?: TranscriptCursor }> {
+  const index = keys.transcriptIndex(workspaceId, '', '');
+  const page = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': index.gsi1pk },
+      ScanIndexForward: false,
+      // One more than asked tells whether there is a next page, without an empty last page.
+      Limit: limit + 1,
+      ProjectionExpression: SUMMARY_ATTRIBUTES.map((_, i) => `#a${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(SUMMARY_ATTRIBUTES.map((name, i) => [`#a${i}`, name])),
+      ExclusiveStartKey: after
+        ? { ...keys.transcript(workspaceId, after.callId), ...keys.transcriptIndex(workspaceId, after.callStartTime, after.callId) }
+        : undefined,
+    }),
+  );
+  const items = (page.Items ?? []).slice(0, limit) as TranscriptSummary[];
+  const last = items.at(-1);
+  const more = (page.Items?.length ?? 0) > limit;
+  return { items, next: more && last ? { callStartTime: last.callStartTime, callId: last.callId } : undefined };
+}
+
+/** Transcripts whose analysis has not ended (local stack restarts: its queue is in memory). */
+export function isUnfinishedTranscript(item: Record<string, unknown>): boolean {
+  return String(item.sk).startsWith('TRANSCRIPT#') && (item.status === 'queued' || item.status === 'analysing');
+}
+
+export function toTranscript(item: Record<string, unknown>): Transcript {
+  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, ...transcript } = item;
+  return transcript as unknown as Transcript;
+}

@@ -1,0 +1,86 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { ConflictError, DependencyUnavailableError } from '../errors';
+import { transcriptLocation } from '../http/links';
+import type { HttpResult } from '../http/response';
+import { logger } from '../log';
+import type { AnalyseTranscriptMessage } from '../queue/messages';
+import { sendMessage } from '../queue/send';
+import type { TranscriptRequest } from '../schemas/transcript';
+import type { Db } from '../store/client';
+import { putTranscriptObject, sha256Hex, transcriptObjectKey } from '../store/transcript-objects';
+import type { Transcript } from '../store/transcripts';
+import { createTranscript, deleteQueuedTranscript, getTranscript } from '../store/transcripts';
+import { transcriptView } from './transcript-view';
+
+export interface AcceptTranscriptDeps {
+  db: Db;
+  s3: S3Client;
+  sqs: SQSClient;
+  bucket: string;
+  queueUrl: string;
+}
+
+/** The answer to a call id the workspace already has: the transcript (same content) or a 409. */
+function answerExisting(existing: Transcript, contentHash: string): HttpResult {
+  if (existing.contentHash !== contentHash) {
+    throw new ConflictError(
+      'transcript-exists',
+      `call_id ${JSON.stringify(existing.callId)} already holds a different transcript (added ${existing.createdAt}); a call id names one call, so send this one with another call_id.`,
+    );
+  }
+  return { status: 200, headers: { location: transcriptLocation(existing.callId) }, body: transcriptView(existing) };
+}
+
+/**
+ * Stores a validated transcript and queues its analysis: the content to S3 (keyed by workspace,
+ * call id and hash), the metadata to DynamoDB, and a message that refers to the object (claim
+ * check). A call id is unique in its workspace: the same content again answers 200 with the
+ * transcript as it now is, other content a 409. If the enqueue fails, the record is removed again
+ * and the caller gets a 503, so no transcript waits `queued` for nothing.
+ */
+export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: string, request: TranscriptRequest, now: Date): Promise<HttpResult> {
+  // The validated request, in the schema's key order: the same content always has the same bytes.
+  const content = Buffer.from(JSON.stringify(request));
+  const contentHash = sha256Hex(content);
+  const existing = await getTranscript(deps.db, workspaceId, request.call_id);
+  if (existing) return answerExisting(existing, contentHash);
+
+  const objectKey = transcriptObjectKey(workspaceId, request.call_id, contentHash);
+  await putTranscriptObject(deps.s3, deps.bucket, objectKey, content);
+  const at = now.toISOString();
+  const transcript: Transcript = {
+    workspaceId,
+    callId: request.call_id,
+    title: request.title,
+    callStartTime: request.call_start_time,
+    url: request.url,
+    participants: request.participants,
+    format: request.format,
+    contentHash,
+    objectKey,
+    sizeBytes: content.length,
+    status: 'queued',
+    attempts: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  if (!(await createTranscript(deps.db, transcript))) {
+    // Another request with this call id got there first.
+    const raced = await getTranscript(deps.db, workspaceId, request.call_id);
+    if (raced) return answerExisting(raced, contentHash);
+    throw new DependencyUnavailableError('The transcript could not be recorded; retry.', 1);
+  }
+
+  const message: AnalyseTranscriptMessage = { v: 1, workspaceId, callId: transcript.callId, objectKey, contentHash };
+  try {
+    await sendMessage(deps.sqs, deps.queueUrl, { body: message });
+  } catch (error) {
+    logger.warn('enqueue failed; removing the transcript', { callId: transcript.callId, error: error as Error });
+    await deleteQueuedTranscript(deps.db, workspaceId, transcript.callId, contentHash).catch((cleanup: unknown) =>
+      logger.error('could not remove an unqueued transcript', { callId: transcript.callId, error: cleanup as Error }),
+    );
+    throw new DependencyUnavailableError('The transcript could not be queued for analysis; nothing was kept. Retry later.', 5, error);
+  }
+  return { status: 202, headers: { location: transcriptLocation(transcript.callId) }, body: transcriptView(transcript) };
+}

@@ -1,0 +1,31 @@
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { logger } from '../log';
+import type { TranscriptRequest } from '../schemas/transcript';
+import type { Analysis } from './analysis';
+import { findIdeasWithBedrock, LlmIdeasError } from './bedrock-ideas';
+import { analyseEmbedded } from './embedded-analyser';
+import { normaliseTranscript } from './normalise-transcript';
+
+/** Which analyser finds the content ideas; metrics are always the embedded analyser's. */
+export type IdeasAnalyser =
+  | { name: 'embedded' }
+  | { name: 'bedrock'; modelId: string; timeoutMs: number; maxTranscriptChars: number; client: BedrockRuntimeClient };
+
+/**
+ * Normalises a stored transcript and analyses it. With the Bedrock analyser, the LLM's ideas
+ * replace the embedded ones only when they pass the same schema and are grounded in the call;
+ * on any failure the embedded result is kept, saying why (`fallback`).
+ */
+export async function analyseContent(request: TranscriptRequest, workspaceDomains: readonly string[], analyser: IdeasAnalyser): Promise<Analysis> {
+  const segments = normaliseTranscript(request, workspaceDomains);
+  const embedded = analyseEmbedded(segments);
+  if (analyser.name === 'embedded') return embedded;
+  try {
+    const ideas = await findIdeasWithBedrock(segments, analyser, analyser.client);
+    return { analyser: { name: 'bedrock', modelId: analyser.modelId }, metrics: embedded.metrics, ideas };
+  } catch (error) {
+    const reason = error instanceof LlmIdeasError ? error.reason : 'model_error';
+    logger.warn('LLM analysis failed; keeping the embedded ideas', { callId: request.call_id, reason, error: error as Error });
+    return { ...embedded, fallback: { from: 'bedrock', reason } };
+  }
+}

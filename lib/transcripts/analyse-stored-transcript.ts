@@ -1,0 +1,73 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import { logger } from '../log';
+import type { AnalyseTranscriptMessage } from '../queue/messages';
+import { LAST_DELIVERY } from '../queue/sqs-worker';
+import type { TranscriptRequest } from '../schemas/transcript';
+import type { Db } from '../store/client';
+import { readTranscriptObject, sha256Hex } from '../store/transcript-objects';
+import { failTranscriptAnalysis, getTranscript, saveTranscriptAnalysis, startTranscriptAnalysis } from '../store/transcripts';
+import { getWorkspace } from '../store/workspaces';
+import type { IdeasAnalyser } from './analyse-content';
+import { analyseContent } from './analyse-content';
+
+export interface AnalyseTranscriptDeps {
+  db: Db;
+  s3: S3Client;
+  bucket: string;
+  analyser: IdeasAnalyser;
+}
+
+/**
+ * Transcripts worker: analyses one stored transcript. A duplicate delivery finds it analysed and
+ * does nothing. Content that is gone or not what was stored (its SHA-256 differs) ends the
+ * transcript `failed` at once; any other error is retried by the queue, and on the last delivery
+ * the transcript is marked `failed` before the message goes to the dead-letter queue (from where a
+ * redrive may still analyse it).
+ */
+export async function analyseStoredTranscript(deps: AnalyseTranscriptDeps, message: AnalyseTranscriptMessage, receiveCount = 1): Promise<void> {
+  const { workspaceId, callId, contentHash } = message;
+  const transcript = await getTranscript(deps.db, workspaceId, callId);
+  if (!transcript || transcript.contentHash !== contentHash) {
+    logger.warn('no such transcript; dropping the message', { workspaceId, callId });
+    return;
+  }
+  if (!(await startTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, new Date()))) return;
+
+  const fail = (reason: string, detail: string) => failTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, { reason, detail }, new Date());
+  try {
+    const content = await readTranscriptObject(deps.s3, deps.bucket, message.objectKey);
+    if (!content) {
+      logger.error('stored transcript content is missing', { workspaceId, callId, objectKey: message.objectKey });
+      return await fail('content_missing', 'The stored transcript could not be found; submit it again with a new call_id.');
+    }
+    if (sha256Hex(content) !== contentHash) {
+      logger.error('stored transcript content does not match its hash', { workspaceId, callId, objectKey: message.objectKey });
+      return await fail('integrity_check_failed', 'The stored transcript is not the one that was submitted; it was not analysed.');
+    }
+    // Written by acceptTranscript from a validated request, and checked by its hash just now.
+    const request = JSON.parse(content.toString('utf8')) as TranscriptRequest;
+    const workspace = await getWorkspace(deps.db, workspaceId);
+    const analysis = await analyseContent(request, workspace?.settings.emailDomains ?? [], deps.analyser);
+    await saveTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, analysis, new Date());
+  } catch (error) {
+    if (receiveCount >= LAST_DELIVERY) {
+      logger.error('transcript analysis failed on its last delivery', { workspaceId, callId, error: error as Error });
+      await fail('internal_error', 'The transcript could not be analysed because of an internal error.');
+    }
+    throw error;
+  }
+}
+
+/**
+ * For a queue message that cannot be read: if it still names a transcript, that transcript ends
+ * `failed` (reason `unreadable_message`) instead of waiting forever; the message goes to the DLQ.
+ */
+export async function failTranscriptOfUnreadableMessage(db: Db, raw: unknown): Promise<void> {
+  if (typeof raw !== 'object' || raw === null) return;
+  const { workspaceId, callId } = raw as Record<string, unknown>;
+  if (typeof workspaceId !== 'string' || typeof callId !== 'string' || !workspaceId || !callId) return;
+  const transcript = await getTranscript(db, workspaceId, callId);
+  if (!transcript) return;
+  const detail = 'The analysis request could not be read; the transcript was not analysed.';
+  await failTranscriptAnalysis(db, workspaceId, callId, transcript.contentHash, { reason: 'unreadable_message', detail }, new Date());
+}

@@ -1,0 +1,50 @@
+import { NotFoundError } from '../errors';
+import { transcriptLocation } from '../http/links';
+import { CALL_ID_PATTERN, transcriptLimits } from '../schemas/transcript';
+import type { Db } from '../store/client';
+import type { Transcript, TranscriptSummary } from '../store/transcripts';
+import { getTranscript } from '../store/transcripts';
+
+/** A transcript as the list shows it: metadata and status. */
+export function transcriptSummaryView(transcript: TranscriptSummary) {
+  return {
+    callId: transcript.callId,
+    title: transcript.title,
+    callStartTime: transcript.callStartTime,
+    url: transcript.url,
+    participants: transcript.participants,
+    format: transcript.format,
+    status: transcript.status,
+    sizeBytes: transcript.sizeBytes,
+    submittedAt: transcript.createdAt,
+    updatedAt: transcript.updatedAt,
+    ...(transcript.analysedAt ? { analysedAt: transcript.analysedAt } : {}),
+    links: { self: transcriptLocation(transcript.callId) },
+  };
+}
+
+/** A transcript as `GET /api/v1/transcript/{call_id}` shows it: with its analysis or failure, once it has one. */
+export function transcriptView(transcript: Transcript) {
+  const { analysis, failure } = transcript;
+  return {
+    ...transcriptSummaryView(transcript),
+    ...(failure && transcript.status === 'failed' ? { failure } : {}),
+    ...(analysis ? { analyser: analysis.analyser, ...(analysis.fallback ? { fallback: analysis.fallback } : {}), metrics: analysis.metrics, ideas: analysis.ideas } : {}),
+  };
+}
+
+/** The workspace's transcript of a call; 404 for a call id it does not have (or another workspace has). */
+export async function getTranscriptView(db: Db, workspaceId: string, pathCallId: string) {
+  // Call ids hold no `%`: one still there was percent-encoded by the caller (`:` `@` `+` `=` may be).
+  let callId = pathCallId;
+  try {
+    callId = decodeURIComponent(pathCallId);
+  } catch {
+    // Not valid percent-encoding: left as it is, and refused below.
+  }
+  const notFound = new NotFoundError(`No transcript with call_id ${JSON.stringify(callId.slice(0, 128))} in this workspace.`);
+  if (callId.length > transcriptLimits.callIdChars || !CALL_ID_PATTERN.test(callId)) throw notFound;
+  const transcript = await getTranscript(db, workspaceId, callId);
+  if (!transcript) throw notFound;
+  return transcriptView(transcript);
+}

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestWorkspace, testDb } from '../helpers/factories';
+import type { TestWorkspace } from '../helpers/factories';
+import { api, eventually } from '../helpers/http-client';
+
+/**
+ * Transcripts over real HTTP, through serverless offline, S3, the transcripts queue and its
+ * worker: each of the three forms is stored, analysed and read back.
+ */
+const db = testDb();
+const fixtures = join(__dirname, '..', 'fixtures', 'transcripts');
+const salesCall = JSON.parse(readFileSync(join(fixtures, 'sales-call.json'), 'utf8')) as Record<string, unknown> & { call_id: string; transcript: unknown };
+const salesCallText = readFileSync(join(fixtures, 'sales-call.txt'), 'utf8');
+
+interface Idea {
+  kind: string;
+  hook: string;
+  angle: string;
+  evidence: Array<{ quote: string; speaker?: string; side: string; timestamp?: string }>;
+}
+type TranscriptBody = Record<string, unknown> & { status: string; ideas?: Idea[]; metrics?: Record<string, unknown> };
+
+let ws: TestWorkspace;
+beforeAll(async () => {
+  ws = await createTestWorkspace(db, { accounts: 0, groups: {}, settings: { emailDomains: ['acme-sales.example'] } });
+});
+
+const add = (body: unknown) => api('POST', '/api/v1/transcript/add', { apiKey: ws.apiKey, body });
+
+function analysed(location: string): Promise<TranscriptBody> {
+  return eventually(async () => {
+    const response = await api('GET', location, { apiKey: ws.apiKey });
+    const body = response.body as TranscriptBody;
+    return body.status === 'analysed' || body.status === 'failed' ? body : undefined;
+  }, 30_000, `transcript ${location} to be analysed`);
+}
+
+const quotesOf = (ideas: Idea[], kind: string) => ideas.filter((idea) => idea.kind === kind).map((idea) => idea.evidence[0]!.quote);
+
+describe('transcripts, end to end', () => {
+  it('analyses the realistic sales call (segments with word timestamps): its customer questions and objections, with evidence', async () => {
+    const body = { ...salesCall, call_id: `${salesCall.call_id}-${Date.now()}` };
+
+    const accepted = await add(body);
+    const transcript = await analysed(accepted.headers.get('location')!);
+
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({ callId: body.call_id, status: 'queued' });
+    expect(transcript.status).toBe('analysed');
+    expect(transcript.metrics).toMatchObject({ durationSource: 'timestamps', shareBasis: 'talk_time' });
+    const sides = transcript.metrics!.sides as Record<string, { share: number }>;
+    expect(sides.internal!.share + sides.external!.share).toBeCloseTo(1, 2);
+    const ideas = transcript.ideas!;
+    expect(quotesOf(ideas, 'customer_question').join(' ')).toMatch(/salesforce/i);
+    expect(quotesOf(ideas, 'objection').join(' ')).toMatch(/expensive|price|budget|cost/i);
+    const spoken = JSON.stringify(body.transcript);
+    for (const idea of ideas) {
+      expect(idea.hook.length).toBeGreaterThan(0);
+      for (const evidence of idea.evidence) {
+        expect(evidence.timestamp).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+        // Every word of the quote was said in the call.
+        for (const word of evidence.quote.split(/\s+/)) expect(spoken).toContain(word.replace(/["\\]/g, ''));
+      }
+    }
+  });
+
+  it('analyses the same call sent as plaintext, with speakers from its lines', async () => {
+    const accepted = await add({ ...salesCall, call_id: `plain-${Date.now()}`, format: 'plaintext', transcript: salesCallText });
+    const transcript = await analysed(accepted.headers.get('location')!);
+
+    expect(transcript.status).toBe('analysed');
+    const speakers = (transcript.metrics!.speakers as Array<{ name: string; side: string }>).map((speaker) => speaker.side);
+    expect(speakers).toContain('internal');
+    expect(speakers).toContain('external');
+    expect(quotesOf(transcript.ideas!, 'customer_question').join(' ')).toMatch(/salesforce/i);
+  });
+
+  it('analyses an array of strings, and answers a resubmission 200 and other content 409', async () => {
+    const body = {
+      title: 'Quick check-in',
+      call_id: `strings-${Date.now()}`,
+      call_start_time: '2026-11-21T10:00:00.000Z',
+      url: 'https://calls.example.com/r/strings',
+      participants: ['sam@acme-sales.example', 'lee@initech.example'],
+      transcript: ['Sam: How is the rollout going?', 'Lee: Our managers still cannot see which reps follow up, and it is frustrating.', 'Lee: Can we export the reports to Excel every Monday?'],
+    };
+
+    const accepted = await add(body);
+    const transcript = await analysed(accepted.headers.get('location')!);
+    const again = await add(body);
+    const changed = await add({ ...body, title: 'Another' });
+
+    expect(transcript.status).toBe('analysed');
+    expect(transcript.metrics).toMatchObject({ durationSource: 'estimated_from_words', shareBasis: 'words' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ callId: body.call_id, status: 'analysed' });
+    expect(changed.status).toBe(409);
+    expect(changed.headers.get('content-type')).toBe('application/problem+json');
+  });
+
+  it('lists the transcripts, and refuses bad input with a precise 400', async () => {
+    const listed = await api('GET', '/api/v1/transcripts?limit=100', { apiKey: ws.apiKey });
+    const bad = await add({ ...salesCall, call_id: 'bad one' });
+
+    expect(listed.status).toBe(200);
+    expect((listed.body.items as unknown[]).length).toBeGreaterThanOrEqual(3);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ path: 'call_id', message: 'must start with a letter or digit and contain only letters, digits and . _ : @ + = -' }]);
+  });
+});

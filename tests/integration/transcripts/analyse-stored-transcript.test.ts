@@ -1,0 +1,162 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { S3Client } from '@aws-sdk/client-s3';
+import type { AnalyseTranscriptMessage } from '../../../lib/queue/messages';
+import { validate } from '../../../lib/http/validate';
+import { transcriptRequestSchema } from '../../../lib/schemas/transcript';
+import { defaultS3 } from '../../../lib/store/s3-client';
+import { getTranscript } from '../../../lib/store/transcripts';
+import { analysisSchema } from '../../../lib/transcripts/analysis';
+import { acceptTranscript } from '../../../lib/transcripts/accept-transcript';
+import type { AnalyseTranscriptDeps } from '../../../lib/transcripts/analyse-stored-transcript';
+import { analyseStoredTranscript, failTranscriptOfUnreadableMessage } from '../../../lib/transcripts/analyse-stored-transcript';
+import { createTestQueue, createTestWorkspace, drainQueue, testDb, testSqs } from '../../helpers/factories';
+import type { TestWorkspace } from '../../helpers/factories';
+
+/**
+ * The transcripts worker's use case against the local DynamoDB, S3 and SQS: it analyses what was
+ * stored, once; content that is gone or changed ends the transcript failed at once; an error on
+ * the last delivery ends it failed too (the message then goes to the DLQ).
+ */
+const db = testDb();
+const sqs = testSqs();
+const s3 = defaultS3();
+const bucket = process.env.TRANSCRIPTS_BUCKET!;
+let queueUrl: string;
+let ws: TestWorkspace;
+let deps: AnalyseTranscriptDeps;
+
+beforeAll(async () => {
+  queueUrl = await createTestQueue(sqs, 'analyse-transcripts');
+  ws = await createTestWorkspace(db, { accounts: 0, groups: {}, settings: { emailDomains: ['acme-sales.example'] } });
+  deps = { db, s3, bucket, analyser: { name: 'embedded' } };
+});
+
+let sequence = 0;
+/** Accepts a transcript as the endpoint does and returns the message it queued. */
+async function submit(transcript: string | unknown[] = defaultTranscript): Promise<AnalyseTranscriptMessage> {
+  sequence++;
+  const request = validate(transcriptRequestSchema, {
+    title: 'Discovery call',
+    call_id: `worker-${Date.now()}-${sequence}`,
+    call_start_time: '2026-11-20T15:00:00Z',
+    url: 'https://calls.example.com/r/1',
+    participants: ['sam@acme-sales.example', 'jane.doe@globex.example'],
+    format: typeof transcript === 'string' ? 'plaintext' : 'array',
+    transcript,
+  });
+  await acceptTranscript({ db, s3, sqs, bucket, queueUrl }, ws.workspaceId, request, new Date());
+  const [message] = await drainQueue(sqs, queueUrl);
+  return message!.json as AnalyseTranscriptMessage;
+}
+
+const defaultTranscript = [
+  {
+    words: [
+      { text: 'Thanks ', startTimestamp: 0, endTimestamp: 0.4 },
+      { text: 'for ', startTimestamp: 0.4, endTimestamp: 0.6 },
+      { text: 'joining. ', startTimestamp: 0.6, endTimestamp: 1 },
+      { text: 'What ', startTimestamp: 1.2, endTimestamp: 1.4 },
+      { text: 'is ', startTimestamp: 1.4, endTimestamp: 1.5 },
+      { text: 'slowing ', startTimestamp: 1.5, endTimestamp: 1.9 },
+      { text: 'your ', startTimestamp: 1.9, endTimestamp: 2.1 },
+      { text: 'team ', startTimestamp: 2.1, endTimestamp: 2.4 },
+      { text: 'down?', startTimestamp: 2.4, endTimestamp: 2.8 },
+    ],
+    speaker: { name: 'Sam Seller', type: 'internal', email: 'sam@acme-sales.example' },
+  },
+  'Jane Doe: Our reps waste hours every week copying call notes into spreadsheets by hand.',
+  'Jane Doe: How long does it take to connect your product to Salesforce for a team of forty reps?',
+  'Jane Doe: Honestly it sounds too expensive compared to what we pay for our current tool.',
+];
+
+describe('analyseStoredTranscript', () => {
+  it('analyses the stored transcript: metrics and grounded ideas, sides from the workspace domain and participants', async () => {
+    const message = await submit();
+
+    await analyseStoredTranscript(deps, message);
+
+    const stored = await getTranscript(db, ws.workspaceId, message.callId);
+    expect(stored).toMatchObject({ status: 'analysed', attempts: 1 });
+    const analysis = analysisSchema.parse(stored!.analysis);
+    expect(analysis.analyser).toEqual({ name: 'embedded', version: expect.any(String) });
+    expect(analysis.metrics.sides.internal.words).toBe(9);
+    expect(analysis.metrics.sides.external.words).toBeGreaterThan(30);
+    expect(analysis.metrics.speakers.map((speaker) => [speaker.name, speaker.side])).toEqual(
+      expect.arrayContaining([
+        ['Sam Seller', 'internal'],
+        ['Jane Doe', 'external'],
+      ]),
+    );
+    const kinds = analysis.ideas.map((idea) => idea.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['customer_question', 'objection', 'pain_point']));
+    const text = defaultTranscript.map((element) => (typeof element === 'string' ? element : element.words.map((w) => w.text).join(''))).join('\n');
+    for (const idea of analysis.ideas) for (const evidence of idea.evidence) expect(text).toContain(evidence.quote);
+  });
+
+  it('does nothing on a duplicate delivery of an analysed transcript', async () => {
+    const message = await submit();
+    await analyseStoredTranscript(deps, message);
+    const first = await getTranscript(db, ws.workspaceId, message.callId);
+
+    await analyseStoredTranscript(deps, message);
+
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toEqual(first);
+  });
+
+  it('ends the transcript failed, without retrying, when the stored content is not what was submitted', async () => {
+    const message = await submit();
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: message.objectKey, Body: '{"transcript":"tampered"}' }));
+
+    await analyseStoredTranscript(deps, message);
+
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({
+      status: 'failed',
+      failure: { reason: 'integrity_check_failed', detail: expect.any(String) },
+    });
+  });
+
+  it('ends the transcript failed when its content is gone', async () => {
+    const message = await submit();
+
+    await analyseStoredTranscript(deps, { ...message, objectKey: `${message.objectKey}.gone` });
+
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'failed', failure: { reason: 'content_missing' } });
+  });
+
+  it('lets the queue retry an unexpected error, and ends the transcript failed on the last delivery', async () => {
+    const message = await submit();
+    // S3 unreachable: a fault injected at the client.
+    const down = new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const faulty = { ...deps, s3: down };
+
+    await expect(analyseStoredTranscript(faulty, message, 1)).rejects.toThrow();
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'analysing', attempts: 1 });
+    await expect(analyseStoredTranscript(faulty, message, 5)).rejects.toThrow();
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'failed', attempts: 2, failure: { reason: 'internal_error' } });
+
+    // A redrive from the dead-letter queue may still analyse it.
+    await analyseStoredTranscript(deps, message, 1);
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'analysed', attempts: 3 });
+    expect((await getTranscript(db, ws.workspaceId, message.callId))!.failure).toBeUndefined();
+  });
+
+  it('ends failed the transcript an unreadable message still names', async () => {
+    const message = await submit();
+
+    await failTranscriptOfUnreadableMessage(db, { workspaceId: message.workspaceId, callId: message.callId, contentHash: 'nope' });
+
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'failed', failure: { reason: 'unreadable_message' } });
+  });
+
+  it('analyses plaintext with timestamps: speakers, sides and times', async () => {
+    const message = await submit('[00:00:01] Sam Seller: What made you look at us?\n[00:00:05] Jane Doe: We lose deals because reps forget to follow up.\n[00:00:12] Jane Doe: Does it work with HubSpot as well as Salesforce?');
+
+    await analyseStoredTranscript(deps, message);
+
+    const analysis = (await getTranscript(db, ws.workspaceId, message.callId))!.analysis!;
+    expect(analysis.metrics.durationSource).toBe('timestamps');
+    expect(analysis.metrics.speakers.find((speaker) => speaker.name === 'Jane Doe')).toMatchObject({ side: 'external', email: 'jane.doe@globex.example' });
+    const question = analysis.ideas.find((idea) => idea.kind === 'customer_question');
+    expect(question?.evidence[0]).toMatchObject({ quote: 'Does it work with HubSpot as well as Salesforce?', speaker: 'Jane Doe', side: 'external', start: 12, timestamp: '00:00:12' });
+  });
+});
