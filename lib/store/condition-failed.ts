@@ -8,3 +8,14 @@ export function isConditionFailed(error: unknown): boolean {
   if ((error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException') return true;
   return cancellationCodes(error)?.includes('ConditionalCheckFailed') ?? false;
 }
+
+/** Runs a conditional write: true when it was made, false when its condition refused it. */
+export async function writeIfConditionHolds(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}

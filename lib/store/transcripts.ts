@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Analysis } from '../transcripts/analysis';
 import type { Db } from './client';
-import { isConditionFailed } from './condition-failed';
+import { writeIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
 
 export type TranscriptStatus = 'queued' | 'analysing' | 'analysed' | 'failed';
@@ -39,8 +39,8 @@ const SUMMARY_ATTRIBUTES = ['callId', 'title', 'callStartTime', 'url', 'status',
 
 /** Records a new transcript; false when the workspace already has one with this call id. */
 export async function createTranscript(db: Db, transcript: Transcript): Promise<boolean> {
-  try {
-    await db.client.send(
+  return writeIfConditionHolds(
+    db.client.send(
       new PutCommand({
         TableName: db.table,
         Item: {
@@ -50,12 +50,8 @@ export async function createTranscript(db: Db, transcript: Transcript): Promise<
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function getTranscript(db: Db, workspaceId: string, callId: string): Promise<Transcript | undefined> {
@@ -65,8 +61,8 @@ export async function getTranscript(db: Db, workspaceId: string, callId: string)
 
 /** Removes a transcript that was never enqueued (only while still queued with this content). */
 export async function deleteQueuedTranscript(db: Db, workspaceId: string, callId: string, contentHash: string): Promise<void> {
-  try {
-    await db.client.send(
+  await writeIfConditionHolds(
+    db.client.send(
       new DeleteCommand({
         TableName: db.table,
         Key: keys.transcript(workspaceId, callId),
@@ -74,10 +70,8 @@ export async function deleteQueuedTranscript(db: Db, workspaceId: string, callId
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':queued': 'queued', ':hash': contentHash },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -85,8 +79,8 @@ export async function deleteQueuedTranscript(db: Db, workspaceId: string, callId
  * redriven from the dead-letter queue). False when it is already analysed, or holds other content.
  */
 export async function startTranscriptAnalysis(db: Db, workspaceId: string, callId: string, contentHash: string, at: Date): Promise<boolean> {
-  try {
-    await db.client.send(
+  return writeIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.transcript(workspaceId, callId),
@@ -95,12 +89,8 @@ export async function startTranscriptAnalysis(db: Db, workspaceId: string, callI
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':analysing': 'analysing', ':analysed': 'analysed', ':hash': contentHash, ':at': at.toISOString(), ':one': 1 },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** analysing → analysed, with the analysis. */
@@ -126,8 +116,8 @@ export async function failTranscriptAnalysis(
   failure: { reason: string; detail: string },
   at: Date,
 ): Promise<void> {
-  try {
-    await db.client.send(
+  await writeIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.transcript(workspaceId, callId),
@@ -136,10 +126,8 @@ export async function failTranscriptAnalysis(
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':failed': 'failed', ':analysed': 'analysed', ':failure': failure, ':hash': contentHash, ':at': at.toISOString() },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** Where a page of the list starts: the last transcript of the previous page. */
