@@ -1,7 +1,7 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { transcriptLimits, transcriptRequestSchema } from '../../lib/schemas/transcript';
 import { acceptTranscript } from '../../lib/transcripts/accept-transcript';
-import { defaultAcceptTranscriptDeps } from '../../lib/transcripts/transcript-deps';
+import { defaultAcceptTranscriptDeps } from '../../lib/transcripts/accept-deps';
 
 const deps = defaultAcceptTranscriptDeps();
 

@@ -1,7 +1,7 @@
 import { analyseTranscriptMessageSchema } from '../../lib/queue/messages';
 import { sqsWorker } from '../../lib/queue/sqs-worker';
 import { analyseStoredTranscript, failTranscriptOfUnreadableMessage } from '../../lib/transcripts/analyse-stored-transcript';
-import { defaultAnalyseTranscriptDeps } from '../../lib/transcripts/transcript-deps';
+import { defaultAnalyseTranscriptDeps } from '../../lib/transcripts/analyse-deps';
 
 const deps = defaultAnalyseTranscriptDeps();
 

@@ -1,18 +1,11 @@
 import { getConfig } from '../config';
-import { defaultSqs } from '../queue/client';
 import { defaultDb } from '../store/client';
 import { defaultS3 } from '../store/s3-client';
-import type { AcceptTranscriptDeps } from './accept-transcript';
 import type { IdeasAnalyser } from './analyse-content';
 import type { AnalyseTranscriptDeps } from './analyse-stored-transcript';
 import { createBedrockClient } from './bedrock-ideas';
 
-/** Dependencies of the transcript use cases as deployed: built once per cold start from the configuration. */
-export function defaultAcceptTranscriptDeps(): AcceptTranscriptDeps {
-  const config = getConfig();
-  return { db: defaultDb(), s3: defaultS3(), sqs: defaultSqs(), bucket: config.TRANSCRIPTS_BUCKET, queueUrl: config.TRANSCRIPTS_QUEUE_URL };
-}
-
+/** Dependencies of the transcripts worker as deployed: built once per cold start from the configuration. */
 export function defaultAnalyseTranscriptDeps(): AnalyseTranscriptDeps {
   const config = getConfig();
   const analyser: IdeasAnalyser =
