@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
-import { isConditionFailed } from './condition-failed';
+import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
 import { queryAll } from './query-all';
 import { transactWrite } from './transact';
@@ -239,14 +239,8 @@ export function endActionItems(
 }
 
 /** Runs transaction items; false when one of their conditions failed (someone else got there first). */
-export async function transactIfCurrent(db: Db, items: TransactItem[]): Promise<boolean> {
-  try {
-    await transactWrite(db, items);
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+export function transactIfCurrent(db: Db, items: TransactItem[]): Promise<boolean> {
+  return writeIfConditionHolds(transactWrite(db, items));
 }
 
 /**
@@ -362,14 +356,8 @@ export async function touchDispatch(db: Db, action: ActionKey, now: Date): Promi
   });
 }
 
-async function updateIfCurrent(db: Db, update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>): Promise<boolean> {
-  try {
-    await db.client.send(new UpdateCommand({ ...update, TableName: db.table }));
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+function updateIfCurrent(db: Db, update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>): Promise<boolean> {
+  return writeIfConditionHolds(db.client.send(new UpdateCommand({ ...update, TableName: db.table })));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { batchGet } from './batch-get';
-import { isConditionFailed } from './condition-failed';
+import { writeIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
 import { queryPrefix } from './query-all';
 
@@ -20,19 +20,15 @@ export function groupKey(name: string): string {
 
 /** Creates a group; false when one of that name exists. */
 export async function createGroup(db: Db, workspaceId: string, name: string, at: Date): Promise<boolean> {
-  try {
-    await db.client.send(
+  return writeIfConditionHolds(
+    db.client.send(
       new PutCommand({
         TableName: db.table,
         Item: { ...keys.group(workspaceId, groupKey(name)), workspaceId, name: name.trim(), accountIds: [], createdAt: at.toISOString() },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function deleteGroup(db: Db, workspaceId: string, name: string): Promise<void> {

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { Action } from './actions';
 import { toAction } from './actions';
 import type { Db } from './client';
-import { isConditionFailed } from './condition-failed';
+import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
 import { queryPrefix } from './query-all';
 
@@ -75,8 +75,8 @@ export async function getJobWithActions(
 
 /** queued → running once its actions exist; false when it was already planned. */
 export async function markJobPlanned(db: Db, workspaceId: string, jobId: string, at: Date): Promise<boolean> {
-  try {
-    await db.client.send(
+  return writeIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.job(workspaceId, jobId),
@@ -85,18 +85,14 @@ export async function markJobPlanned(db: Db, workspaceId: string, jobId: string,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at.toISOString() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Ends a job failed as a whole, unless it already ended. */
 export async function markJobFailed(db: Db, workspaceId: string, jobId: string, reason: string, at: Date): Promise<void> {
-  try {
-    await db.client.send(
+  await writeIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.job(workspaceId, jobId),
@@ -110,10 +106,8 @@ export async function markJobFailed(db: Db, workspaceId: string, jobId: string, 
           ...Object.fromEntries(finalJobStatuses.map((status, i) => [`:final${i}`, status])),
         },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 /**

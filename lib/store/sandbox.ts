@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseProfileUrl, normalisePublicId, profilePublicId } from '../network/profile-url';
 import type { Db } from './client';
-import { isConditionFailed } from './condition-failed';
+import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
 import { queryPrefix } from './query-all';
 
@@ -99,8 +99,8 @@ export async function deleteSandboxRule(db: Db, workspaceId: string, ruleId: str
 /** Uses up one failure of a counted rule; false when it has none left (the call then succeeds). */
 export async function consumeSandboxRule(db: Db, rule: SandboxRule): Promise<boolean> {
   if (rule.remaining === undefined) return true;
-  try {
-    await db.client.send(
+  return writeIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: { pk: keys.sandboxPartition(rule.workspaceId), sk: `RULE#${rule.ruleId}` },
@@ -108,12 +108,8 @@ export async function consumeSandboxRule(db: Db, rule: SandboxRule): Promise<boo
         ConditionExpression: 'remaining > :zero',
         ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -159,19 +155,15 @@ export async function putSandboxInvitation(
   db: Db,
   invitation: SandboxRelation & { invitedAt: string; invitationId: string },
 ): Promise<boolean> {
-  try {
-    await db.client.send(
+  return writeIfConditionHolds(
+    db.client.send(
       new PutCommand({
         TableName: db.table,
         Item: { ...relationKey(invitation.workspaceId, invitation.providerAccountId, invitation.publicId), ...invitation },
         ConditionExpression: 'attribute_not_exists(connectedAt) AND attribute_not_exists(invitedAt)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

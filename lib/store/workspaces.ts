@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DailyLimits, WorkingHours } from './accounts';
 import type { Db } from './client';
-import { isConditionFailed } from './condition-failed';
+import { writeIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
 import { queryIndex } from './query-all';
 
@@ -29,19 +29,15 @@ export interface Workspace {
 
 /** Creates a workspace; false when the id is taken. */
 export async function createWorkspace(db: Db, workspace: Workspace): Promise<boolean> {
-  try {
-    await db.client.send(
+  return writeIfConditionHolds(
+    db.client.send(
       new PutCommand({
         TableName: db.table,
         Item: { ...keys.workspace(workspace.workspaceId), ...keys.workspaceIndex(workspace.workspaceId), ...workspace },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function getWorkspace(db: Db, workspaceId: string): Promise<Workspace | undefined> {
