@@ -6,6 +6,7 @@ import { logger } from '../log';
 import type { RunActionMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import { outreachTextSchema } from '../schemas/outreach-text';
+import { typeError } from '../schemas/type-error';
 import type { Approval } from '../store/approvals';
 import { approvalTextKind, decideApproval, getApproval } from '../store/approvals';
 import type { Db } from '../store/client';
@@ -21,7 +22,7 @@ export interface ApprovalDeps {
 
 /** A decision, from the API (JSON) or the page (form fields of the same names). */
 export const decisionSchema = z.strictObject({
-  decision: z.enum(['approve', 'reject'], { error: (issue) => (issue.input === undefined ? 'is required' : 'must be approve or reject') }),
+  decision: z.enum(['approve', 'reject'], typeError('must be approve or reject')),
   /** The text as edited; the proposed one when absent. Ignored on rejection. */
   text: z.string({ error: 'must be a string' }).optional(),
 });

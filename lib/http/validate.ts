@@ -16,11 +16,14 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[]
   });
 }
 
+/** Parse options under which a missing field's error says `is required` (others keep their schema's message). */
+export const missingAsRequired: z.core.ParseContext<z.core.$ZodIssue> = {
+  error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+};
+
 /** Validates input against a schema; throws a 400 ValidationError naming every bad field. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, {
-    error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
-  });
+  const result = schema.safeParse(input, missingAsRequired);
   if (!result.success) throw new ValidationError(toFieldErrors(result.error.issues));
   return result.data;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './email';
 import { outreachTextSchema } from './outreach-text';
 import { profileUrlSchema } from './profile-url';
 import { distinctPeople } from './distinct-people';
@@ -9,7 +10,7 @@ export const connectRequestSchema = z
     target: profileUrlSchema,
     user: profileUrlSchema,
     message: outreachTextSchema('invitationNote').optional(),
-    email: z.email('must be a valid email address').max(254, 'must be at most 254 characters').optional(),
+    email: emailSchema.optional(),
   })
   .refine(...distinctPeople);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typeError } from './type-error';
 
 /** What a person writes on the network, each kind with the network's limit and how errors name it. */
 const kinds = {
@@ -31,7 +32,7 @@ function isForbiddenControl(char: string): boolean {
 export function outreachTextSchema(kind: TextKind) {
   const { max, limitName } = kinds[kind];
   return z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .string(typeError('must be a string'))
     .transform((text) => text.replace(/\r\n?/g, '\n'))
     .refine((text) => text.trim().length > 0, 'must not be empty')
     .refine((text) => text.length <= max, `must be at most ${max} characters (${limitName})`)

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { typeError } from './type-error';
 
 /** The six reactions of the professional network, exactly as the spec and Unipile name them. */
 export const reactionTypes = ['like', 'celebrate', 'support', 'love', 'insightful', 'funny'] as const;
-export const reactionTypeSchema = z.enum(reactionTypes, {
-  error: (issue) => (issue.input === undefined ? 'is required' : `must be one of: ${reactionTypes.join(', ')}`),
-});
+export const reactionTypeSchema = z.enum(reactionTypes, typeError(`must be one of: ${reactionTypes.join(', ')}`));
 export type ReactionType = z.infer<typeof reactionTypeSchema>;

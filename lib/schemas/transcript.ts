@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { safeHttpUrl } from '../http/html';
+import { missingAsRequired } from '../http/validate';
+import { emailSchema } from './email';
+import { typeError } from './type-error';
 
 /** Limits of a transcript request, each named in the error that enforces it (see the README). */
 export const transcriptLimits = {
@@ -15,17 +19,12 @@ export const transcriptLimits = {
   speakerNameChars: 200,
 } as const;
 
-/** A type error's message that still says `is required` for a missing field. */
-const expected = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message) });
-
-const emailSchema = z.email('must be a valid email address').max(254, 'must be at most 254 characters');
-
 /** Seconds from the start of the call: a finite number, never negative. */
-const secondsSchema = z.number(expected('must be a number of seconds')).nonnegative('must not be negative').refine(Number.isFinite, 'must be a finite number');
+const secondsSchema = z.number(typeError('must be a number of seconds')).nonnegative('must not be negative').refine(Number.isFinite, 'must be a finite number');
 
 const wordSchema = z
   .strictObject({
-    text: z.string(expected('must be a string')).max(transcriptLimits.wordChars, `must be at most ${transcriptLimits.wordChars} characters`),
+    text: z.string(typeError('must be a string')).max(transcriptLimits.wordChars, `must be at most ${transcriptLimits.wordChars} characters`),
     startTimestamp: secondsSchema,
     endTimestamp: secondsSchema,
   })
@@ -33,19 +32,19 @@ const wordSchema = z
 
 const speakerSchema = z.strictObject({
   name: z
-    .string(expected('must be a string'))
+    .string(typeError('must be a string'))
     .trim()
     .min(1, 'must not be empty')
     .max(transcriptLimits.speakerNameChars, `must be at most ${transcriptLimits.speakerNameChars} characters`),
   /** Optional: without it the side is told from the email, the participants and the workspace's domains. */
-  type: z.enum(['internal', 'external'], expected('must be internal or external')).optional(),
+  type: z.enum(['internal', 'external'], typeError('must be internal or external')).optional(),
   email: emailSchema.optional(),
 });
 
 /** Spec 2.5's segment object: the words of one speaker's turn, with their timestamps. */
 export const segmentObjectSchema = z.strictObject({
   words: z
-    .array(wordSchema, expected('must be an array of words'))
+    .array(wordSchema, typeError('must be an array of words'))
     .min(1, 'must have at least one word')
     .max(transcriptLimits.wordsPerSegment, `must have at most ${transcriptLimits.wordsPerSegment} words`),
   speaker: speakerSchema,
@@ -74,48 +73,53 @@ const MAX_ELEMENT_ISSUES = 20;
  * Which of the two the request's `format` asks for is checked on the whole request; here each
  * element is checked on its own, so an error names the element (`transcript.3.words.0.endTimestamp`).
  */
-const transcriptContentSchema = z.unknown().superRefine((value, ctx) => {
+const transcriptContentSchema = z.unknown().transform((value, ctx): string | TranscriptElement[] => {
   if (value === undefined) {
     ctx.addIssue({ code: 'custom', message: 'is required' });
-    return;
+    return z.NEVER;
   }
   if (typeof value === 'string') {
     if (value.trim() === '') ctx.addIssue({ code: 'custom', message: 'must not be empty' });
-    return;
+    return value;
   }
   if (!Array.isArray(value)) {
     ctx.addIssue({ code: 'custom', message: 'must be an array of segments (format array) or one string (format plaintext)' });
-    return;
+    return z.NEVER;
   }
   if (value.length === 0) ctx.addIssue({ code: 'custom', message: 'must have at least one segment' });
   if (value.length > transcriptLimits.elements) {
     ctx.addIssue({ code: 'custom', message: `must have at most ${transcriptLimits.elements} segments` });
-    return;
+    return z.NEVER;
   }
+  const elements: TranscriptElement[] = [];
   let bad = 0;
   for (let index = 0; index < value.length && bad < MAX_ELEMENT_ISSUES; index++) {
     const element: unknown = value[index];
-    if (typeof element === 'string') continue;
+    if (typeof element === 'string') {
+      elements.push(element);
+      continue;
+    }
     if (element === null || typeof element !== 'object' || Array.isArray(element)) {
       ctx.addIssue({ code: 'custom', message: 'must be a string or a segment object {words, speaker}', path: [index] });
       bad++;
       continue;
     }
-    const parsed = segmentObjectSchema.safeParse(element, {
-      error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
-    });
-    if (!parsed.success) {
+    const parsed = segmentObjectSchema.safeParse(element, missingAsRequired);
+    if (parsed.success) {
+      elements.push(parsed.data);
+    } else {
       forwardIssues(ctx, [index], parsed.error.issues);
       bad++;
     }
   }
+  return elements;
 });
 
 /** `YYYY-MM-DDThh:mm:ss[.fff]Z`, the only form spec 2.5 names. */
 const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?Z$/;
 
 /** A real instant in the spec's form (no 31 April, no 25:00), normalised to `toISOString()`'s. */
-export const callStartTimeSchema = z.string(expected('must be a string')).transform((value, ctx) => {
+export const callStartTimeSchema = z.string(typeError('must be a string')).transform((value, ctx) => {
   const match = ISO_UTC.exec(value);
   if (!match) {
     ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 UTC time of the form YYYY-MM-DDThh:mm:ss[.fff]Z' });
@@ -145,36 +149,29 @@ export const callStartTimeSchema = z.string(expected('must be a string')).transf
  */
 export const CALL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@+=-]*$/;
 export const callIdSchema = z
-  .string(expected('must be a string'))
+  .string(typeError('must be a string'))
   .min(1, 'must not be empty')
   .max(transcriptLimits.callIdChars, `must be at most ${transcriptLimits.callIdChars} characters`)
   .regex(CALL_ID_PATTERN, 'must start with a letter or digit and contain only letters, digits and . _ : @ + = -');
 
 const httpUrlSchema = z
-  .string(expected('must be a string'))
+  .string(typeError('must be a string'))
   .max(transcriptLimits.urlChars, `must be at most ${transcriptLimits.urlChars} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+  .refine((value) => safeHttpUrl(value) !== undefined, 'must be an http(s) URL');
 
 /** Spec 2.5: a sales call's transcript, in one of the two formats, with its metadata. */
 export const transcriptRequestSchema = z
   .strictObject({
-    title: z.string(expected('must be a string')).trim().min(1, 'must not be empty').max(transcriptLimits.titleChars, `must be at most ${transcriptLimits.titleChars} characters`),
+    title: z.string(typeError('must be a string')).trim().min(1, 'must not be empty').max(transcriptLimits.titleChars, `must be at most ${transcriptLimits.titleChars} characters`),
     transcript: transcriptContentSchema,
     call_start_time: callStartTimeSchema,
     call_id: callIdSchema,
     url: httpUrlSchema,
     participants: z
-      .array(emailSchema.transform((email) => email.toLowerCase()), expected('must be an array of email addresses'))
+      .array(emailSchema.transform((email) => email.toLowerCase()), typeError('must be an array of email addresses'))
       .min(1, 'must name at least one participant')
       .max(transcriptLimits.participants, `must have at most ${transcriptLimits.participants} participants`),
-    format: z.enum(['array', 'plaintext'], expected('must be array or plaintext')).default('array'),
+    format: z.enum(['array', 'plaintext'], typeError('must be array or plaintext')).default('array'),
   })
   .superRefine((request, ctx) => {
     const isString = typeof request.transcript === 'string';
@@ -184,7 +181,6 @@ export const transcriptRequestSchema = z
     if (request.format === 'array' && isString) {
       ctx.addIssue({ code: 'custom', path: ['transcript'], message: 'must be an array when format is array (the default); send one string with format plaintext' });
     }
-  })
-  .transform((request) => request as Omit<typeof request, 'transcript'> & { transcript: string | TranscriptElement[] });
+  });
 
 export type TranscriptRequest = z.output<typeof transcriptRequestSchema>;

@@ -44,6 +44,12 @@ describe('transcript request (spec 2.5)', () => {
       expect(request.transcript).toEqual([segment({ speaker: { name: 'Jane' } })]);
     });
 
+    it('keeps each segment as validated (the speaker name trimmed)', () => {
+      const request = validate(transcriptRequestSchema, { ...metadata, transcript: [segment({ speaker: { name: '  Jane Doe ', type: 'external' } })] });
+
+      expect(request.transcript).toEqual([segment({ speaker: { name: 'Jane Doe', type: 'external' } })]);
+    });
+
     it('accepts plaintext as one string', () => {
       const request = validate(transcriptRequestSchema, { ...metadata, format: 'plaintext', transcript: 'Sam: Hello.\nJane: Hi.' });
 
