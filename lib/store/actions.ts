@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
-import { keys } from './keys';
+import { keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
 import { transactWrite } from './transact';
 
@@ -386,6 +386,5 @@ export async function listUndispatched(db: Db, before: Date): Promise<Action[]> 
 }
 
 export function toAction(item: Record<string, unknown>): Action {
-  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, ...action } = item;
-  return action as unknown as Action;
+  return withoutKeys(item) as unknown as Action;
 }

@@ -5,7 +5,7 @@ import type { Action, ActionKey } from './actions';
 import { endActionItems, getAction, resumeActionItem, transactIfCurrent } from './actions';
 import type { Db } from './client';
 import { cancellationCodes, transactWrite } from './transact';
-import { keys } from './keys';
+import { keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
 
 export type ApprovalKind = 'comment' | 'dm';
@@ -46,8 +46,7 @@ export function approvalTokenHash(token: string): string {
 }
 
 export function toApproval(item: Record<string, unknown>): Approval {
-  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, ...approval } = item;
-  return approval as unknown as Approval;
+  return withoutKeys(item) as unknown as Approval;
 }
 
 /**

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { normaliseProfileUrl, normalisePublicId, profilePublicId } from '../network/profile-url';
 import type { Db } from './client';
 import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
-import { keys } from './keys';
+import { keys, withoutKeys } from './keys';
 import { queryPrefix } from './query-all';
 
 /** What the sandbox network recorded: one item per call that "reached" it. */
@@ -66,10 +66,6 @@ export async function recordSandboxAction(db: Db, action: SandboxAction): Promis
       Item: { pk: keys.sandboxPartition(action.workspaceId), sk: `ACTION#${action.sandboxActionId}`, ...action },
     }),
   );
-}
-
-function withoutKeys({ pk: _pk, sk: _sk, ...rest }: Record<string, unknown>): Record<string, unknown> {
-  return rest;
 }
 
 async function sandboxItems(db: Db, workspaceId: string, prefix: string): Promise<Record<string, unknown>[]> {

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { Analysis } from '../transcripts/analysis';
 import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
-import { keys } from './keys';
+import { keys, withoutKeys } from './keys';
 
 export type TranscriptStatus = 'queued' | 'analysing' | 'analysed' | 'failed';
 
@@ -172,6 +172,5 @@ export function isUnfinishedTranscript(item: Record<string, unknown>): boolean {
 }
 
 export function toTranscript(item: Record<string, unknown>): Transcript {
-  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, ...transcript } = item;
-  return transcript as unknown as Transcript;
+  return withoutKeys(item) as unknown as Transcript;
 }
