@@ -1,11 +1,11 @@
-import { ideaKinds, MAX_IDEAS, type ContentIdea, type Evidence, type IdeaKind } from './analysis';
+import { ideaKinds, MAX_IDEAS, type ContentIdea, type IdeaKind } from './analysis';
+import { evidenceAt } from './evidence';
 import { writeAngle, writeHook } from './idea-hooks';
 import { countWords } from './count-words';
 import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, type KindScore } from './idea-scores';
 import { groupNearDuplicates } from './near-duplicates';
 import type { Segment } from './segment';
-import { splitSentences, startAt, type Sentence } from './sentences';
-import { formatTimestamp } from './timestamp';
+import { splitSentences, type Sentence } from './sentences';
 import { MAX_QUOTE_CHARS, quoteSpan } from './verbatim-quote';
 
 /** The best candidates kept per kind before near-duplicates are merged: bounds the merging's cost on any call. */
@@ -127,22 +127,12 @@ function mergeCandidates(candidates: readonly Candidate[], segments: readonly Se
     const best = group[0] as (typeof group)[number];
     const { kind } = best.candidate;
     const score = Math.round(Math.min(1, best.candidate.score + MENTION_BONUS * Math.min(3, group.length - 1)) * 1000) / 1000;
-    const evidence = group.slice(0, MAX_EVIDENCE).map(({ segment, span, quote }) => evidenceOf(segment, span.from, quote));
+    const evidence = group.slice(0, MAX_EVIDENCE).map(({ segment, span }) => evidenceAt(segment, span.from, span.to));
     return {
       idea: { kind, hook: writeHook(kind, best.quote, best.segment.side), angle: writeAngle(kind, best.quote), score, mentions: group.length, evidence },
       order: best.candidate.order,
     };
   });
-}
-
-function evidenceOf(segment: Segment, offset: number, quote: string): Evidence {
-  const start = startAt(segment, offset);
-  return {
-    quote,
-    ...(segment.speaker === undefined ? {} : { speaker: segment.speaker }),
-    side: segment.side,
-    ...(start === undefined ? {} : { start: Math.round(start * 100) / 100, timestamp: formatTimestamp(start) }),
-  };
 }
 
 /** The best `MAX_IDEAS`, each kind first limited to its `FIRST_PASS_PLACES`, the places left then filled by score; best first. */

@@ -1,6 +1,6 @@
 import type { Evidence } from './analysis';
 import type { Segment } from './segment';
-import { formatTimestamp } from './timestamp';
+import { evidenceAt } from './evidence';
 import { MAX_QUOTE_CHARS } from './verbatim-quote';
 
 /**
@@ -77,30 +77,6 @@ function stripWrapping(quote: string): string {
 }
 
 const countWords = (normalised: string) => normalised.split(' ').filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
-
-/**
- * The time of a character of a segment: the start of the word that holds it when the segment has
- * words (its `text` is their texts joined), else the segment's start; undefined without either.
- */
-function startOf(segment: Segment, offset: number): number | undefined {
-  const words = segment.words;
-  if (words?.length) {
-    const joined = words.map((word) => word.text).join('');
-    // Normally the same text; tolerates one trimmed differently. Anything else: the words do not
-    // spell the text, and the segment's start is the honest answer.
-    const trimmed = segment.text.trim();
-    const at = joined.indexOf(trimmed);
-    if (at >= 0) {
-      const lead = segment.text.length - segment.text.trimStart().length;
-      let end = lead - at;
-      for (const word of words) {
-        end += word.text.length;
-        if (offset < end) return Number.isFinite(word.start) && word.start >= 0 ? word.start : segment.start;
-      }
-    }
-  }
-  return segment.start !== undefined && Number.isFinite(segment.start) && segment.start >= 0 ? segment.start : undefined;
-}
 
 /**
  * Builds a grounder over a call: the normalised text of every segment, concatenated once, with a
@@ -189,16 +165,8 @@ export function createQuoteGrounder(segments: Segment[]): QuoteGrounder {
     // The quote ends on a character, never a space: past its last unit's character.
     const last = origins[at + normalised.length - 1]!;
     const to = last + ((segment.text.codePointAt(last) ?? 0) > 0xffff ? 2 : 1);
-    const quote = segment.text.slice(from, to);
-    if (quote.length > MAX_QUOTE_CHARS) return undefined;
-    const start = startOf(segment, from);
-    const evidence: Evidence = {
-      quote,
-      ...(segment.speaker ? { speaker: segment.speaker } : {}),
-      side: segment.side,
-      ...(start !== undefined ? { start, timestamp: formatTimestamp(start) } : {}),
-    };
-    return { evidence, segment: index, from, to };
+    if (to - from > MAX_QUOTE_CHARS) return undefined;
+    return { evidence: evidenceAt(segment, from, to), segment: index, from, to };
   };
 
   return (quote) => {

@@ -21,3 +21,26 @@ export interface Segment {
    */
   words?: Array<{ text: string; start: number; end: number }>;
 }
+
+/**
+ * The time of a character of a segment: the start of the word that holds it when the segment has
+ * words that spell its `text` (their texts joined, possibly trimmed), else the segment's start;
+ * undefined without either.
+ */
+export function startAt(segment: Segment, offset: number): number | undefined {
+  const { words } = segment;
+  if (words?.length) {
+    const trimmed = segment.text.trim();
+    const at = words.map((word) => word.text).join('').indexOf(trimmed);
+    if (at >= 0) {
+      const lead = segment.text.length - segment.text.trimStart().length;
+      let end = lead - at;
+      for (const word of words) {
+        end += word.text.length;
+        if (offset < end) return word.start;
+      }
+      return words.at(-1)?.start;
+    }
+  }
+  return segment.start;
+}

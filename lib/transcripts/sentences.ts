@@ -116,15 +116,3 @@ function startClock(segment: Segment): (offset: number) => number | undefined {
     return words[word]?.start;
   };
 }
-
-/** The start of the word of `segment` holding the character at `offset`, or the segment's start when it has no words. */
-export function startAt(segment: Segment, offset: number): number | undefined {
-  const { words } = segment;
-  if (!words || words.length === 0) return segment.start;
-  let wordEnd = 0;
-  for (const word of words) {
-    wordEnd += word.text.length;
-    if (offset < wordEnd) return word.start;
-  }
-  return words.at(-1)?.start;
-}
