@@ -1,6 +1,6 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import { z } from 'zod';
-import { getConfig, type Config } from '../config';
+import type { Config } from '../config';
 import { logger } from '../log';
 import { contentIdeaSchema, ideaKindSchema, ideaKinds, MAX_IDEAS, type ContentIdea, type IdeaKind } from './analysis';
 import { createQuoteGrounder, type GroundedQuote } from './ground-quote';
@@ -186,7 +186,7 @@ const overlaps = (a: GroundedQuote, b: GroundedQuote) => a.segment === b.segment
 export async function findIdeasWithBedrock(
   segments: Segment[],
   options: BedrockIdeasOptions,
-  client: BedrockRuntimeClient = defaultBedrockClient(),
+  client: BedrockRuntimeClient,
 ): Promise<ContentIdea[]> {
   const transcript = renderTranscript(segments);
   if (transcript.length > options.maxTranscriptChars) {
@@ -285,12 +285,4 @@ export async function findIdeasWithBedrock(
  */
 export function createBedrockClient(config: Pick<Config, 'BEDROCK_REGION'>): BedrockRuntimeClient {
   return new BedrockRuntimeClient({ maxAttempts: 2, ...(config.BEDROCK_REGION ? { region: config.BEDROCK_REGION } : {}) });
-}
-
-let shared: BedrockRuntimeClient | undefined;
-
-/** The process-wide Bedrock Runtime client, created on first use. */
-export function defaultBedrockClient(): BedrockRuntimeClient {
-  shared ??= createBedrockClient(getConfig());
-  return shared;
 }
