@@ -6,6 +6,7 @@ import { contentIdeaSchema, ideaKindSchema, ideaKinds, MAX_IDEAS, type ContentId
 import { createQuoteGrounder, type GroundedQuote } from './ground-quote';
 import type { Segment } from './segment';
 import { formatTimestamp } from './timestamp';
+import { shortenQuote } from './verbatim-quote';
 
 /**
  * Content ideas by an LLM through Amazon Bedrock's Converse API. The model only proposes: every
@@ -96,14 +97,7 @@ function renderTranscript(segments: Segment[]): string {
 }
 
 /** Whitespace collapsed, cut at a word with an ellipsis when over `max`. */
-function clampText(text: string, max: number): string {
-  const clean = oneLine(text);
-  if (clean.length <= max) return clean;
-  let cut = clean.slice(0, max - 1);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}\u2026`;
-}
+const clampText = (text: string, max: number) => shortenQuote(oneLine(text), max);
 
 /** What the model is asked for; tolerant of spelling (`Pain-Point`) and of a missing or wild score. */
 const modelIdeaSchema = z.object({

@@ -31,6 +31,8 @@ export function quoteSpan(text: string, from: number, to: number, maxChars = MAX
 export function shortenQuote(quote: string, maxChars: number): string {
   if (quote.length <= maxChars) return quote;
   const space = quote.lastIndexOf(' ', maxChars - 1);
-  const cut = quote.slice(0, space > 0 ? space : maxChars - 1).replace(/[\s,;:–—-]+$/, '');
+  // Within one long word, never between the two halves of a surrogate pair.
+  const hard = /[\uD800-\uDBFF]/.test(quote.charAt(maxChars - 2)) ? maxChars - 2 : maxChars - 1;
+  const cut = quote.slice(0, space > 0 ? space : hard).replace(/[\s,;:–—-]+$/, '');
   return `${cut}…`;
 }
