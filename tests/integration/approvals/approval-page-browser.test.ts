@@ -2,23 +2,45 @@
  * The approval page in a real browser (the system's Chromium, see tests/helpers/browser.ts) with
  * JavaScript off: it shows what it should, and its form edits, approves and rejects by plain HTML.
  *
- * The page is served by a tiny server of this file, not the Lambda: it renders with
- * `renderApprovalPage` and applies a posted decision the way the handler does (the text checked
- * for blank and length), so these tests are about the page and the browser, not the storage.
+ * The page is served by the deployed handlers (`functions/http/approval-page*`), behind a tiny
+ * HTTP server of this file that turns requests into API Gateway events, against DynamoDB Local:
+ * approvals are made the way the service makes them (a request accepted, then planned). Oddities
+ * only old or tampered data could hold (an over-long draft, a hostile link) are written into the
+ * stored approval directly.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import type { ApprovalPageModel } from '../../../lib/approvals/approval-page';
-import { approvalPageHeaders, renderApprovalNotFound, renderApprovalPage } from '../../../lib/approvals/approval-page';
+import { approvalPageHeaders } from '../../../lib/approvals/approval-page';
+import type { HttpHandler } from '../../../lib/http/endpoint';
+import { validate } from '../../../lib/http/validate';
+import { acceptCommentRequest } from '../../../lib/outreach/accept-comment';
+import { acceptDmRequest } from '../../../lib/outreach/accept-dm';
+import { planJob } from '../../../lib/outreach/plan-job';
+import { commentRequestSchema } from '../../../lib/schemas/comment';
+import { dmRequestSchema } from '../../../lib/schemas/dm';
+import { getAction } from '../../../lib/store/actions';
+import type { Approval } from '../../../lib/store/approvals';
+import { getApproval } from '../../../lib/store/approvals';
+import { keys } from '../../../lib/store/keys';
 import { launchBrowser } from '../../helpers/browser';
+import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import { loadHandler } from '../http/load-handler';
 
-const PATH = '/approve/AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+const db = testDb();
+const sqs = testSqs();
+let jobsQueueUrl: string;
+let actionsQueueUrl: string;
+let showPage: HttpHandler;
+let decideOnPage: HttpHandler;
 
 interface ApprovalServer {
   /** The page's absolute URL. */
   url: string;
+  /** The page's path, `/approve/<token>`. */
+  path: string;
   /** Every form the page posted, as received (before any normalisation). */
   posts: Array<Record<string, string>>;
   /** Every request (method and path), to prove the page loads nothing else. */
@@ -26,20 +48,43 @@ interface ApprovalServer {
   close(): Promise<void>;
 }
 
-const noun = (model: ApprovalPageModel) => (model.kind === 'comment' ? 'comment' : 'message');
+interface ApprovalSetup {
+  kind?: 'comment' | 'dm';
+  /** The proposed text. */
+  text?: string;
+  senderName?: string;
+  /** Written into the stored approval after it was made. */
+  stored?: Partial<Pick<Approval, 'text' | 'sender'>>;
+}
 
-/** The model after a posted form: decided, or still pending with the refusal and the text as typed. */
-function applyDecision(model: ApprovalPageModel, form: Record<string, string>, now: Date): { status: number; model: ApprovalPageModel } {
-  if (model.status !== 'pending') return { status: 409, model: { ...model, notice: undefined, error: `This approval was already ${model.status}.` } };
-  if (form.decision === 'reject') {
-    return { status: 200, model: { ...model, status: 'rejected', decidedAt: now.toISOString(), error: undefined, notice: `Rejected: the ${noun(model)} will not be sent.` } };
+/** A pending approval, made as the service makes it: a request from an `ask` account (or a DM asking approval), planned. */
+async function pendingApproval(setup: ApprovalSetup): Promise<Approval> {
+  const ws = await createTestWorkspace(db, { accounts: [{ mode: 'ask', name: setup.senderName ?? 'Jane Seller' }] });
+  const deps = { db, sqs, jobsQueueUrl, actionsQueueUrl, retentionDays: 1, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 };
+  const text = setup.text ?? 'Great point on pipeline hygiene.';
+  const now = new Date();
+  const accepted =
+    setup.kind === 'dm'
+      ? await acceptDmRequest(deps, ws.workspaceId, validate(dmRequestSchema, { target: 'https://www.linkedin.com/in/bob', user: ws.accounts[0]!.profileUrl, message: text, get_approved: true }), now)
+      : await acceptCommentRequest(deps, ws.workspaceId, validate(commentRequestSchema, { url: samplePostUrl, comment: text, groups: ['sales'] }), now);
+  const { jobId } = accepted.body as { jobId: string };
+  await drainQueue(sqs, jobsQueueUrl, 0);
+  await planJob(deps, { v: 1, workspaceId: ws.workspaceId, jobId }, now);
+  const action = await getAction(db, { workspaceId: ws.workspaceId, jobId, accountId: ws.accounts[0]!.accountId });
+  const approvalId = action!.approval!.approvalId;
+  if (setup.stored) {
+    const fields = Object.entries(setup.stored);
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.approval(ws.workspaceId, approvalId),
+        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])),
+      }),
+    );
   }
-  if (form.decision !== 'approve') return { status: 400, model: { ...model, error: 'decision: must be approve or reject' } };
-  // Browsers send a textarea's line breaks as CRLF (HTML's form encoding); the text is kept with LF.
-  const text = (form.text ?? model.text).replace(/\r\n?/g, '\n');
-  const refusal = text.trim() === '' ? 'text: must not be empty' : text.length > model.maxLength ? `text: must be at most ${model.maxLength} characters` : undefined;
-  if (refusal) return { status: 400, model: { ...model, text, notice: undefined, error: refusal } };
-  return { status: 200, model: { ...model, status: 'approved', text, decidedAt: now.toISOString(), error: undefined, notice: `Approved: the ${noun(model)} will be sent.` } };
+  return (await getApproval(db, ws.workspaceId, approvalId))!;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -51,48 +96,37 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function send(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, approvalPageHeaders).end(html);
-}
-
-/** Serves one approval at `PATH`: GET shows it, POST (an HTML form) decides; any other path is not valid. */
-async function startApprovalServer(initial: Partial<ApprovalPageModel> = {}): Promise<ApprovalServer> {
-  let model: ApprovalPageModel = {
-    kind: 'comment',
-    status: 'pending',
-    sender: { name: 'Jane Seller', profileUrl: 'https://www.linkedin.com/in/jane-seller' },
-    target: { url: 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/' },
-    text: 'Great point on pipeline hygiene.',
-    maxLength: 1250,
-    expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-    formAction: PATH,
-    ...initial,
-  };
+/** Serves the page of a new pending approval through the deployed handlers, as API Gateway would call them. */
+async function startApprovalServer(setup: ApprovalSetup = {}): Promise<ApprovalServer> {
+  const approval = await pendingApproval(setup);
+  const path = `/approve/${approval.token}`;
   const posts: Array<Record<string, string>> = [];
   const requests: string[] = [];
 
   const server = createServer((request, response) => {
-    const path = (request.url ?? '').split('?')[0];
-    requests.push(`${request.method} ${path}`);
-    if (path !== PATH) return send(response, 404, renderApprovalNotFound());
-    // Each view shows a notice or an error once, as the handler does.
-    const shown = { ...model, notice: undefined, error: undefined };
-    if (request.method === 'GET') return send(response, 200, renderApprovalPage(shown));
-    if (request.method !== 'POST' || request.headers['content-type'] !== 'application/x-www-form-urlencoded') {
-      return send(response, 400, renderApprovalNotFound());
-    }
-    readBody(request).then((body) => {
-      const form = Object.fromEntries(new URLSearchParams(body));
-      posts.push(form);
-      const result = applyDecision(shown, form, new Date());
-      if (result.status === 200) model = result.model;
-      send(response, result.status, renderApprovalPage(result.model));
-    }, (error: unknown) => response.destroy(error as Error));
+    const requestPath = (request.url ?? '').split('?')[0] ?? '';
+    requests.push(`${request.method} ${requestPath}`);
+    const token = requestPath.startsWith('/approve/') ? requestPath.slice('/approve/'.length) : '';
+    readBody(request)
+      .then(async (body) => {
+        if (request.method === 'POST') posts.push(Object.fromEntries(new URLSearchParams(body)));
+        const event = httpEvent({
+          method: request.method ?? 'GET',
+          path: requestPath,
+          headers: { 'content-type': request.headers['content-type'] ?? '' },
+          rawBody: request.method === 'POST' ? body : undefined,
+          pathParameters: { token },
+        });
+        const result = await (request.method === 'POST' ? decideOnPage : showPage)(event);
+        response.writeHead(result.statusCode, result.headers).end(result.body);
+      })
+      .catch((error: unknown) => response.destroy(error as Error));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${PATH}`,
+    url: `http://127.0.0.1:${port}${path}`,
+    path,
     posts,
     requests,
     close: () =>
@@ -109,6 +143,11 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
+  jobsQueueUrl = await createTestQueue(sqs, 'approval-page-jobs');
+  actionsQueueUrl = await createTestQueue(sqs, 'approval-page-actions');
+  const env = { JOBS_QUEUE_URL: jobsQueueUrl, ACTIONS_QUEUE_URL: actionsQueueUrl };
+  showPage = await loadHandler(() => import('../../../functions/http/approval-page'), env);
+  decideOnPage = await loadHandler(() => import('../../../functions/http/approval-page-decide'), env);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -116,8 +155,8 @@ afterAll(async () => {
 });
 
 /** A fresh server and a fresh JavaScript-less page for each test. */
-async function open(initial: Partial<ApprovalPageModel> = {}): Promise<{ server: ApprovalServer; response: Response | null }> {
-  server = await startApprovalServer(initial);
+async function open(setup: ApprovalSetup = {}): Promise<{ server: ApprovalServer; response: Response | null }> {
+  server = await startApprovalServer(setup);
   context = await browser.newContext({ javaScriptEnabled: false });
   // Well under jest's 30 s: a wait that fails (a form the browser did not send) names what it waited for.
   context.setDefaultTimeout(5000);
@@ -148,7 +187,7 @@ describe('approval page in a browser without JavaScript', () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toBe(approvalPageHeaders['content-security-policy']);
     expect(await heading().textContent()).toBe('Approve this comment');
-    expect(await page.getByRole('link', { name: 'Jane Seller' }).getAttribute('href')).toBe('https://www.linkedin.com/in/jane-seller');
+    expect(await page.getByRole('link', { name: 'Jane Seller' }).getAttribute('href')).toMatch(/^https:\/\/www\.linkedin\.com\/in\/t-[0-9a-f]+-p0$/);
     expect(await textarea().inputValue()).toBe('Great point on pipeline hygiene.');
     expect(await textarea().getAttribute('maxlength')).toBe('1250');
 
@@ -158,7 +197,7 @@ describe('approval page in a browser without JavaScript', () => {
     expect(decided.status()).toBe(200);
     // A textarea's line breaks go as CRLF (the HTML form encoding), whatever the page does.
     expect(server.posts).toEqual([{ text: 'Great point.\r\nLet us talk pipeline hygiene.', decision: 'approve' }]);
-    expect(await page.getByRole('status').textContent()).toBe('Approved: the comment will be sent.');
+    expect(await page.getByRole('status').textContent()).toBe('Approved: the comment will be posted.');
     expect(await page.locator('#final-text').innerText()).toBe('Great point.\nLet us talk pipeline hygiene.');
     expect(await page.locator('form, textarea, button').count()).toBe(0);
 
@@ -168,14 +207,15 @@ describe('approval page in a browser without JavaScript', () => {
     expect(await page.getByRole('status').count()).toBe(0);
     expect(await page.locator('form').count()).toBe(0);
     // The page asked for nothing but itself (no stylesheet, script, image or font).
-    expect(server.requests).toEqual([`GET ${PATH}`, `POST ${PATH}`, `GET ${PATH}`]);
+    expect(server.requests).toEqual([`GET ${server.path}`, `POST ${server.path}`, `GET ${server.path}`]);
   });
 
   it('rejects, even with the text emptied (Reject skips the browser checks)', async () => {
-    const { server } = await open({ kind: 'dm', target: { url: 'https://www.linkedin.com/in/bob', name: 'Bob Buyer' }, maxLength: 8000, text: 'Hi Bob' });
+    const { server } = await open({ kind: 'dm', text: 'Hi Bob' });
 
     expect(await heading().textContent()).toBe('Approve this message');
-    expect(await page.getByRole('link', { name: 'Bob Buyer' }).getAttribute('href')).toBe('https://www.linkedin.com/in/bob');
+    expect(await page.getByRole('link', { name: 'https://www.linkedin.com/in/bob' }).getAttribute('href')).toBe('https://www.linkedin.com/in/bob');
+    expect(await textarea().getAttribute('maxlength')).toBe('8000');
     await textarea().fill('');
     await submit('Reject', 'This message was rejected');
 
@@ -185,25 +225,28 @@ describe('approval page in a browser without JavaScript', () => {
     expect(await page.locator('form').count()).toBe(0);
   });
 
-  it('stops typing at maxlength', async () => {
-    await open({ maxLength: 20, text: '' });
+  it('stops typing at maxlength (a comment\'s 1,250 characters)', async () => {
+    await open();
 
-    await textarea().pressSequentially('x'.repeat(30));
+    await textarea().fill('x'.repeat(1245));
+    await textarea().pressSequentially('x'.repeat(10));
 
-    expect(await textarea().inputValue()).toBe('x'.repeat(20));
+    expect(await textarea().inputValue()).toBe('x'.repeat(1250));
   });
 
   it('counts a line break as one character, as the browser does, though it arrives as CRLF', async () => {
-    const { server } = await open({ maxLength: 10, text: '' });
+    const { server } = await open();
 
-    await textarea().pressSequentially('abc\ndef\nghijk');
-    expect(await textarea().inputValue()).toBe('abc\ndef\ngh');
+    await textarea().fill('x'.repeat(1244));
+    await textarea().pressSequentially('\ndef\nghijk');
+    const typed = `${'x'.repeat(1244)}\ndef\ng`;
+    expect(await textarea().inputValue()).toBe(typed);
     await submit('Approve and send', 'This comment was approved');
 
-    // 12 characters sent for a 10-character limit: a handler that counts before turning CRLF into
-    // LF would refuse a text the page let the person type.
-    expect(server.posts).toEqual([{ text: 'abc\r\ndef\r\ngh', decision: 'approve' }]);
-    expect(await page.locator('#final-text').innerText()).toBe('abc\ndef\ngh');
+    // 1,252 characters sent for a 1,250-character limit: a handler that counts before turning CRLF
+    // into LF would refuse a text the page let the person type.
+    expect(server.posts).toEqual([{ text: typed.replace(/\n/g, '\r\n'), decision: 'approve' }]);
+    expect(await page.locator('#final-text').innerText()).toBe(typed);
   });
 
   it('does not send an empty text (required): the browser blocks Approve, nothing is posted', async () => {
@@ -243,19 +286,19 @@ describe('approval page in a browser without JavaScript', () => {
   it('sends an over-long text it did not let the person type (only edits are capped), and shows the refusal', async () => {
     // A text longer than the limit can only come from the server (a draft made before the limit
     // changed, say): maxlength caps typing, not what the page was given, so the server must check.
-    const { server } = await open({ maxLength: 20, text: 'y'.repeat(25) });
+    const { server } = await open({ stored: { text: 'y'.repeat(1251) } });
 
     const refused = await submit('Approve and send', 'Approve this comment');
 
     expect(refused.status()).toBe(400);
-    expect(server.posts).toEqual([{ text: 'y'.repeat(25), decision: 'approve' }]);
-    expect(await page.getByRole('alert').textContent()).toBe('text: must be at most 20 characters');
-    expect(await textarea().inputValue()).toBe('y'.repeat(25));
+    expect(server.posts).toEqual([{ text: 'y'.repeat(1251), decision: 'approve' }]);
+    expect(await page.getByRole('alert').textContent()).toBe("text: must be at most 1250 characters (the network's limit for a comment)");
+    expect(await textarea().inputValue()).toBe('y'.repeat(1251));
   });
 
   it('shows a hostile text exactly, as text, and sends it back unchanged', async () => {
     const text = `</textarea><script>alert("x")</script><img src=x onerror=alert(1)> & 'quotes'`;
-    const { server } = await open({ text, sender: { name: '"><b>Bold</b>', profileUrl: 'javascript:alert(1)' } });
+    const { server } = await open({ text, senderName: '"><b>Bold</b>', stored: { sender: { accountId: 'acc_x', name: '"><b>Bold</b>', profileUrl: 'javascript:alert(1)' } } });
 
     expect(await textarea().inputValue()).toBe(text);
     expect(await page.locator('script, img, b').count()).toBe(0);
@@ -273,8 +316,10 @@ describe('approval page in a browser without JavaScript', () => {
     const { server } = await open();
 
     const response = await page.goto(new URL('/approve/unknown', server.url).href);
+    const unguessed = await page.goto(new URL(`/approve/${'A'.repeat(32)}`, server.url).href);
 
     expect(response?.status()).toBe(404);
+    expect(unguessed?.status()).toBe(404);
     expect(await heading().textContent()).toBe('This link is not valid');
   });
 });
@@ -282,7 +327,7 @@ describe('approval page in a browser without JavaScript', () => {
 describe('approval page in a browser with JavaScript on', () => {
   it('runs nothing a hostile field holds', async () => {
     const payload = `"><img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>`;
-    server = await startApprovalServer({ text: payload, sender: { name: payload, profileUrl: 'https://www.linkedin.com/in/x' }, error: payload });
+    server = await startApprovalServer({ text: payload, senderName: payload });
     context = await browser.newContext({ javaScriptEnabled: true });
     context.setDefaultTimeout(5000);
     page = await context.newPage();
