@@ -1,3 +1,4 @@
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { SandboxProvider } from '../../../lib/network/sandbox';
 import { UnipileProvider } from '../../../lib/network/unipile';
 import { startFakeUnipile } from '../../helpers/fake-unipile';
@@ -45,6 +46,11 @@ async function acceptAndPlan(workspaceId: string, groups: string[]) {
   await planJob(planDeps(), planJobMessageSchema.parse(jobMessage?.json));
   const actionMessages = (await drainQueue(sqs, actionsQueueUrl)).map((m) => runActionMessageSchema.parse(m.json));
   return { jobId: (response.body as { jobId: string }).jobId, response, actionMessages };
+}
+
+async function delayedMessages(queueUrl: string): Promise<number> {
+  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessagesDelayed'] }));
+  return Number(Attributes?.ApproximateNumberOfMessagesDelayed);
 }
 
 describe('like job, from request to provider and back', () => {
@@ -162,10 +168,12 @@ describe('like job, from request to provider and back', () => {
     const ws = await createTestWorkspace(db, { accounts: 1, pacingWindowSeconds: 0 });
     const { jobId, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales']);
 
+    const delayedBefore = await delayedMessages(actionsQueueUrl);
     await runAction(runDeps(), actionMessages[0]!, 1, new Date(Date.now() - 3600 * 1000));
     const redelayed = await drainQueue(sqs, actionsQueueUrl, 0);
 
     expect(redelayed).toHaveLength(0); // delayed 900 s: not visible yet
+    expect(await delayedMessages(actionsQueueUrl)).toBe(delayedBefore + 1);
     expect((await getJobView(db, ws.workspaceId, jobId)).actions[0]).toMatchObject({ status: 'pending', attempts: 0 });
     expect(await listSandboxActions(db, ws.workspaceId)).toHaveLength(0);
   });
