@@ -185,12 +185,16 @@ describe('jobs and routes', () => {
 
     const foreign = await api('GET', `/api/v1/jobs/${accepted.body.jobId}`, { apiKey: other.apiKey });
     const missing = await api('GET', '/api/v1/jobs/job_01AAAAAAAAAAAAAAAAAAAAAAAA', { apiKey: other.apiKey });
-    const malformed = await api('GET', '/api/v1/jobs/../../etc', { apiKey: other.apiKey });
+    // Encoded, so that it reaches the jobs route as an id instead of being resolved away as a path.
+    const malformed = await api('GET', '/api/v1/jobs/..%2F..%2Fetc', { apiKey: other.apiKey });
 
+    const comparable = ({ detail: _detail, requestId: _requestId, instance: _instance, ...rest }: Record<string, unknown>) => rest;
     expect(foreign.status).toBe(404);
     expect(foreign.body.type).toBe('/problems/not-found');
     expect(missing.status).toBe(404);
+    expect(comparable(foreign.body)).toEqual(comparable(missing.body));
     expect(malformed.status).toBe(404);
+    expect(malformed.body.type).toBe('/problems/not-found');
   });
 
   it('answers unknown routes with 404 and known paths with another method with 405 and Allow, as problem+json', async () => {

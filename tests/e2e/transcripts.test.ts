@@ -99,12 +99,16 @@ describe('transcripts, end to end', () => {
     expect(changed.headers.get('content-type')).toBe('application/problem+json');
   });
 
-  it('lists the transcripts, and refuses bad input with a precise 400', async () => {
-    const listed = await api('GET', '/api/v1/transcripts?limit=100', { apiKey: ws.apiKey });
+  it('lists the transcripts newest call first, and refuses bad input with a precise 400', async () => {
+    const own = await createTestWorkspace(db, { accounts: 0, groups: {} });
+    const calls = ['2026-11-01T09:00:00Z', '2026-11-02T09:00:00Z'].map((time, i) => ({ ...salesCall, call_id: `listed-${i}`, call_start_time: time }));
+    for (const call of calls) expect((await api('POST', '/api/v1/transcript/add', { apiKey: own.apiKey, body: call })).status).toBe(202);
+
+    const listed = await api('GET', '/api/v1/transcripts?limit=100', { apiKey: own.apiKey });
     const bad = await add({ ...salesCall, call_id: 'bad one' });
 
     expect(listed.status).toBe(200);
-    expect((listed.body.items as unknown[]).length).toBeGreaterThanOrEqual(3);
+    expect((listed.body.items as Array<{ callId: string }>).map((item) => item.callId)).toEqual(['listed-1', 'listed-0']);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ path: 'call_id', message: 'must start with a letter or digit and contain only letters, digits and . _ : @ + = -' }]);
   });

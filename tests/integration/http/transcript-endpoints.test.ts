@@ -182,7 +182,7 @@ describe('POST /api/v1/transcript/add', () => {
     expectProblem(await post(undefined, raw), status, slug);
   });
 
-  it('answers 503 and keeps nothing when the analysis cannot be queued; the same request later succeeds', async () => {
+  it('answers 503 and keeps no transcript when the analysis cannot be queued; the same request later succeeds', async () => {
     const broken = await loadHandler(() => import('../../../functions/http/transcript-add'), { TRANSCRIPTS_QUEUE_URL: `${queueUrl}-missing` });
     const payload = body();
 
