@@ -257,7 +257,8 @@ describe('findIdeasWithBedrock', () => {
 
     const elapsed = Date.now() - began;
     expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(2500);
+    // Not much later either, whatever else the machine is doing: the call was cut, not waited out.
+    expect(elapsed).toBeLessThan(10_000);
   });
 
   it('refuses a transcript rendering over maxTranscriptChars without sending it', async () => {

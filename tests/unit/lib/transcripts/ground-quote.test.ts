@@ -108,7 +108,8 @@ describe('groundQuote', () => {
     expect(call[1]!.text.slice(34, 56)).toBe('nobody updates the CRM');
   });
 
-  it('grounds 20 quotes in a 10-hour call (90k words) quickly, building the search once', () => {
+  // How fast, and that it grows linearly: `npm run bench` (transcript-text.bench.ts).
+  it('grounds 20 quotes in a 10-hour call (90k words), building the search once', () => {
     const vocabulary = ['pipeline', 'budget', 'renewal', 'forecast', 'quarter', 'team', 'deal', 'price', 'tool', 'data'];
     const segments: Segment[] = [];
     let word = 0;
@@ -120,13 +121,10 @@ describe('groundQuote', () => {
     const quotes = Array.from({ length: 20 }, (_, index) => `tool data NUMBER ${5900 + index}.${index}`);
     quotes[0] = segments[5999]!.text.split(' ').slice(-4).join(' ').toUpperCase();
 
-    const began = performance.now();
     const ground = createQuoteGrounder(segments);
     const results = quotes.map((quote) => ground(quote));
-    const elapsed = performance.now() - began;
 
     expect(results[0]).toMatchObject({ segment: 5999, evidence: { speaker: 'Bo', start: 5999 * 6 } });
     expect(results.slice(1).every((result) => result === undefined)).toBe(true);
-    expect(elapsed).toBeLessThan(2000);
   });
 });

@@ -1,0 +1,25 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/** A full garbage collection before each timed run, so one run does not pay for the last one's garbage. */
+const collectGarbage: () => void = (() => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (() => void) | undefined;
+  return gc ?? (() => undefined);
+})();
+
+/** Median milliseconds of `work` over `runs`, after `warmUps` untimed runs. */
+export function medianMs(work: () => unknown, warmUps: number, runs: number): number {
+  for (let run = 0; run < warmUps; run++) work();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    collectGarbage();
+    const started = performance.now();
+    work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+export const ratio = (value: number) => `${value.toFixed(1)}x`;
