@@ -5,22 +5,17 @@ import { listSandboxActions, putSandboxRule } from '../../lib/store/sandbox';
 import { createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
 import { api, eventually } from '../helpers/http-client';
+import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
 
 /** POST /social-selling/like and GET /jobs/{id} over real HTTP, through serverless offline, the queues and the workers. */
 const db = testDb();
 const sqs = testSqs();
 const likePath = '/api/v1/social-selling/like';
-const finalStatuses = ['succeeded', 'partially_failed', 'failed'];
 
 const like = (apiKey: string, body: unknown = { url: samplePostUrl, groups: ['sales', 'founders'], reactionType: 'celebrate' }, headers?: Record<string, string>) =>
   api('POST', likePath, { apiKey, body, headers });
 
-async function finishedJob(apiKey: string, location: string) {
-  return eventually(async () => {
-    const job = await api('GET', location, { apiKey });
-    return finalStatuses.includes(job.body.status as string) ? job.body : undefined;
-  }, 30_000, `job ${location} to finish`);
-}
+const finishedJob = (apiKey: string, location: string) => jobInStatus(apiKey, location, finalJobStatuses);
 
 async function jobCount(workspaceId: string): Promise<number> {
   const { Items } = await db.client.send(

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { failedMessageIds, startSqsPoller, type Poller } from '../../../scripts/local-stack/poller';
+import { eventually } from '../../helpers/http-client';
 
 /**
  * The poller against the real fauxqs of the global setup's stack and a function of the test's own,
@@ -60,14 +61,9 @@ const lambda = new FakeLambda();
 let lambdaEndpoint: string;
 let poller: Poller | undefined;
 
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** `eventually`, for checks that say "not yet" with false as well as undefined. */
+function waitFor<T>(what: string, check: () => Promise<T | false | undefined> | T | false | undefined): Promise<T> {
+  return eventually(async () => (await check()) || undefined, 20_000, what);
 }
 
 /** A queue with its own dead-letter queue, as serverless.yml declares them (short timeouts). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { eventually } from '../../helpers/http-client';
 
 /**
  * The stack of the global setup as a whole: the environment it hands to tests, serverless offline
@@ -44,18 +45,20 @@ describe('the local stack', () => {
     const marker = `not json ${randomUUID()}`;
     await sqs.send(new SendMessageCommand({ QueueUrl: process.env.JOBS_QUEUE_URL, MessageBody: marker }));
 
-    const deadline = Date.now() + 25_000;
-    let dead: { ReceiptHandle?: string; Attributes?: Record<string, string> } | undefined;
-    while (!dead && Date.now() < deadline) {
-      const { Messages } = await sqs.send(
-        new ReceiveMessageCommand({ QueueUrl: process.env.JOBS_DEAD_LETTER_QUEUE_URL, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }),
-      );
-      dead = Messages?.find((message) => message.Body === marker);
-    }
+    const dead = await eventually(
+      async () => {
+        const { Messages } = await sqs.send(
+          new ReceiveMessageCommand({ QueueUrl: process.env.JOBS_DEAD_LETTER_QUEUE_URL, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }),
+        );
+        return Messages?.find((message) => message.Body === marker);
+      },
+      25_000,
+      'the unreadable message in the dead-letter queue',
+    );
 
-    expect(dead).toBeDefined();
+    expect(dead.Body).toBe(marker);
     // Received maxReceiveCount (5) times by the poller, and once more here.
-    expect(Number(dead!.Attributes?.ApproximateReceiveCount)).toBeGreaterThan(5);
-    await sqs.send(new DeleteMessageCommand({ QueueUrl: process.env.JOBS_DEAD_LETTER_QUEUE_URL, ReceiptHandle: dead!.ReceiptHandle }));
+    expect(Number(dead.Attributes?.ApproximateReceiveCount)).toBeGreaterThan(5);
+    await sqs.send(new DeleteMessageCommand({ QueueUrl: process.env.JOBS_DEAD_LETTER_QUEUE_URL, ReceiptHandle: dead.ReceiptHandle }));
   }, 30_000);
 });

@@ -8,6 +8,7 @@ import type { SandboxRule } from '../../../lib/store/sandbox';
 import { connectSandboxProfiles, getSandboxRelation, listSandboxActions, listSandboxRules, putSandboxRule } from '../../../lib/store/sandbox';
 import type { TestWorkspace } from '../../helpers/factories';
 import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';
+import { failureOf } from '../../helpers/unipile-fixtures';
 
 /** The sandbox network against DynamoDB Local: every NetworkProvider call, its relations and its failure rules. */
 const db = testDb();
@@ -42,15 +43,6 @@ async function rule(match: SandboxRule['match'], failure: SandboxRule['failure']
   await putSandboxRule(db, { ruleId: newId('sbx'), workspaceId: ws.workspaceId, match, failure, remaining, createdAt: start.toISOString() });
 }
 
-/** The ProviderError a call ends with (the test fails if it succeeds). */
-async function refusal(call: Promise<unknown>): Promise<ProviderError> {
-  const error: unknown = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 const recorded = async (type: string) => (await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === type);
 
@@ -68,7 +60,7 @@ describe('SandboxProvider', () => {
     });
 
     it('refuses a URL that is not a profile, finally', async () => {
-      const error = await refusal(sandbox().resolveProfile({ account: acting(), profileUrl: 'https://www.linkedin.com/company/acme' }));
+      const error = await failureOf(sandbox().resolveProfile({ account: acting(), profileUrl: 'https://www.linkedin.com/company/acme' }));
 
       expect(error).toMatchObject({ reason: 'invalid_profile_url', retryable: false });
     });
@@ -138,8 +130,8 @@ describe('SandboxProvider', () => {
       await provider.invite({ account: acting(), providerId: providerIdOf('dan') });
       await connectSandboxProfiles(db, ws.workspaceId, acting().providerAccountId, personUrl('cat'));
 
-      const again = await refusal(provider.invite({ account: acting(), providerId: providerIdOf('dan') }));
-      const connected = await refusal(provider.invite({ account: acting(), providerId: providerIdOf('cat') }));
+      const again = await failureOf(provider.invite({ account: acting(), providerId: providerIdOf('dan') }));
+      const connected = await failureOf(provider.invite({ account: acting(), providerId: providerIdOf('cat') }));
 
       expect(again).toMatchObject({ reason: 'already_invited', retryable: false, status: 422 });
       expect(connected).toMatchObject({ reason: 'already_connected', retryable: false, status: 422 });
@@ -160,7 +152,7 @@ describe('SandboxProvider', () => {
     });
 
     it('refuses a provider id the sandbox never gave', async () => {
-      const error = await refusal(sandbox().invite({ account: acting(), providerId: 'ACoAAAcDMMQBODyLwZrRcgYhrkCafURGqva0U4E' }));
+      const error = await failureOf(sandbox().invite({ account: acting(), providerId: 'ACoAAAcDMMQBODyLwZrRcgYhrkCafURGqva0U4E' }));
 
       expect(error).toMatchObject({ reason: 'recipient_not_found', retryable: false, status: 404 });
     });
@@ -171,8 +163,8 @@ describe('SandboxProvider', () => {
       const provider = sandbox();
       await provider.invite({ account: acting(), providerId: providerIdOf('pending') });
 
-      const stranger = await refusal(provider.sendMessage({ account: acting(), providerId: providerIdOf('stranger'), text: 'Hi' }));
-      const pending = await refusal(provider.sendMessage({ account: acting(), providerId: providerIdOf('pending'), text: 'Hi' }));
+      const stranger = await failureOf(provider.sendMessage({ account: acting(), providerId: providerIdOf('stranger'), text: 'Hi' }));
+      const pending = await failureOf(provider.sendMessage({ account: acting(), providerId: providerIdOf('pending'), text: 'Hi' }));
 
       expect(stranger).toMatchObject({ reason: 'not_connected', retryable: false, status: 422 });
       expect(pending).toMatchObject({ reason: 'not_connected', status: 422 });
@@ -243,7 +235,7 @@ describe('SandboxProvider', () => {
 
       clock.advance(59);
       const before = await relation();
-      const tooEarly = await refusal(provider.sendMessage({ account, providerId: providerIdOf('gus'), text: 'Hi' }));
+      const tooEarly = await failureOf(provider.sendMessage({ account, providerId: providerIdOf('gus'), text: 'Hi' }));
       const listedBefore = await provider.listRelations({ account });
       clock.advance(1);
       const after = await relation();
@@ -267,7 +259,7 @@ describe('SandboxProvider', () => {
       clock.advance(3600);
       const listed = await provider.listRelations({ account });
       const messaged = await sandbox({ autoAcceptSeconds: 30, now: clock.now }).sendMessage({ account, providerId: providerIdOf('ivy'), text: 'Hi' });
-      const reinvited = await refusal(provider.invite({ account, providerId: providerIdOf('jon') }));
+      const reinvited = await failureOf(provider.invite({ account, providerId: providerIdOf('jon') }));
 
       const acceptedAt = new Date(start.getTime() + 30_000).toISOString();
       expect(listed.relations.map((relation) => [relation.publicIdentifier, relation.createdAt])).toEqual(
@@ -351,7 +343,7 @@ describe('SandboxProvider', () => {
 
     it('answers an empty last page for an account without connections, and refuses a cursor it never gave', async () => {
       const empty = await sandbox().listRelations({ account: acting() });
-      const error = await refusal(sandbox().listRelations({ account: acting(), cursor: 'not-a-cursor' }));
+      const error = await failureOf(sandbox().listRelations({ account: acting(), cursor: 'not-a-cursor' }));
 
       expect(empty).toEqual({ relations: [] });
       expect(error).toMatchObject({ reason: 'invalid_cursor', retryable: false, status: 400 });
@@ -370,11 +362,11 @@ describe('SandboxProvider', () => {
       const account = acting();
 
       const failures = await Promise.all([
-        refusal(provider.comment({ account, post, text: 'x' })),
-        refusal(provider.resolveProfile({ account, profileUrl: personUrl('hidden') })),
-        refusal(provider.invite({ account, providerId: providerIdOf('full') })),
-        refusal(provider.sendMessage({ account, providerId: providerIdOf('msg'), text: 'x' })),
-        refusal(provider.listRelations({ account: acting(1) })),
+        failureOf(provider.comment({ account, post, text: 'x' })),
+        failureOf(provider.resolveProfile({ account, profileUrl: personUrl('hidden') })),
+        failureOf(provider.invite({ account, providerId: providerIdOf('full') })),
+        failureOf(provider.sendMessage({ account, providerId: providerIdOf('msg'), text: 'x' })),
+        failureOf(provider.listRelations({ account: acting(1) })),
       ]);
 
       expect(failures.map(({ reason, status, retryable }) => ({ reason, status, retryable }))).toEqual([
@@ -396,7 +388,7 @@ describe('SandboxProvider', () => {
     it('match a profile given in any case', async () => {
       await rule({ action: 'get_profile', profile: personId('Mixed-Case').toUpperCase() }, { status: 404, reason: 'profile_not_found' });
 
-      const error = await refusal(sandbox().resolveProfile({ account: acting(), profileUrl: personUrl('mixed-case') }));
+      const error = await failureOf(sandbox().resolveProfile({ account: acting(), profileUrl: personUrl('mixed-case') }));
 
       expect(error.reason).toBe('profile_not_found');
     });
@@ -406,10 +398,10 @@ describe('SandboxProvider', () => {
       await rule({ action: 'invite' }, { status: 429, reason: 'rate_limited', retryAfterSeconds: 7 }, 1);
       await rule({ action: 'get_profile' }, { status: 503, reason: 'provider_unavailable' }, 2);
 
-      const limited = await refusal(provider.invite({ account: acting(), providerId: providerIdOf('one') }));
+      const limited = await failureOf(provider.invite({ account: acting(), providerId: providerIdOf('one') }));
       const unavailable = [
-        await refusal(provider.resolveProfile({ account: acting(), profileUrl: personUrl('one') })),
-        await refusal(provider.resolveProfile({ account: acting(), profileUrl: personUrl('one') })),
+        await failureOf(provider.resolveProfile({ account: acting(), profileUrl: personUrl('one') })),
+        await failureOf(provider.resolveProfile({ account: acting(), profileUrl: personUrl('one') })),
       ];
 
       expect(limited).toMatchObject({ reason: 'rate_limited', retryable: true, status: 429, retryAfterSeconds: 7 });
@@ -425,8 +417,8 @@ describe('SandboxProvider', () => {
       await rule({}, { status: 503, reason: 'provider_unavailable' });
 
       const failures = await Promise.all([
-        refusal(sandbox().react({ account: acting(), post, reactionType: 'like' })),
-        refusal(sandbox().listRelations({ account: acting() })),
+        failureOf(sandbox().react({ account: acting(), post, reactionType: 'like' })),
+        failureOf(sandbox().listRelations({ account: acting() })),
       ]);
 
       expect(failures.map((error) => error.reason)).toEqual(['provider_unavailable', 'provider_unavailable']);
@@ -437,7 +429,7 @@ describe('SandboxProvider', () => {
       await rule({ action: 'invite', profile: personId('eve') }, { status: 422, reason: 'email_required' }, 1);
 
       const withEmail = await provider.invite({ account: acting(), providerId: providerIdOf('eve'), email: 'eve@example.com' });
-      const without = await refusal(provider.invite({ account: acting(1), providerId: providerIdOf('eve') }));
+      const without = await failureOf(provider.invite({ account: acting(1), providerId: providerIdOf('eve') }));
       const [left] = await listSandboxRules(db, ws.workspaceId);
 
       expect(withEmail.outcome).toBe('invited');
@@ -451,8 +443,8 @@ describe('SandboxProvider', () => {
       await rule({ action: 'comment' }, { status: 422, reason: 'second' }, 1);
 
       const reasons = [
-        (await refusal(sandbox().comment({ account: acting(), post, text: 'x' }))).reason,
-        (await refusal(sandbox().comment({ account: acting(), post, text: 'x' }))).reason,
+        (await failureOf(sandbox().comment({ account: acting(), post, text: 'x' }))).reason,
+        (await failureOf(sandbox().comment({ account: acting(), post, text: 'x' }))).reason,
       ];
 
       expect(reasons).toEqual(['first', 'second']);

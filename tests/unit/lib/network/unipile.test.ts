@@ -175,7 +175,8 @@ describe('UnipileProvider against the fake Unipile server', () => {
 
     it('no answer within timeoutMs → provider_timeout, retryable', async () => {
       // Prepare
-      const impatient = new UnipileProvider({ dsn: fake.url, apiKey: fake.apiKey, timeoutMs: 150 });
+      // Per request: long enough for the post lookup on a busy machine, short for a test.
+      const impatient = new UnipileProvider({ dsn: fake.url, apiKey: fake.apiKey, timeoutMs: 1000 });
       fake.hang('POST /api/v1/posts/reaction');
 
       // Act

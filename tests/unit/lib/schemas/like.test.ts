@@ -1,17 +1,10 @@
-import type { ValidationError } from '../../../../lib/errors';
 import { validate } from '../../../../lib/http/validate';
 import { likeRequestSchema } from '../../../../lib/schemas/like';
+import { fieldErrorsOf } from './field-errors';
 
 const post = 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/';
 
-function errorsOf(body: unknown) {
-  try {
-    validate(likeRequestSchema, body);
-  } catch (error) {
-    return (error as ValidationError).errors;
-  }
-  throw new Error('expected a validation error');
-}
+const errorsOf = (body: unknown) => fieldErrorsOf(likeRequestSchema, body);
 
 describe('like request', () => {
   it('accepts spec 2.1 and parses the post URL', () => {
