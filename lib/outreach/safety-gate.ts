@@ -42,18 +42,18 @@ export class SafetyGate {
   constructor(
     private readonly db: Db,
     private readonly account: Account,
-    private readonly workspaceSettings: WorkspaceSettings | undefined,
+    workspaceSettings: WorkspaceSettings | undefined,
     private readonly now: Date,
   ) {
     this.limits = effectiveLimits(account, workspaceSettings);
   }
 
   async pass(kind: ActionKind): Promise<void> {
-    const { account, workspaceSettings, now, limits } = this;
+    const { account, now, limits } = this;
     if (limits.daily[kind] === 0) {
       throw new KindDisabledError(`The account's daily limit for ${dailyLimitField[kind]} is 0: it does not make them.`);
     }
-    const hours = whenAllowed({ now, account, workspaceSettings, kind, limits });
+    const hours = whenAllowed(now, limits);
     if (hours.reason) throw new Deferral(hours.runAt, hours.reason);
 
     const { day, week } = quotaPeriods(now, limits.timezone);
