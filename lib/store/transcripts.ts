@@ -162,7 +162,8 @@ export async function listTranscripts(
   );
   const items = (page.Items ?? []).slice(0, limit) as TranscriptSummary[];
   const last = items.at(-1);
-  const more = (page.Items?.length ?? 0) > limit;
+  // More than asked came back, or DynamoDB stopped at its 1 MB page before reaching the limit.
+  const more = (page.Items?.length ?? 0) > limit || page.LastEvaluatedKey !== undefined;
   return { items, next: more && last ? { callStartTime: last.callStartTime, callId: last.callId } : undefined };
 }
 

@@ -249,6 +249,22 @@ describe('GET /api/v1/transcripts', () => {
     expect(bodyOf(await listAs(other.apiKey)).items).not.toContainEqual(expect.objectContaining({ callId: ids[0] }));
   });
 
+  it("pages on when DynamoDB's 1 MB page ends before the limit (transcripts with many participants)", async () => {
+    const crowded = await createTestWorkspace(db, { accounts: 0, groups: {} });
+    const domain = `${'x'.repeat(60)}.${'y'.repeat(60)}.${'z'.repeat(60)}.com`;
+    const participants = Array.from({ length: 500 }, (_, i) => `${String(i).padStart(3, '0')}${'p'.repeat(58)}@${domain}`);
+    for (let i = 0; i < 10; i++) expect((await postAs(crowded.apiKey, body({ participants }))).statusCode).toBe(202);
+    await drainQueue(sqs, queueUrl);
+
+    const first = bodyOf(await listAs(crowded.apiKey, { limit: '20' }));
+    const seen = (first.items as unknown[]).length;
+    const rest = bodyOf(await listAs(crowded.apiKey, { limit: '20', cursor: first.nextCursor as string }));
+
+    expect(seen).toBeLessThan(10);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    expect(seen + (rest.items as unknown[]).length).toBe(10);
+  });
+
   it('refuses a bad limit or cursor, naming the parameter', async () => {
     const badLimit = await listAs(ws.apiKey, { limit: '0' });
     const badCursor = await listAs(ws.apiKey, { cursor: 'not-a-cursor' });
