@@ -13,6 +13,7 @@ const configSchema = z
     JOBS_QUEUE_URL: z.url(),
     ACTIONS_QUEUE_URL: z.url(),
     TRANSCRIPTS_QUEUE_URL: z.url(),
+    WEBHOOKS_QUEUE_URL: z.url(),
     /** Raw transcripts, server-side encrypted, keyed by workspace and call id. */
     TRANSCRIPTS_BUCKET: z.string().min(1),
     /** `embedded` (default): deterministic, no network. `bedrock`: content ideas by an LLM (Converse API), the embedded ones kept on any failure. */
@@ -44,10 +45,24 @@ const configSchema = z
     CONNECTION_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(21 * 86400),
     /** Shared secret the provider's webhook calls carry (header `x-webhook-secret`); webhooks are refused without it. */
     UNIPILE_WEBHOOK_SECRET: z.string().default(''),
+    /** Outgoing webhooks: an attempt without a 2xx within this long failed. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+    /** First retry of a failed delivery after about this long; each wait is 3x the last (with jitter), capped. */
+    WEBHOOK_RETRY_INITIAL_SECONDS: z.coerce.number().int().min(1).default(30),
+    WEBHOOK_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(4 * 3600),
+    /** A delivery is retried for this long from its first attempt (about a day), then ends `failed`. */
+    WEBHOOK_RETRY_FOR_SECONDS: z.coerce.number().int().min(1).default(86_400),
+    /** An endpoint whose every attempt failed for this long is disabled (5 days). */
+    WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().int().min(1).default(5 * 86_400),
+    /** Local mode only: lets endpoints be http://localhost (loopback). Never set it on a deployed stage. */
+    WEBHOOK_ALLOW_HTTP_LOCALHOST: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
     /** Sandbox only: an invitation counts as accepted this many seconds after it was sent; 0 = only when told. */
     SANDBOX_AUTO_ACCEPT_SECONDS: seconds(0),
   })
   .superRefine((env, ctx) => {
+    if (env.WEBHOOK_ALLOW_HTTP_LOCALHOST && env.STAGE !== 'local') {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_HTTP_LOCALHOST'], message: 'only the local stage may deliver webhooks over http to localhost' });
+    }
     if (env.TRANSCRIPT_ANALYSER === 'bedrock' && !env.BEDROCK_MODEL_ID) {
       ctx.addIssue({ code: 'custom', path: ['BEDROCK_MODEL_ID'], message: 'required when TRANSCRIPT_ANALYSER is bedrock' });
     }

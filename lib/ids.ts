@@ -4,7 +4,7 @@ import { monotonicFactory } from 'ulid';
 const ulid = monotonicFactory();
 
 /** Time-ordered ids: `job_01J…` sort by creation, which listing newest-first relies on. */
-export function newId(prefix: 'job' | 'acc' | 'key' | 'req' | 'sbx' | 'apr'): string {
+export function newId(prefix: 'job' | 'acc' | 'key' | 'req' | 'sbx' | 'apr' | 'wh' | 'evt' | 'dlv'): string {
   return `${prefix}_${ulid()}`;
 }
 

@@ -10,5 +10,5 @@ export const handler = sqsWorker({
   queue: 'actions',
   schema: runActionMessageSchema,
   handle: (message, record) => runAction(deps, message, Number(record.attributes.ApproximateReceiveCount || 1)),
-  onPoison: (raw) => failJobOfUnreadableMessage(deps.db, raw),
+  onPoison: (raw) => failJobOfUnreadableMessage(deps, raw),
 });

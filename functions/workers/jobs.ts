@@ -10,5 +10,5 @@ export const handler = sqsWorker({
   queue: 'jobs',
   schema: planJobMessageSchema,
   handle: (message) => planJob(deps, message),
-  onPoison: (raw) => failJobOfUnreadableMessage(deps.db, raw),
+  onPoison: (raw) => failJobOfUnreadableMessage(deps, raw),
 });

@@ -9,5 +9,5 @@ export const handler = sqsWorker({
   queue: 'transcripts',
   schema: analyseTranscriptMessageSchema,
   handle: (message, record) => analyseStoredTranscript(deps, message, Number(record.attributes.ApproximateReceiveCount || 1)),
-  onPoison: (raw) => failTranscriptOfUnreadableMessage(deps.db, raw),
+  onPoison: (raw) => failTranscriptOfUnreadableMessage(deps, raw),
 });

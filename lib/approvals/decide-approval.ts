@@ -8,11 +8,15 @@ import { sendMessage } from '../queue/send';
 import { outreachTextSchema } from '../schemas/outreach-text';
 import { typeError } from '../schemas/type-error';
 import type { Approval } from '../store/approvals';
-import { approvalTextKind, decideApproval, getApproval } from '../store/approvals';
+import type { ApprovalOutcome } from '../store/approvals';
+import { approvalTextKind, decideApprovalItems, getApproval } from '../store/approvals';
 import type { Db } from '../store/client';
-import { finishJobIfDone } from '../store/jobs';
+import { finishJobIfDone } from '../outreach/finish-job';
+import type { EventDeps } from '../webhooks/emit-event';
+import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
+import { approvalEventData } from '../webhooks/event-data';
 
-export interface ApprovalDeps {
+export interface ApprovalDeps extends EventDeps {
   db: Db;
   sqs: SQSClient;
   actionsQueueUrl: string;
@@ -55,7 +59,7 @@ export async function decide(deps: ApprovalDeps, approval: Approval, input: Deci
   const text =
     input.decision === 'approve' && input.text !== undefined ? validate(editedText[approval.kind], { text: input.text }).text : approval.text;
   const outcome = input.decision === 'approve' ? ({ status: 'approved', text } as const) : ({ status: 'rejected' } as const);
-  if (!(await decideApproval(deps.db, approval, outcome, via, now))) {
+  if (!(await commitDecision(deps, approval, outcome, via, now))) {
     const current = await getApproval(deps.db, approval.workspaceId, approval.approvalId);
     throw alreadyDecided(current ?? approval);
   }
@@ -67,14 +71,27 @@ export async function decide(deps: ApprovalDeps, approval: Approval, input: Deci
       logger.warn('could not enqueue an approved action; the watch will', { ...message, error: error as Error }),
     );
   } else {
-    await finishJobIfDone(deps.db, approval.workspaceId, approval.jobId, now);
+    await finishJobIfDone(deps, approval.workspaceId, approval.jobId, now);
   }
   return { ...approval, status: outcome.status, text, decidedAt: now.toISOString(), decidedVia: via };
 }
 
 /** Ends an undecided approval whose time ran out, and its action `expired`; false if it was decided meanwhile. */
-export async function expireApproval(deps: Pick<ApprovalDeps, 'db'>, approval: Approval, now: Date): Promise<boolean> {
-  const expired = await decideApproval(deps.db, approval, { status: 'expired' }, 'expiry', now);
-  if (expired) await finishJobIfDone(deps.db, approval.workspaceId, approval.jobId, now);
+export async function expireApproval(deps: EventDeps, approval: Approval, now: Date): Promise<boolean> {
+  const expired = await commitDecision(deps, approval, { status: 'expired' }, 'expiry', now);
+  if (expired) await finishJobIfDone(deps, approval.workspaceId, approval.jobId, now);
   return expired;
+}
+
+/** The decision and its `approval.decided` event, in one transaction; false when the approval was no longer pending. */
+async function commitDecision(deps: EventDeps, approval: Approval, outcome: ApprovalOutcome, via: 'link' | 'api' | 'expiry', now: Date): Promise<boolean> {
+  const decided: Approval = {
+    ...approval,
+    status: outcome.status,
+    ...(outcome.status === 'approved' ? { text: outcome.text } : {}),
+    decidedAt: now.toISOString(),
+    decidedVia: via,
+  };
+  const event = await prepareEvent(deps.db, approval.workspaceId, 'approval.decided', approvalEventData(decided, deps.publicBaseUrl ?? ''), now);
+  return commitWithEvents(deps, decideApprovalItems(deps.db, approval, outcome, via, now), [event]);
 }

@@ -16,6 +16,15 @@ export const routes = [
   { method: 'POST', path: '/api/v1/transcript/add' },
   { method: 'GET', path: '/api/v1/transcript/{call_id}' },
   { method: 'GET', path: '/api/v1/transcripts' },
+  { method: 'POST', path: '/api/v1/webhooks' },
+  { method: 'GET', path: '/api/v1/webhooks' },
+  { method: 'GET', path: '/api/v1/webhooks/{webhookId}' },
+  { method: 'PATCH', path: '/api/v1/webhooks/{webhookId}' },
+  { method: 'DELETE', path: '/api/v1/webhooks/{webhookId}' },
+  { method: 'POST', path: '/api/v1/webhooks/{webhookId}/rotate-secret' },
+  { method: 'POST', path: '/api/v1/webhooks/{webhookId}/test' },
+  { method: 'GET', path: '/api/v1/webhooks/{webhookId}/deliveries' },
+  { method: 'POST', path: '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend' },
 ] as const;
 
 function matches(template: string, path: string): boolean {

@@ -3,30 +3,59 @@ import { logger } from '../log';
 import type { RunActionMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import type { Action } from '../store/actions';
-import { resumeActionItem, transactIfCurrent } from '../store/actions';
+import { resumeActionItem } from '../store/actions';
 import type { Db } from '../store/client';
+import { recordLeadItem } from '../store/leads';
+import type { EventDeps } from '../webhooks/emit-event';
+import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
+import { dmEventData, leadEventData } from '../webhooks/event-data';
 
-export interface ConnectionAcceptedDeps {
+export interface ConnectionAcceptedDeps extends EventDeps {
   db: Db;
   sqs: SQSClient;
   actionsQueueUrl: string;
 }
 
+/** Who saw an acceptance, when it happened, and the acting login (the provider's account id). */
+export interface AcceptanceSeen {
+  connectedAt: Date;
+  by: 'webhook' | 'watch';
+  providerAccountId: string;
+}
+
 /**
  * A DM's invitation was accepted (seen by the provider's webhook or by the connection watch): the
- * action leaves its wait, once, and is queued to send the message. Whichever sees it first wins;
- * the other finds the action no longer waiting and does nothing, so the DM is never sent twice.
+ * action leaves its wait, once, and is queued to send the message; its person's lead is marked
+ * connected, and `connection.accepted` and `lead.connected` are emitted in the same transaction.
+ * Whichever sees it first wins; the other finds the action no longer waiting and does nothing, so
+ * neither the DM nor the events are ever doubled.
  */
-export async function markConnectionAccepted(
-  deps: ConnectionAcceptedDeps,
-  action: Action,
-  seen: { connectedAt: Date; by: 'webhook' | 'watch' },
-  now: Date,
-): Promise<boolean> {
-  const resumed = await transactIfCurrent(deps.db, [
-    resumeActionItem(deps.db, action, 'awaiting_connection', { connectedAt: seen.connectedAt.toISOString(), acceptanceSeenBy: seen.by }, now),
-  ]);
-  if (!resumed) return false;
+export async function markConnectionAccepted(deps: ConnectionAcceptedDeps, action: Action, seen: AcceptanceSeen, now: Date): Promise<boolean> {
+  const connectedAt = seen.connectedAt.toISOString();
+  const items = [resumeActionItem(deps.db, action, 'awaiting_connection', { connectedAt, acceptanceSeenBy: seen.by }, now)];
+  const events = [];
+  const target = action.target;
+  if (target) {
+    const lead = {
+      workspaceId: action.workspaceId,
+      accountId: action.accountId,
+      accountName: action.accountName,
+      providerAccountId: seen.providerAccountId,
+      providerId: target.providerId,
+      publicIdentifier: target.publicIdentifier,
+      profileUrl: target.profileUrl,
+      name: target.name,
+      jobId: action.jobId,
+      jobType: 'dm' as const,
+    };
+    items.push(recordLeadItem(deps.db, lead, { connectedAt }, now));
+    const base = deps.publicBaseUrl ?? '';
+    events.push(
+      await prepareEvent(deps.db, action.workspaceId, 'connection.accepted', dmEventData(action, target, base, { invitedAt: action.invitedAt, connectedAt, seenBy: seen.by }), now),
+      await prepareEvent(deps.db, action.workspaceId, 'lead.connected', leadEventData({ ...lead, connectedAt, createdAt: connectedAt, updatedAt: connectedAt, expiresAt: 0 }, base, { connectedAt }), now),
+    );
+  }
+  if (!(await commitWithEvents(deps, items, events))) return false;
   const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
   // Should this send be lost, the action sits in the dispatch outbox, which the watch re-sends from.
   await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message }).catch((error: unknown) =>

@@ -8,7 +8,7 @@ import { getAccount } from '../store/accounts';
 import type { Action } from '../store/actions';
 import { endAction, listAwaitingConnections, listUndispatched, touchDispatch } from '../store/actions';
 import { listOverdueApprovals } from '../store/approvals';
-import { finishJobIfDone } from '../store/jobs';
+import { finishJobIfDone } from './finish-job';
 import type { ConnectionAcceptedDeps } from './connection-accepted';
 import { markConnectionAccepted } from './connection-accepted';
 
@@ -86,7 +86,7 @@ async function expireWait(deps: WatchDeps, action: Action, now: Date): Promise<b
     },
     now,
   );
-  if (ended) await finishJobIfDone(deps.db, action.workspaceId, action.jobId, now);
+  if (ended) await finishJobIfDone(deps, action.workspaceId, action.jobId, now);
   return ended;
 }
 
@@ -117,7 +117,7 @@ async function pollAccount(deps: WatchDeps, actions: Action[], now: Date): Promi
         if (!isTheirRelation(action, relation)) continue;
         unmatched.delete(action);
         const connectedAt = relation.createdAt ? new Date(relation.createdAt) : now;
-        if (await markConnectionAccepted(deps, action, { connectedAt, by: 'watch' }, now)) accepted += 1;
+        if (await markConnectionAccepted(deps, action, { connectedAt, by: 'watch', providerAccountId: account.providerAccountId }, now)) accepted += 1;
       }
     }
     const oldestOnPage = Math.min(...result.relations.map((relation) => (relation.createdAt ? Date.parse(relation.createdAt) : Infinity)));

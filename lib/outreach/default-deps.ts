@@ -3,6 +3,7 @@ import { getConfig } from '../config';
 import { createProvider } from '../network/providers';
 import { defaultSqs } from '../queue/client';
 import { defaultDb } from '../store/client';
+import { eventDeps } from '../webhooks/emit-event';
 import type { WatchDeps } from './connection-watch';
 import type { PlanJobDeps } from './plan-job';
 import type { WebhookDeps } from './provider-webhook';
@@ -21,6 +22,7 @@ export function defaultPlanJobDeps(): PlanJobDeps {
     db: defaultDb(),
     sqs: defaultSqs(),
     actionsQueueUrl: config.ACTIONS_QUEUE_URL,
+    ...eventDeps(config),
     defaultPacingWindowSeconds: config.PACING_WINDOW_SECONDS,
     approvalExpirySeconds: config.APPROVAL_EXPIRY_SECONDS,
   };
@@ -32,6 +34,7 @@ export function defaultRunActionDeps(): RunActionDeps {
     db: defaultDb(),
     sqs: defaultSqs(),
     actionsQueueUrl: config.ACTIONS_QUEUE_URL,
+    ...eventDeps(config),
     provider: createProvider(config, defaultDb()),
     maxAttempts: config.ACTION_MAX_ATTEMPTS,
     connectionExpirySeconds: config.CONNECTION_EXPIRY_SECONDS,
@@ -40,15 +43,15 @@ export function defaultRunActionDeps(): RunActionDeps {
 
 export function defaultApprovalDeps(): ApprovalDeps {
   const config = getConfig();
-  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, publicBaseUrl: config.PUBLIC_BASE_URL };
+  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, ...eventDeps(config) };
 }
 
 export function defaultWebhookDeps(): WebhookDeps {
   const config = getConfig();
-  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, secret: config.UNIPILE_WEBHOOK_SECRET };
+  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, ...eventDeps(config), secret: config.UNIPILE_WEBHOOK_SECRET };
 }
 
 export function defaultWatchDeps(): WatchDeps {
   const config = getConfig();
-  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, provider: createProvider(config, defaultDb()) };
+  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, ...eventDeps(config), provider: createProvider(config, defaultDb()) };
 }

@@ -19,7 +19,8 @@ export interface ActionContext {
 
 /** How an attempt went, when no error was thrown: done, or (DM) waiting for an invitation to be accepted. */
 export type StepResult =
-  | { type: 'done'; result: ProviderResult }
+  /** `target`: the person invited or messaged (connect, DM), whom the workspace may hear of again as a lead. */
+  | { type: 'done'; result: ProviderResult; target?: ActionTarget }
   | { type: 'awaiting_connection'; target: ActionTarget; invitedAt: Date; result: ProviderResult };
 
 /**

@@ -1,5 +1,7 @@
 import { ProviderError } from '../network/provider';
+import type { ActionTarget } from '../store/actions';
 import type { ActionContext, StepResult } from './perform-action';
+import { targetOf } from './perform-dm';
 
 /** Provider refusals of an invitation that mean the job's goal is already met. */
 const alreadyReasons = new Set(['already_connected', 'already_invited']);
@@ -10,8 +12,9 @@ const alreadyReasons = new Set(['already_connected', 'already_invited']);
  */
 export async function performConnect({ provider, job, account, gate }: ActionContext): Promise<StepResult> {
   const person = await provider.resolveProfile({ account, profileUrl: String(job.request.target) });
-  if (person.relation === 'connected') return alreadyDone(provider.name, 'already_connected', person.providerId);
-  if (person.relation === 'invitation_pending') return alreadyDone(provider.name, 'already_invited', person.providerId);
+  const target = targetOf(person, String(job.request.target));
+  if (person.relation === 'connected') return alreadyDone(provider.name, 'already_connected', target);
+  if (person.relation === 'invitation_pending') return alreadyDone(provider.name, 'already_invited', target);
 
   await gate.pass('invitation');
   try {
@@ -21,15 +24,15 @@ export async function performConnect({ provider, job, account, gate }: ActionCon
       message: job.request.message as string | undefined,
       email: job.request.email as string | undefined,
     });
-    return { type: 'done', result };
+    return { type: 'done', result, target };
   } catch (error) {
     if (!(error instanceof ProviderError) || !alreadyReasons.has(error.reason)) throw error;
     // The invitation did not go out: its quota is given back.
     await gate.releaseAll();
-    return alreadyDone(provider.name, error.reason, person.providerId);
+    return alreadyDone(provider.name, error.reason, target);
   }
 }
 
-function alreadyDone(provider: 'sandbox' | 'unipile', outcome: string, providerId: string): StepResult {
-  return { type: 'done', result: { provider, outcome, details: { providerId } } };
+function alreadyDone(provider: 'sandbox' | 'unipile', outcome: string, target: ActionTarget): StepResult {
+  return { type: 'done', result: { provider, outcome, details: { providerId: target.providerId } }, target };
 }

@@ -14,12 +14,12 @@ import type { SafetyGate } from './safety-gate';
 export async function performDm({ provider, job, action, account, gate, now }: ActionContext): Promise<StepResult> {
   const text = action.text ?? String(job.request.message);
   if (action.connectedAt && action.target) {
-    return { type: 'done', result: await message(provider, gate, account, action.target, text, 'accepted_invitation') };
+    return { type: 'done', result: await message(provider, gate, account, action.target, text, 'accepted_invitation'), target: action.target };
   }
   const person = await provider.resolveProfile({ account, profileUrl: String(job.request.target) });
   const target = targetOf(person, String(job.request.target));
   if (person.relation === 'connected') {
-    return { type: 'done', result: await message(provider, gate, account, target, text, 'existing') };
+    return { type: 'done', result: await message(provider, gate, account, target, text, 'existing'), target };
   }
   if (person.relation === 'invitation_pending') {
     return { type: 'awaiting_connection', target, invitedAt: now, result: { provider: provider.name, outcome: 'already_invited' } };
@@ -39,13 +39,14 @@ export async function performDm({ provider, job, action, account, gate, now }: A
     if (error.reason === 'already_connected') {
       // Connected after all (the profile lagged): the message goes out now.
       await gate.releaseAll();
-      return { type: 'done', result: await message(provider, gate, account, target, text, 'existing') };
+      return { type: 'done', result: await message(provider, gate, account, target, text, 'existing'), target };
     }
     throw error;
   }
 }
 
-function targetOf(person: ResolvedProfile, profileUrl: string): ActionTarget {
+/** The person an action reaches, as the provider resolved them, with the profile URL the job named. */
+export function targetOf(person: ResolvedProfile, profileUrl: string): ActionTarget {
   return {
     providerId: person.providerId,
     publicIdentifier: person.publicIdentifier.toLowerCase(),

@@ -2,17 +2,24 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { logger } from '../log';
 import type { PlanJobMessage, RunActionMessage } from '../queue/messages';
 import { sendMessages } from '../queue/send';
+import type { Account } from '../store/accounts';
 import { getAccounts } from '../store/accounts';
 import type { Action } from '../store/actions';
 import { createActionOnce } from '../store/actions';
 import type { Db } from '../store/client';
 import { approvalRef, createActionAwaitingApproval } from '../store/approvals';
+import type { WebhookEndpoint } from '../store/webhooks';
+import { listWebhooks } from '../store/webhooks';
+import type { EventDeps } from '../webhooks/emit-event';
+import { announceDeliveries, prepareEvent } from '../webhooks/emit-event';
+import { approvalRequestedData } from '../webhooks/event-data';
+import type { Job } from '../store/jobs';
 import { getJob, markJobPlanned } from '../store/jobs';
 import { getWorkspace } from '../store/workspaces';
 import { draftApproval, needsApproval } from './approval-draft';
 import { pacingOffsetMs } from './pacing';
 
-export interface PlanJobDeps {
+export interface PlanJobDeps extends EventDeps {
   db: Db;
   sqs: SQSClient;
   actionsQueueUrl: string;
@@ -41,6 +48,7 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
   const approvalSeconds = workspace?.settings.approvalExpirySeconds ?? deps.approvalExpirySeconds;
   const accounts = new Map((await getAccounts(deps.db, workspaceId, job.accountIds)).map((account) => [account.accountId, account]));
   const at = now.toISOString();
+  const endpoints = await listWebhooks(deps.db, workspaceId);
 
   const actions: Action[] = [];
   for (let i = 0; i < job.accountIds.length; i += 25) {
@@ -63,12 +71,7 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
             expiresAt: job.expiresAt,
           };
           if (!account || !needsApproval(job, account)) return createActionOnce(deps.db, action);
-          const approval = draftApproval(job, account, approvalSeconds, now);
-          return createActionAwaitingApproval(
-            deps.db,
-            { ...action, status: 'awaiting_approval', notBefore: at, approval: approvalRef(approval) },
-            approval,
-          );
+          return planApproval(deps, { job, action, account, validForSeconds: approvalSeconds, endpoints, now });
         }),
       )),
     );
@@ -85,4 +88,24 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
       }),
   );
   await markJobPlanned(deps.db, workspaceId, jobId, now);
+}
+
+/**
+ * An action that waits for a person's approval, created with its approval, its link and the
+ * `approval.requested` event in one transaction; a redelivered plan gets the action back as it is
+ * (no second approval, no second event).
+ */
+async function planApproval(
+  deps: PlanJobDeps,
+  plan: { job: Job; action: Action; account: Account; validForSeconds: number; endpoints: WebhookEndpoint[]; now: Date },
+): Promise<Action> {
+  const { job, action, account, now } = plan;
+  const approval = draftApproval(job, account, plan.validForSeconds, now);
+  const event = await prepareEvent(deps.db, job.workspaceId, 'approval.requested', approvalRequestedData(approval, deps.publicBaseUrl ?? ''), now, {
+    endpoints: plan.endpoints,
+  });
+  const waiting: Action = { ...action, status: 'awaiting_approval', notBefore: now.toISOString(), approval: approvalRef(approval) };
+  const stored = await createActionAwaitingApproval(deps.db, waiting, approval, event.items);
+  if (stored === waiting) await announceDeliveries(deps, event.deliveries);
+  return stored;
 }

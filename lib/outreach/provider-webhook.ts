@@ -4,6 +4,9 @@ import { HttpError } from '../errors';
 import type { HttpResult } from '../http/response';
 import { normaliseProfileUrl, profilePublicId } from '../network/profile-url';
 import { listAwaitingConnections } from '../store/actions';
+import { findLeads, leadIdentity, recordLeadItem } from '../store/leads';
+import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
+import { leadEventData } from '../webhooks/event-data';
 import type { ConnectionAcceptedDeps } from './connection-accepted';
 import { markConnectionAccepted } from './connection-accepted';
 
@@ -12,7 +15,8 @@ export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 
 /**
  * Unipile's webhook body: `new_relation` (source `users`) names the acting login and the person who
- * accepted. Other events and fields are accepted and ignored, so a provider addition never breaks it.
+ * accepted; `message_received` (source `messaging`) a message in one of its chats, with its sender.
+ * Other events and fields are accepted and ignored, so a provider addition never breaks it.
  */
 export const unipileWebhookSchema = z.looseObject({
   event: z.string().min(1).max(100),
@@ -20,6 +24,11 @@ export const unipileWebhookSchema = z.looseObject({
   user_provider_id: z.string().max(200).optional(),
   user_public_identifier: z.string().max(200).optional(),
   user_profile_url: z.string().max(2048).optional(),
+  chat_id: z.string().max(200).optional(),
+  message_id: z.string().max(200).optional(),
+  message: z.string().max(100_000).optional(),
+  timestamp: z.string().max(100).optional(),
+  sender: z.looseObject({ attendee_provider_id: z.string().max(200).optional(), attendee_name: z.string().max(500).optional() }).optional(),
 });
 export type UnipileWebhook = z.output<typeof unipileWebhookSchema>;
 
@@ -39,14 +48,20 @@ export function checkWebhookSecret(expected: string, headers: Record<string, str
 }
 
 /**
- * POST /api/v1/webhooks/unipile: a `new_relation` resumes the DMs of that login waiting for that
- * person, the same way the connection watch does; a repeated delivery finds nothing waiting. 200
- * for every authentic call (so the provider does not retry what was handled); the secret is
- * checked before (`checkWebhookSecret`).
+ * POST /api/v1/webhooks/unipile. `new_relation` resumes the DMs of that login waiting for that
+ * person, the same way the connection watch does, and reports every lead of that person connected
+ * (`lead.connected`, once); `message_received` from a lead reports `lead.replied` (once per message).
+ * A repeated delivery finds nothing left to do. 200 for every authentic call (so the provider does
+ * not retry what was handled); the secret is checked before (`checkWebhookSecret`).
  */
 export async function receiveUnipileWebhook(deps: ConnectionAcceptedDeps, event: UnipileWebhook, now: Date): Promise<HttpResult> {
-  if (event.event !== 'new_relation' || !event.account_id) return { status: 200, body: { received: true, handled: false } };
+  if (!event.account_id) return { status: 200, body: { received: true, handled: false } };
+  if (event.event === 'new_relation') return newRelation(deps, { ...event, account_id: event.account_id }, now);
+  if (event.event === 'message_received') return { status: 200, body: { received: true, handled: true, leads: await messageReceived(deps, event.account_id, event, now) } };
+  return { status: 200, body: { received: true, handled: false } };
+}
 
+async function newRelation(deps: ConnectionAcceptedDeps, event: UnipileWebhook & { account_id: string }, now: Date): Promise<HttpResult> {
   const publicId =
     event.user_public_identifier?.toLowerCase() ??
     (event.user_profile_url ? profilePublicIdOf(event.user_profile_url) : undefined);
@@ -57,9 +72,44 @@ export async function receiveUnipileWebhook(deps: ConnectionAcceptedDeps, event:
       );
   let resumed = 0;
   for (const action of waiting) {
-    if (await markConnectionAccepted(deps, action, { connectedAt: now, by: 'webhook' }, now)) resumed += 1;
+    if (await markConnectionAccepted(deps, action, { connectedAt: now, by: 'webhook', providerAccountId: event.account_id }, now)) resumed += 1;
   }
-  return { status: 200, body: { received: true, handled: true, resumed } };
+  // The people a connection request invited (a DM's were reported as it resumed, above).
+  const providerId = event.user_provider_id ?? waiting[0]?.target?.providerId;
+  let leads = 0;
+  for (const lead of providerId ? await findLeads(deps.db, event.account_id, providerId) : []) {
+    if (lead.connectedAt) continue;
+    const connectedAt = now.toISOString();
+    const reported = await prepareEvent(deps.db, lead.workspaceId, 'lead.connected', leadEventData(lead, deps.publicBaseUrl ?? '', { connectedAt }), now);
+    if (await commitWithEvents(deps, [recordLeadItem(deps.db, leadIdentity(lead), { connectedAt }, now, { onlyOnce: 'connectedAt' })], [reported])) leads += 1;
+  }
+  return { status: 200, body: { received: true, handled: true, resumed, leads } };
+}
+
+/** Longest message text an event carries; the rest is on the network. */
+const MAX_REPLY_CHARS = 4000;
+
+/** A message from someone the login invited or messaged: `lead.replied`, once per message of the provider. */
+async function messageReceived(deps: ConnectionAcceptedDeps, providerAccountId: string, event: UnipileWebhook, now: Date): Promise<number> {
+  const senderId = event.sender?.attendee_provider_id;
+  if (!senderId) return 0;
+  const messageKey = event.message_id ?? `${event.chat_id ?? ''}#${event.timestamp ?? ''}`;
+  let reported = 0;
+  for (const lead of await findLeads(deps.db, providerAccountId, senderId)) {
+    const sentAt = event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? new Date(event.timestamp).toISOString() : now.toISOString();
+    const message = {
+      ...(event.message_id ? { id: event.message_id } : {}),
+      ...(event.chat_id ? { chatId: event.chat_id } : {}),
+      text: (event.message ?? '').slice(0, MAX_REPLY_CHARS),
+      truncated: (event.message ?? '').length > MAX_REPLY_CHARS,
+      sentAt,
+    };
+    const replied = await prepareEvent(deps.db, lead.workspaceId, 'lead.replied', leadEventData(lead, deps.publicBaseUrl ?? '', { message }), now, {
+      dedupeKey: `unipile-message#${providerAccountId}#${messageKey}`,
+    });
+    if (await commitWithEvents(deps, [recordLeadItem(deps.db, leadIdentity(lead), { lastReplyAt: sentAt }, now)], [replied])) reported += 1;
+  }
+  return reported;
 }
 
 function profilePublicIdOf(url: string): string | undefined {

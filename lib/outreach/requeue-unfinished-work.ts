@@ -6,7 +6,7 @@ import { sendMessages } from '../queue/send';
 import type { Action } from '../store/actions';
 import type { Db } from '../store/client';
 import type { Job } from '../store/jobs';
-import { finishJobIfDone } from '../store/jobs';
+import { finishJobIfDone } from './finish-job';
 import type { Transcript } from '../store/transcripts';
 import { isUnfinishedTranscript } from '../store/transcripts';
 
@@ -64,6 +64,6 @@ export async function requeueUnfinishedWork(deps: RequeueDeps, now = new Date())
   await sendMessages(deps.sqs, deps.actionsQueueUrl, actions);
   await sendMessages(deps.sqs, deps.transcriptsQueueUrl, transcripts);
   // A job whose last action ended just before the stop may have missed its own ending.
-  for (const job of running) await finishJobIfDone(deps.db, job.workspaceId, job.jobId, now);
+  for (const job of running) await finishJobIfDone(deps, job.workspaceId, job.jobId, now);
   return { jobs: jobs.length, actions: actions.length, transcripts: transcripts.length };
 }

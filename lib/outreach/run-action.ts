@@ -7,16 +7,25 @@ import type { RunActionMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import { LAST_DELIVERY } from '../queue/sqs-worker';
 import { getAccount } from '../store/accounts';
-import type { Action, ActionEnd } from '../store/actions';
-import { awaitConnection, claimAction, deferAction, endAction, finalActionStatuses, getAction, rescheduleAction } from '../store/actions';
+import type { Action, ActionEnd, ActionTarget } from '../store/actions';
+import { awaitConnection, claimAction, deferAction, endActionItems, finalActionStatuses, getAction, rescheduleAction } from '../store/actions';
 import type { Db } from '../store/client';
-import { finishJobIfDone, getJob } from '../store/jobs';
+import type { Job } from '../store/jobs';
+import { getJob } from '../store/jobs';
+import { recordLead, recordLeadItem } from '../store/leads';
+import type { TransactItem } from '../store/transact';
+import type { EventDeps, PreparedEvent } from '../webhooks/emit-event';
+import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
+import { dmEventData } from '../webhooks/event-data';
+import { finishJobIfDone } from './finish-job';
+import { leadOf } from './lead-of';
 import { getWorkspace } from '../store/workspaces';
+import type { StepResult } from './perform-action';
 import { performAction } from './perform-action';
 import { retryDelaySeconds } from './retry-policy';
 import { Deferral, KindDisabledError, SafetyGate } from './safety-gate';
 
-export interface RunActionDeps {
+export interface RunActionDeps extends EventDeps {
   db: Db;
   sqs: SQSClient;
   actionsQueueUrl: string;
@@ -50,7 +59,7 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   }
   if (finalStatuses.has(action.status)) {
     // A redelivery after a crash between ending the action and ending the job.
-    await finishJobIfDone(deps.db, message.workspaceId, message.jobId, now);
+    await finishJobIfDone(deps, message.workspaceId, message.jobId, now);
     return;
   }
   const waitSeconds = (Date.parse(action.notBefore) - now.getTime()) / 1000;
@@ -64,57 +73,93 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   const claimed = await claimAction(deps.db, message, leaseId, now, deps.leaseSeconds ?? 150);
   if (!claimed) return;
 
-  let end: ActionEnd | 'waiting';
+  let ending: Ending | 'waiting';
   try {
-    end = await attempt(deps, claimed, leaseId, now);
+    ending = await attempt(deps, claimed, leaseId, now);
   } catch (error) {
     if (receiveCount < LAST_DELIVERY) throw error;
     logger.error('action failed unexpectedly on its last delivery', { ...message, error: error as Error });
-    end = { status: 'failed', reason: 'internal_error', error: 'The action could not be completed because of an internal error.' };
+    ending = { end: { status: 'failed', reason: 'internal_error', error: 'The action could not be completed because of an internal error.' } };
   }
-  if (end === 'waiting') return;
-  if (await endAction(deps.db, message, { leaseId }, end, new Date())) {
-    await finishJobIfDone(deps.db, message.workspaceId, message.jobId, new Date());
+  if (ending === 'waiting') return;
+  const endedAt = new Date();
+  if (await commitWithEvents(deps, [...endActionItems(deps.db, message, { leaseId }, ending.end, endedAt), ...(ending.items ?? [])], ending.events ?? [])) {
+    await finishJobIfDone(deps, message.workspaceId, message.jobId, endedAt);
   }
 }
 
+/** How an action ends, with what is written beside it (its lead) and the events that tell of it (`dm.sent`). */
+interface Ending {
+  end: ActionEnd;
+  items?: TransactItem[];
+  events?: PreparedEvent[];
+}
+
+/**
+ * A connection request or a DM that went out: the person becomes a lead of the workspace (so that
+ * their acceptance and replies can be reported), and a DM is reported as `dm.sent`.
+ */
+async function succeeded(deps: RunActionDeps, job: Job, action: Action, providerAccountId: string, target: ActionTarget | undefined, end: ActionEnd, now: Date): Promise<Ending> {
+  if (!target || (job.type !== 'connect' && job.type !== 'dm') || end.status !== 'succeeded') return { end };
+  const lead = leadOf(job, action, providerAccountId, target);
+  if (job.type === 'connect') {
+    return { end, items: [recordLeadItem(deps.db, lead, end.outcome === 'invited' ? { invitedAt: now.toISOString() } : {}, now)] };
+  }
+  const data = dmEventData(action, target, deps.publicBaseUrl ?? '', {
+    text: action.text ?? String(job.request.message),
+    connection: end.details?.connection ?? 'existing',
+    sentAt: now.toISOString(),
+  });
+  return {
+    end,
+    items: [recordLeadItem(deps.db, lead, { messagedAt: now.toISOString() }, now)],
+    events: [await prepareEvent(deps.db, action.workspaceId, 'dm.sent', data, now)],
+  };
+}
+
 /** One attempt: how the action ends, or 'waiting' when it was put back to wait (retry, deferral, acceptance). */
-async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now: Date): Promise<ActionEnd | 'waiting'> {
+async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now: Date): Promise<Ending | 'waiting'> {
   // Independent reads, at once: this is every attempt's fixed cost before the provider call.
   const [job, account, workspace] = await Promise.all([
     getJob(deps.db, action.workspaceId, action.jobId),
     getAccount(deps.db, action.workspaceId, action.accountId),
     getWorkspace(deps.db, action.workspaceId),
   ]);
-  if (!job) return { status: 'failed', reason: 'job_not_found', error: 'The job no longer exists.' };
+  if (!job) return { end: { status: 'failed', reason: 'job_not_found', error: 'The job no longer exists.' } };
   if (!account || account.status !== 'active') {
-    return { status: 'failed', reason: 'account_unavailable', error: 'The account was removed or paused before it could act.' };
+    return { end: { status: 'failed', reason: 'account_unavailable', error: 'The account was removed or paused before it could act.' } };
   }
   const gate = new SafetyGate(deps.db, account, workspace?.settings, now);
   const acting = { workspaceId: action.workspaceId, accountId: account.accountId, providerAccountId: account.providerAccountId };
+  let step: StepResult;
   try {
-    const step = await performAction({ provider: deps.provider, job, action, account: acting, gate, now });
-    if (step.type === 'done') {
-      return { status: 'succeeded', provider: step.result.provider, outcome: step.result.outcome, details: step.result.details };
-    }
-    const seconds = workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
-    await awaitConnection(
-      deps.db,
-      { ...action, providerAccountId: account.providerAccountId },
-      leaseId,
-      {
-        target: step.target,
-        invitedAt: step.invitedAt,
-        until: new Date(step.invitedAt.getTime() + seconds * 1000),
-        provider: step.result.provider,
-        details: { ...step.result.details, invitation: step.result.outcome },
-      },
-      now,
-    );
-    return 'waiting';
+    step = await performAction({ provider: deps.provider, job, action, account: acting, gate, now });
   } catch (error) {
-    return failedAttempt(deps, { action, leaseId, gate, now }, error);
+    const end = await failedAttempt(deps, { action, leaseId, gate, now }, error);
+    return end === 'waiting' ? end : { end };
   }
+  // The provider call was made: from here on an error must not count as its failure (nor give its quota back).
+  if (step.type === 'done') {
+    const end: ActionEnd = { status: 'succeeded', provider: step.result.provider, outcome: step.result.outcome, details: step.result.details };
+    return succeeded(deps, job, action, account.providerAccountId, step.target, end, now);
+  }
+  // Recorded before the wait: its acceptance may be reported by the provider's webhook.
+  await recordLead(deps.db, leadOf(job, action, account.providerAccountId, step.target), { invitedAt: step.invitedAt.toISOString() }, now);
+  const seconds = workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
+  await awaitConnection(
+    deps.db,
+    { ...action, providerAccountId: account.providerAccountId },
+    leaseId,
+    {
+      target: step.target,
+      invitedAt: step.invitedAt,
+      until: new Date(step.invitedAt.getTime() + seconds * 1000),
+      provider: step.result.provider,
+      details: { ...step.result.details, invitation: step.result.outcome },
+    },
+    now,
+  );
+  return 'waiting';
 }
 
 /** What a thrown attempt becomes: a deferral, a retry, or the end of the action. */

@@ -29,3 +29,12 @@ export const analyseTranscriptMessageSchema = z.object({
   contentHash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type AnalyseTranscriptMessage = z.infer<typeof analyseTranscriptMessageSchema>;
+
+/** `webhooks` queue: make the next attempt of one delivery of an event to one endpoint. */
+export const deliverWebhookMessageSchema = z.object({
+  v: z.literal(1),
+  workspaceId: z.string().min(1),
+  webhookId: z.string().min(1),
+  deliveryId: z.string().min(1),
+});
+export type DeliverWebhookMessage = z.infer<typeof deliverWebhookMessageSchema>;

@@ -3,6 +3,7 @@ import type { Db } from './client';
 import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
+import type { TransactItem } from './transact';
 import { transactWrite } from './transact';
 
 export type ActionStatus =
@@ -171,7 +172,6 @@ export type ActionEnd =
 /** Where an action is ended from: the running attempt holding `leaseId`, or a wait. */
 export type EndFrom = { leaseId: string } | { awaiting: AwaitingStatus };
 
-type TransactItem = NonNullable<Parameters<typeof transactWrite>[1]>[number];
 
 /** Names and values of `SET #f0 = :f0, ...` for the given fields. */
 function setFields(fields: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string[] {

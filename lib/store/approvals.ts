@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TextKind } from '../schemas/outreach-text';
 import type { Action, ActionKey } from './actions';
-import { endActionItems, getAction, resumeActionItem, transactIfCurrent } from './actions';
+import { endActionItems, getAction, resumeActionItem } from './actions';
 import type { Db } from './client';
+import type { TransactItem } from './transact';
 import { cancellationCodes, transactWrite } from './transact';
 import { keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
@@ -51,10 +52,10 @@ export function toApproval(item: Record<string, unknown>): Approval {
 
 /**
  * Creates an action that waits for an approval, with the approval and its link, in one
- * transaction. A redelivered plan finds the action there and gets it back unchanged (no second
+ * transaction (with `also`: its event). A redelivered plan finds the action there and gets it back unchanged (no second
  * approval is made).
  */
-export async function createActionAwaitingApproval(db: Db, action: Action, approval: Approval): Promise<Action> {
+export async function createActionAwaitingApproval(db: Db, action: Action, approval: Approval, also: TransactItem[] = []): Promise<Action> {
   try {
     await transactWrite(db, [
       {
@@ -87,6 +88,7 @@ export async function createActionAwaitingApproval(db: Db, action: Action, appro
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      ...also,
     ]);
     return action;
   } catch (error) {
@@ -115,19 +117,19 @@ export async function findApprovalByToken(db: Db, token: string): Promise<Approv
   return approval && approval.token === token ? approval : undefined;
 }
 
-type Outcome = { status: 'approved'; text: string } | { status: 'rejected' | 'expired' };
+export type ApprovalOutcome = { status: 'approved'; text: string } | { status: 'rejected' | 'expired' };
 
 function actionKeyOf(approval: Approval): ActionKey {
   return { workspaceId: approval.workspaceId, jobId: approval.jobId, accountId: approval.accountId };
 }
 
 /**
- * Decides a pending approval, and its action with it, in one transaction: approved → the action is
+ * The transaction items that decide a pending approval, and its action with it: approved → the action is
  * pending again with the decided text; rejected or expired → the action ends so, counted in its
- * job. False when the approval was no longer pending (decided or expired meanwhile) — only one
+ * job. Refused when the approval was no longer pending (decided or expired meanwhile) — only one
  * decision ever takes effect. A decision other than expiry is refused once `validUntil` passed.
  */
-export function decideApproval(db: Db, approval: Approval, outcome: Outcome, via: 'link' | 'api' | 'expiry', now: Date): Promise<boolean> {
+export function decideApprovalItems(db: Db, approval: Approval, outcome: ApprovalOutcome, via: 'link' | 'api' | 'expiry', now: Date): TransactItem[] {
   const at = now.toISOString();
   const action = actionKeyOf(approval);
   const decision = approvalRef(approval, outcome.status);
@@ -155,7 +157,7 @@ export function decideApproval(db: Db, approval: Approval, outcome: Outcome, via
     set += ', #text = :text';
     values[':text'] = outcome.text;
   }
-  return transactIfCurrent(db, [
+  return [
     {
       Update: {
         TableName: db.table,
@@ -167,11 +169,11 @@ export function decideApproval(db: Db, approval: Approval, outcome: Outcome, via
       },
     },
     ...actionItems,
-  ]);
+  ];
 }
 
 /** What an action keeps of its approval, for the job's view (no second read): link, time, and how it ended. */
-export function approvalRef(approval: Approval, decision?: Outcome['status']): NonNullable<Action['approval']> {
+export function approvalRef(approval: Approval, decision?: ApprovalOutcome['status']): NonNullable<Action['approval']> {
   return { approvalId: approval.approvalId, path: approvalPath(approval.token), validUntil: approval.validUntil, ...(decision ? { decision } : {}) };
 }
 

@@ -2,7 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { Action } from './actions';
 import { toAction } from './actions';
 import type { Db } from './client';
-import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
+import { writeIfConditionHolds } from './condition-failed';
+import type { TransactItem } from './transact';
 import { keys } from './keys';
 import { queryPrefix } from './query-all';
 
@@ -89,25 +90,23 @@ export async function markJobPlanned(db: Db, workspaceId: string, jobId: string,
   );
 }
 
-/** Ends a job failed as a whole, unless it already ended. */
-export async function markJobFailed(db: Db, workspaceId: string, jobId: string, reason: string, at: Date): Promise<void> {
-  await writeIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.job(workspaceId, jobId),
-        UpdateExpression: 'SET #status = :failed, failureReason = :reason, finishedAt = :at, updatedAt = :at',
-        ConditionExpression: `attribute_exists(pk) AND NOT #status IN (${finalJobStatuses.map((_, i) => `:final${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':failed': 'failed',
-          ':reason': reason,
-          ':at': at.toISOString(),
-          ...Object.fromEntries(finalJobStatuses.map((status, i) => [`:final${i}`, status])),
-        },
-      }),
-    ),
-  );
+/** The transaction item that ends a job failed as a whole, unless it already ended. */
+export function failJobItem(db: Db, workspaceId: string, jobId: string, reason: string, at: Date): TransactItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: keys.job(workspaceId, jobId),
+      UpdateExpression: 'SET #status = :failed, failureReason = :reason, finishedAt = :at, updatedAt = :at',
+      ConditionExpression: `attribute_exists(pk) AND NOT #status IN (${finalJobStatuses.map((_, i) => `:final${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':failed': 'failed',
+        ':reason': reason,
+        ':at': at.toISOString(),
+        ...Object.fromEntries(finalJobStatuses.map((status, i) => [`:final${i}`, status])),
+      },
+    },
+  };
 }
 
 /**
@@ -126,27 +125,18 @@ export function finalStatusOf(job: Pick<Job, 'total' | 'succeeded' | 'failed' | 
 }
 
 /**
- * Ends the job when none of its actions is left. Safe to call any number of times, from any
- * worker: only the first call that sees `remaining = 0` on a running job writes.
+ * The transaction item that ends a running job whose actions all ended, in `status`. Its
+ * condition makes it the only ending: a second caller's transaction is refused.
  */
-export async function finishJobIfDone(db: Db, workspaceId: string, jobId: string, at: Date): Promise<JobStatus | undefined> {
-  const job = await getJob(db, workspaceId, jobId);
-  if (!job || job.remaining > 0 || job.status !== 'running') return undefined;
-  const status = finalStatusOf(job);
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.job(workspaceId, jobId),
-        UpdateExpression: 'SET #status = :final, finishedAt = :at, updatedAt = :at',
-        ConditionExpression: '#status = :running AND remaining = :zero',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':final': status, ':running': 'running', ':zero': 0, ':at': at.toISOString() },
-      }),
-    );
-    return status;
-  } catch (error) {
-    if (isConditionFailed(error)) return undefined;
-    throw error;
-  }
+export function finishJobItem(db: Db, job: Pick<Job, 'workspaceId' | 'jobId'>, status: JobStatus, at: Date): TransactItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: keys.job(job.workspaceId, job.jobId),
+      UpdateExpression: 'SET #status = :final, finishedAt = :at, updatedAt = :at',
+      ConditionExpression: '#status = :running AND remaining = :zero',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':final': status, ':running': 'running', ':zero': 0, ':at': at.toISOString() },
+    },
+  };
 }

@@ -47,6 +47,26 @@ export const keys = {
     gsi1pk: `WS#${workspaceId}#TRANSCRIPTS`,
     gsi1sk: `${callStartTime}#${callId}`,
   }),
+  webhook: (workspaceId: string, webhookId: string) => ({ pk: `WS#${workspaceId}`, sk: `WEBHOOK#${webhookId}` }),
+  /** A webhook's deliveries sit in a partition of their own (of the workspace), newest last by ULID. */
+  webhookDelivery: (workspaceId: string, webhookId: string, deliveryId: string) => ({
+    pk: `WS#${workspaceId}#WEBHOOK#${webhookId}`,
+    sk: `DELIVERY#${deliveryId}`,
+  }),
+  /** Deliveries waiting for an attempt, by when it is due: the sweep re-sends those whose message may be lost. */
+  dueDeliveryIndex: (dueAt: string, workspaceId: string, webhookId: string, deliveryId: string) => ({
+    gsi1pk: 'WEBHOOK_DUE',
+    gsi1sk: `${dueAt}#${workspaceId}#${webhookId}#${deliveryId}`,
+  }),
+  /** Marks an event emitted once (a provider message seen twice is one `lead.replied`). */
+  eventOnce: (workspaceId: string, dedupeKey: string) => ({ pk: `WS#${workspaceId}`, sk: `EVENTONCE#${dedupeKey}` }),
+  /** A person one of the workspace's accounts invited or messaged, found again when they accept or reply. */
+  lead: (workspaceId: string, accountId: string, providerId: string) => ({ pk: `WS#${workspaceId}`, sk: `LEAD#${accountId}#${providerId}` }),
+  /** Leads by acting login and person, as the provider's webhook names them (no workspace in it). */
+  leadIndex: (providerAccountId: string, providerId: string, workspaceId: string, accountId: string) => ({
+    gsi1pk: `LEADS#${providerAccountId}#${providerId}`,
+    gsi1sk: `${workspaceId}#${accountId}`,
+  }),
   idempotency: (workspaceId: string, keyHash: string) => ({ pk: `WS#${workspaceId}`, sk: `IDEMPOTENCY#${keyHash}` }),
   sandboxPartition: (workspaceId: string) => `WS#${workspaceId}#SANDBOX`,
   /** An account's usage counter of one action kind in one period (`YYYY-MM-DD` or `YYYY-Www`). */

@@ -9,6 +9,9 @@ export function cancellationCodes(error: unknown): string[] | undefined {
   return (CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
 }
 
+/** One write of a transaction. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 const MAX_CONFLICT_RETRIES = 8;
 
 /**

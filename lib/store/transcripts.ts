@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { Analysis } from '../transcripts/analysis';
 import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
+import type { TransactItem } from './transact';
 import { keys, withoutKeys } from './keys';
 
 export type TranscriptStatus = 'queued' | 'analysing' | 'analysed' | 'failed';
@@ -93,41 +94,45 @@ export async function startTranscriptAnalysis(db: Db, workspaceId: string, callI
   );
 }
 
-/** analysing → analysed, with the analysis. */
-export async function saveTranscriptAnalysis(db: Db, workspaceId: string, callId: string, contentHash: string, analysis: Analysis, at: Date): Promise<void> {
-  await db.client.send(
-    new UpdateCommand({
+/**
+ * analysing → analysed, with the analysis, as a transaction item (its event is written with it).
+ * Refused once analysed: of two concurrent runs only one saves, and reports.
+ */
+export function saveTranscriptAnalysisItem(db: Db, workspaceId: string, callId: string, contentHash: string, analysis: Analysis, at: Date): TransactItem {
+  return {
+    Update: {
       TableName: db.table,
       Key: keys.transcript(workspaceId, callId),
       UpdateExpression: 'SET #status = :analysed, analysis = :analysis, analysedAt = :at, updatedAt = :at REMOVE failure',
-      ConditionExpression: 'contentHash = :hash',
+      ConditionExpression: 'contentHash = :hash AND #status <> :analysed',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':analysed': 'analysed', ':analysis': analysis, ':hash': contentHash, ':at': at.toISOString() },
-    }),
-  );
+    },
+  };
 }
 
-/** Ends an analysis visibly: status `failed` with a reason (never over a finished analysis). */
-export async function failTranscriptAnalysis(
+/**
+ * Ends an analysis visibly, as a transaction item: status `failed` with a reason (never over a
+ * finished analysis, nor twice in a row).
+ */
+export function failTranscriptAnalysisItem(
   db: Db,
   workspaceId: string,
   callId: string,
   contentHash: string,
   failure: { reason: string; detail: string },
   at: Date,
-): Promise<void> {
-  await writeIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.transcript(workspaceId, callId),
-        UpdateExpression: 'SET #status = :failed, failure = :failure, updatedAt = :at',
-        ConditionExpression: 'contentHash = :hash AND #status <> :analysed',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':analysed': 'analysed', ':failure': failure, ':hash': contentHash, ':at': at.toISOString() },
-      }),
-    ),
-  );
+): TransactItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: keys.transcript(workspaceId, callId),
+      UpdateExpression: 'SET #status = :failed, failure = :failure, updatedAt = :at',
+      ConditionExpression: 'contentHash = :hash AND NOT #status IN (:analysed, :failed)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':failed': 'failed', ':analysed': 'analysed', ':failure': failure, ':hash': contentHash, ':at': at.toISOString() },
+    },
+  };
 }
 
 /** Where a page of the list starts: the last transcript of the previous page. */

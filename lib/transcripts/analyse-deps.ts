@@ -1,6 +1,8 @@
 import { getConfig } from '../config';
+import { defaultSqs } from '../queue/client';
 import { defaultDb } from '../store/client';
 import { defaultS3 } from '../store/s3-client';
+import { eventDeps } from '../webhooks/emit-event';
 import type { IdeasAnalyser } from './analyse-content';
 import type { AnalyseTranscriptDeps } from './analyse-stored-transcript';
 import { createBedrockClient } from './bedrock-ideas';
@@ -18,5 +20,5 @@ export function defaultAnalyseTranscriptDeps(): AnalyseTranscriptDeps {
           client: createBedrockClient(config),
         }
       : { name: 'embedded' };
-  return { db: defaultDb(), s3: defaultS3(), bucket: config.TRANSCRIPTS_BUCKET, analyser };
+  return { db: defaultDb(), s3: defaultS3(), bucket: config.TRANSCRIPTS_BUCKET, analyser, ...eventDeps(config), sqs: defaultSqs() };
 }

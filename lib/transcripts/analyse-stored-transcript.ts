@@ -5,12 +5,16 @@ import { LAST_DELIVERY } from '../queue/sqs-worker';
 import type { TranscriptRequest } from '../schemas/transcript';
 import type { Db } from '../store/client';
 import { readTranscriptObject, sha256Hex } from '../store/transcript-objects';
-import { failTranscriptAnalysis, getTranscript, saveTranscriptAnalysis, startTranscriptAnalysis } from '../store/transcripts';
+import type { Transcript } from '../store/transcripts';
+import { failTranscriptAnalysisItem, getTranscript, saveTranscriptAnalysisItem, startTranscriptAnalysis } from '../store/transcripts';
+import type { EventDeps } from '../webhooks/emit-event';
+import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
+import { transcriptEventData } from '../webhooks/event-data';
 import { getWorkspace } from '../store/workspaces';
 import type { IdeasAnalyser } from './analyse-content';
 import { analyseContent } from './analyse-content';
 
-export interface AnalyseTranscriptDeps {
+export interface AnalyseTranscriptDeps extends EventDeps {
   db: Db;
   s3: S3Client;
   bucket: string;
@@ -33,7 +37,7 @@ export async function analyseStoredTranscript(deps: AnalyseTranscriptDeps, messa
   }
   if (!(await startTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, new Date()))) return;
 
-  const fail = (reason: string, detail: string) => failTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, { reason, detail }, new Date());
+  const fail = (reason: string, detail: string) => failTranscript(deps, transcript, { reason, detail });
   try {
     const content = await readTranscriptObject(deps.s3, deps.bucket, message.objectKey);
     if (!content) {
@@ -48,7 +52,10 @@ export async function analyseStoredTranscript(deps: AnalyseTranscriptDeps, messa
     const request = JSON.parse(content.toString('utf8')) as TranscriptRequest;
     const workspace = await getWorkspace(deps.db, workspaceId);
     const analysis = await analyseContent(request, workspace?.settings.emailDomains ?? [], deps.analyser);
-    await saveTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, analysis, new Date());
+    const at = new Date();
+    const analysed: Transcript = { ...transcript, status: 'analysed', analysis };
+    const event = await prepareEvent(deps.db, workspaceId, 'transcript.analysed', transcriptEventData(analysed, deps.publicBaseUrl ?? ''), at);
+    await commitWithEvents(deps, [saveTranscriptAnalysisItem(deps.db, workspaceId, callId, contentHash, analysis, at)], [event]);
   } catch (error) {
     if (receiveCount >= LAST_DELIVERY) {
       logger.error('transcript analysis failed on its last delivery', { workspaceId, callId, error: error as Error });
@@ -62,12 +69,19 @@ export async function analyseStoredTranscript(deps: AnalyseTranscriptDeps, messa
  * For a queue message that cannot be read: if it still names a transcript, that transcript ends
  * `failed` (reason `unreadable_message`) instead of waiting forever; the message goes to the DLQ.
  */
-export async function failTranscriptOfUnreadableMessage(db: Db, raw: unknown): Promise<void> {
+export async function failTranscriptOfUnreadableMessage(deps: EventDeps, raw: unknown): Promise<void> {
   if (typeof raw !== 'object' || raw === null) return;
   const { workspaceId, callId } = raw as Record<string, unknown>;
   if (typeof workspaceId !== 'string' || typeof callId !== 'string' || !workspaceId || !callId) return;
-  const transcript = await getTranscript(db, workspaceId, callId);
+  const transcript = await getTranscript(deps.db, workspaceId, callId);
   if (!transcript) return;
-  const detail = 'The analysis request could not be read; the transcript was not analysed.';
-  await failTranscriptAnalysis(db, workspaceId, callId, transcript.contentHash, { reason: 'unreadable_message', detail }, new Date());
+  await failTranscript(deps, transcript, { reason: 'unreadable_message', detail: 'The analysis request could not be read; the transcript was not analysed.' });
+}
+
+/** Ends a transcript's analysis `failed`, with its `transcript.failed` event (once: not over a finished or failed one). */
+async function failTranscript(deps: EventDeps, transcript: Transcript, failure: { reason: string; detail: string }): Promise<void> {
+  const at = new Date();
+  const failed: Transcript = { ...transcript, status: 'failed', failure };
+  const event = await prepareEvent(deps.db, transcript.workspaceId, 'transcript.failed', transcriptEventData(failed, deps.publicBaseUrl ?? ''), at);
+  await commitWithEvents(deps, [failTranscriptAnalysisItem(deps.db, transcript.workspaceId, transcript.callId, transcript.contentHash, failure, at)], [event]);
 }

@@ -209,7 +209,7 @@ describe('like job, from request to provider and back', () => {
     const jobId = (response.body as { jobId: string }).jobId;
     await drainQueue(sqs, jobsQueueUrl);
 
-    await failJobOfUnreadableMessage(db, { workspaceId: ws.workspaceId, jobId, v: 99 });
+    await failJobOfUnreadableMessage({ db }, { workspaceId: ws.workspaceId, jobId, v: 99 });
 
     expect(await getJobView(db, ws.workspaceId, jobId)).toMatchObject({ status: 'failed', failureReason: 'unreadable_message' });
   });

@@ -143,7 +143,7 @@ describe('analyseStoredTranscript', () => {
   it('ends failed the transcript an unreadable message still names', async () => {
     const message = await submit();
 
-    await failTranscriptOfUnreadableMessage(db, { workspaceId: message.workspaceId, callId: message.callId, contentHash: 'nope' });
+    await failTranscriptOfUnreadableMessage({ db }, { workspaceId: message.workspaceId, callId: message.callId, contentHash: 'nope' });
 
     expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'failed', failure: { reason: 'unreadable_message' } });
   });

@@ -6,6 +6,7 @@ const base = {
   ACTIONS_QUEUE_URL: 'http://127.0.0.1:4566/000000000000/actions',
   TRANSCRIPTS_QUEUE_URL: 'http://127.0.0.1:4566/000000000000/transcripts',
   TRANSCRIPTS_BUCKET: 'transcripts',
+  WEBHOOKS_QUEUE_URL: 'http://127.0.0.1:4566/000000000000/webhooks',
 };
 
 describe('parseConfig', () => {
@@ -17,7 +18,7 @@ describe('parseConfig', () => {
 
   it('fails loudly, naming every bad variable', () => {
     expect(() => parseConfig({ JOBS_QUEUE_URL: 'nope', PACING_WINDOW_SECONDS: '-1' })).toThrow(
-      /TABLE_NAME.*JOBS_QUEUE_URL.*ACTIONS_QUEUE_URL.*TRANSCRIPTS_QUEUE_URL.*TRANSCRIPTS_BUCKET.*PACING_WINDOW_SECONDS/,
+      /TABLE_NAME.*JOBS_QUEUE_URL.*ACTIONS_QUEUE_URL.*TRANSCRIPTS_QUEUE_URL.*WEBHOOKS_QUEUE_URL.*TRANSCRIPTS_BUCKET.*PACING_WINDOW_SECONDS/,
     );
   });
 
@@ -33,5 +34,11 @@ describe('parseConfig', () => {
       BEDROCK_TIMEOUT_MS: 30000,
       BEDROCK_MAX_TRANSCRIPT_CHARS: 200000,
     });
+  });
+
+  it('lets only the local stage deliver webhooks over http to localhost', () => {
+    expect(() => parseConfig({ ...base, STAGE: 'prod', WEBHOOK_ALLOW_HTTP_LOCALHOST: 'true' })).toThrow(/WEBHOOK_ALLOW_HTTP_LOCALHOST: only the local stage/);
+    expect(parseConfig({ ...base, STAGE: 'local', WEBHOOK_ALLOW_HTTP_LOCALHOST: 'true' }).WEBHOOK_ALLOW_HTTP_LOCALHOST).toBe(true);
+    expect(parseConfig(base)).toMatchObject({ WEBHOOK_ALLOW_HTTP_LOCALHOST: false, WEBHOOK_TIMEOUT_MS: 10_000, WEBHOOK_RETRY_FOR_SECONDS: 86_400 });
   });
 });

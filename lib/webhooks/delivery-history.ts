@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ConflictError, NotFoundError } from '../errors';
+import type { HttpResult } from '../http/response';
+import { validateQuery } from '../http/validate';
+import type { Db } from '../store/client';
+import type { WebhookDelivery } from '../store/webhook-deliveries';
+import { getDelivery, listDeliveries, restartDelivery } from '../store/webhook-deliveries';
+import type { EventDeps } from './emit-event';
+import { announceDeliveries } from './emit-event';
+import { requireWebhook, webhookLocation } from './manage-webhooks';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+const DELIVERY_ID_RE = /^dlv_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** A delivery as the API shows it: the event sent, every attempt kept (status, latency, error, a short excerpt). */
+export function deliveryView(delivery: WebhookDelivery) {
+  return {
+    deliveryId: delivery.deliveryId,
+    webhookId: delivery.webhookId,
+    eventId: delivery.event.id,
+    eventType: delivery.event.type,
+    status: delivery.status,
+    attemptCount: delivery.attemptCount,
+    nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt : undefined,
+    failureReason: delivery.failureReason,
+    attempts: delivery.attempts,
+    event: delivery.event,
+    createdAt: delivery.createdAt,
+    updatedAt: delivery.updatedAt,
+    finishedAt: delivery.finishedAt,
+  };
+}
+
+const pageQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= MAX_PAGE_SIZE, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional(),
+  cursor: z.string().regex(DELIVERY_ID_RE, 'is not a cursor this API gave (use links.next of the previous page)').optional(),
+});
+
+/** GET …/deliveries: newest first, a page at a time (kept 30 days). */
+export async function listDeliveriesPage(db: Db, workspaceId: string, webhookId: string, query: Record<string, string | undefined>): Promise<HttpResult> {
+  const { limit = DEFAULT_PAGE_SIZE, cursor } = validateQuery(pageQuerySchema, query);
+  await requireWebhook(db, workspaceId, webhookId);
+  const page = await listDeliveries(db, workspaceId, webhookId, limit, cursor);
+  const base = `${webhookLocation(webhookId)}/deliveries`;
+  return {
+    status: 200,
+    body: {
+      items: page.items.map(deliveryView),
+      ...(page.next ? { nextCursor: page.next, links: { next: `${base}?limit=${limit}&cursor=${page.next}` } } : { links: {} }),
+    },
+  };
+}
+
+/**
+ * POST …/deliveries/{deliveryId}/resend: a failed delivery starts again (a new round of retries),
+ * with the same event and `webhook-id`, so a receiver that did get it can tell. 409 unless failed.
+ */
+export async function resendDelivery(deps: EventDeps, workspaceId: string, webhookId: string, deliveryId: string, now: Date): Promise<HttpResult> {
+  const endpoint = await requireWebhook(deps.db, workspaceId, webhookId);
+  const notFound = new NotFoundError(`No delivery ${JSON.stringify(deliveryId.slice(0, 64))} of this webhook.`);
+  if (!DELIVERY_ID_RE.test(deliveryId)) throw notFound;
+  const key = { workspaceId, webhookId, deliveryId };
+  const current = await getDelivery(deps.db, key);
+  if (!current) throw notFound;
+  if (endpoint.status !== 'enabled') throw new ConflictError('webhook-disabled', 'This webhook is disabled; enable it first (PATCH with "enabled": true).');
+  if (current.status !== 'failed') throw new ConflictError('delivery-not-failed', `This delivery is ${current.status}; only a failed delivery can be re-sent.`);
+  const restarted = await restartDelivery(deps.db, key, now);
+  if (!restarted) throw new ConflictError('delivery-not-failed', 'This delivery was re-sent at the same moment by another request.');
+  await announceDeliveries(deps, [key]);
+  return { status: 202, body: deliveryView(restarted) };
+}

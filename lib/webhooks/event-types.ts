@@ -1,0 +1,35 @@
+/**
+ * The events a workspace's webhook endpoints can subscribe to. Their `data` shapes are documented
+ * in the README (section "Webhooks"); `ping` is sent by `POST /webhooks/{id}/test` only and
+ * cannot be subscribed to.
+ */
+export const webhookEventTypes = [
+  'job.succeeded',
+  'job.partially_failed',
+  'job.failed',
+  'job.rejected',
+  'job.expired',
+  'approval.requested',
+  'approval.decided',
+  'connection.accepted',
+  'dm.sent',
+  'transcript.analysed',
+  'transcript.failed',
+  'lead.connected',
+  'lead.replied',
+  'webhook.disabled',
+] as const;
+
+export type SubscribableEventType = (typeof webhookEventTypes)[number];
+export type WebhookEventType = SubscribableEventType | 'ping';
+
+/** What a receiver gets as the body of a delivery (Standard Webhooks' `type` / `timestamp` / `data`, with our ids). */
+export interface WebhookEvent {
+  /** `evt_…`; also the `webhook-id` header, the same on every retry and re-send: receivers deduplicate by it. */
+  id: string;
+  type: WebhookEventType;
+  /** When it happened, ISO 8601. */
+  timestamp: string;
+  workspaceId: string;
+  data: Record<string, unknown>;
+}
