@@ -15,6 +15,7 @@ import {
   requireWorkspace,
   updateAccount,
 } from '../lib/admin/workspace-admin';
+import { HttpError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { parsePostUrl } from '../lib/network/post-url';
 import type { AccountInput } from '../lib/schemas/account-settings';
@@ -36,6 +37,7 @@ import {
 } from '../lib/store/sandbox';
 import type { WorkspaceSettings } from '../lib/store/workspaces';
 import { listWorkspaces } from '../lib/store/workspaces';
+import { runWebhookCommand, WEBHOOK_HELP } from './admin-webhooks';
 import { targetDb } from './target-db';
 
 const HELP = `Usage: npm run admin -- <area> <command> [options]
@@ -72,7 +74,7 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
                                                   connects them at once, no invitation
   sandbox rules --workspace ID
   sandbox unfail --workspace ID <ruleId>
-`;
+${WEBHOOK_HELP}`;
 
 const options = {
   workspace: { type: 'string' },
@@ -96,6 +98,11 @@ const options = {
   url: { type: 'string' },
   times: { type: 'string' },
   'retry-after': { type: 'string' },
+  event: { type: 'string', multiple: true },
+  description: { type: 'string' },
+  enable: { type: 'boolean' },
+  disable: { type: 'boolean' },
+  cursor: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -207,6 +214,7 @@ async function main(argv: string[]): Promise<void> {
   const workspaceId = () => need(values.workspace, '--workspace ID');
   const first = (what: string) => need(rest[0], what);
 
+  if (area === 'webhook') return runWebhookCommand(db, command, rest, values);
   switch (`${area} ${command ?? ''}`) {
     case 'workspace create': {
       const id = first('<id>');
@@ -338,6 +346,13 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error: unknown) => {
   const err = error as Error & { code?: string };
   if (err instanceof AdminError || err.code?.startsWith('ERR_PARSE_ARGS')) console.error(`error: ${err.message}`);
+  else if (err instanceof HttpError) {
+    // What the API would answer as problem+json: its detail, and one line per invalid field.
+    console.error(`error: ${err.message}`);
+    for (const field of (err as HttpError & { errors?: Array<{ path: string; message: string }> }).errors ?? []) {
+      console.error(`  ${field.path || 'input'}: ${field.message}`);
+    }
+  }
   else if (err.name === 'ResourceNotFoundException') console.error('error: the table does not exist: is the local stack running (npm start), or is STAGE right?');
   else if (['ECONNREFUSED', 'ECONNRESET'].includes(err.code ?? '') || /ECONNREFUSED/.test(String(err.message)))
     console.error('error: cannot reach DynamoDB: start the local stack with `npm start` first (or set STAGE for a deployed stage).');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, pageLimitSchema } from '../http/page-limit';
 import { validateQuery } from '../http/validate';
 import { CALL_ID_PATTERN } from '../schemas/transcript';
 import type { Db } from '../store/client';
@@ -6,8 +7,6 @@ import type { TranscriptCursor } from '../store/transcripts';
 import { listTranscripts } from '../store/transcripts';
 import { transcriptSummaryView } from './transcript-view';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
 
 /** A cursor is opaque to callers: base64url of where the previous page ended. */
 export function encodeCursor(cursor: TranscriptCursor): string {
@@ -28,12 +27,7 @@ function decodeCursor(value: string): TranscriptCursor | undefined {
 }
 
 const listQuerySchema = z.object({
-  limit: z
-    .string()
-    .regex(/^\d+$/, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= MAX_PAGE_SIZE, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .optional(),
+  limit: pageLimitSchema,
   cursor: z
     .string()
     .max(400, 'is not a cursor this API gave')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../errors';
 import type { HttpResult } from '../http/response';
+import { DEFAULT_PAGE_SIZE, pageLimitSchema } from '../http/page-limit';
 import { validateQuery } from '../http/validate';
 import type { Db } from '../store/client';
 import type { WebhookDelivery } from '../store/webhook-deliveries';
@@ -9,8 +10,6 @@ import type { EventDeps } from './emit-event';
 import { announceDeliveries } from './emit-event';
 import { requireWebhook, webhookLocation } from './manage-webhooks';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
 const DELIVERY_ID_RE = /^dlv_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** A delivery as the API shows it: the event sent, every attempt kept (status, latency, error, a short excerpt). */
@@ -33,12 +32,7 @@ export function deliveryView(delivery: WebhookDelivery) {
 }
 
 const pageQuerySchema = z.object({
-  limit: z
-    .string()
-    .regex(/^\d+$/, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= MAX_PAGE_SIZE, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .optional(),
+  limit: pageLimitSchema,
   cursor: z.string().regex(DELIVERY_ID_RE, 'is not a cursor this API gave (use links.next of the previous page)').optional(),
 });
 

@@ -1,6 +1,7 @@
 /**
  * Jest global setup of the integration project: starts one local stack for the whole run, on free
- * ports, with an in-memory DynamoDB, a 1 s pacing window and failed records retried after 1 s.
+ * ports, with an in-memory DynamoDB, a 1 s pacing window, failed records retried after 1 s, and
+ * outgoing webhooks retried within seconds.
  * Its environment goes to a JSON file that tests/helpers/stack-env.ts loads into each test file;
  * what the stack's processes print goes to a log file (its path is printed).
  */
@@ -57,7 +58,16 @@ export default async function globalSetup(): Promise<void> {
       lambdaPort,
       dynamoPort,
       fauxqsPort,
-      env: { PACING_WINDOW_SECONDS: '1', UNIPILE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
+      env: {
+        PACING_WINDOW_SECONDS: '1',
+        UNIPILE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+        // Outgoing webhooks retried after 1-2 s for 30 s, endpoints disabled after failing 5 s, a 2 s timeout.
+        WEBHOOK_RETRY_INITIAL_SECONDS: '1',
+        WEBHOOK_RETRY_MAX_DELAY_SECONDS: '2',
+        WEBHOOK_RETRY_FOR_SECONDS: '30',
+        WEBHOOK_DISABLE_AFTER_SECONDS: '5',
+        WEBHOOK_TIMEOUT_MS: '2000',
+      },
       failedVisibilitySeconds: 1,
       // The connection watch runs every 2 s, so acceptance by watch shows within seconds.
       scheduleIntervalSeconds: 2,

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** The `limit` query parameter of every list: a whole number from 1 to 100 (20 when absent). */
+export const pageLimitSchema = z
+  .string()
+  .regex(/^\d+$/, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+  .transform(Number)
+  .refine((limit) => limit >= 1 && limit <= MAX_PAGE_SIZE, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+  .optional();
