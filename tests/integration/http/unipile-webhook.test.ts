@@ -122,7 +122,15 @@ describe('POST /api/v1/webhooks/unipile', () => {
       const result = await call(webhook, withSecret, event);
 
       expect(result.statusCode).toBe(200);
-      expect(bodyOf(result)).toEqual({ received: true, handled: true, resumed: 0 });
+      expect(bodyOf(result)).toEqual({ received: true, handled: true, resumed: 0, leads: 0 });
+    });
+
+    it('200 {leads: 0} for a message from someone who is nobody\'s lead, and for one without a sender', async () => {
+      const message = { event: 'message_received', account_id: 'login-nobody-waits-for', message_id: 'm1', message: 'hi', sender: { attendee_provider_id: 'ACoAAB-stranger' } };
+      const { sender: _sender, ...withoutSender } = message;
+
+      expect(bodyOf(await call(webhook, withSecret, message))).toEqual({ received: true, handled: true, leads: 0 });
+      expect(bodyOf(await call(webhook, withSecret, withoutSender))).toEqual({ received: true, handled: true, leads: 0 });
     });
   });
 });
