@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
-import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
+import { isConditionFailed, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
@@ -111,8 +111,8 @@ export async function getAction(db: Db, action: ActionKey): Promise<Action | und
  * → running. Returns the claimed action, or undefined when someone else holds it or it ended.
  */
 export async function claimAction(db: Db, action: ActionKey, leaseId: string, now: Date, leaseSeconds: number): Promise<Action | undefined> {
-  try {
-    const { Attributes } = await db.client.send(
+  const claimed = await writtenIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: key(action),
@@ -132,12 +132,9 @@ export async function claimAction(db: Db, action: ActionKey, leaseId: string, no
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes ? toAction(Attributes) : undefined;
-  } catch (error) {
-    if (isConditionFailed(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return claimed ? toAction(claimed) : undefined;
 }
 
 /** running → pending again, to be retried at `notBefore`. False if the lease was lost. */

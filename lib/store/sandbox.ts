@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseProfileUrl, normalisePublicId, profilePublicId } from '../network/profile-url';
 import type { Db } from './client';
-import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
+import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
 import { queryPrefix } from './query-all';
 
@@ -171,8 +171,8 @@ export async function markSandboxInvitationAccepted(
   relation: Pick<SandboxRelation, 'workspaceId' | 'providerAccountId' | 'publicId'>,
   connectedAt: string,
 ): Promise<SandboxRelation | undefined> {
-  try {
-    const { Attributes } = await db.client.send(
+  const accepted = await writtenIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: relationKey(relation.workspaceId, relation.providerAccountId, relation.publicId),
@@ -181,12 +181,9 @@ export async function markSandboxInvitationAccepted(
         ExpressionAttributeValues: { ':at': connectedAt },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return withoutKeys(Attributes ?? {}) as unknown as SandboxRelation;
-  } catch (error) {
-    if (isConditionFailed(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return accepted && (withoutKeys(accepted) as unknown as SandboxRelation);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEvent } from '../webhooks/event-types';
 import type { Db } from './client';
-import { writeIfConditionHolds } from './condition-failed';
+import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
@@ -178,8 +178,8 @@ export async function endDeliveryUnattempted(db: Db, delivery: WebhookDelivery, 
 /** failed → pending, due now, in a new round (same event, same `webhook-id`); false unless it had failed. */
 export async function restartDelivery(db: Db, delivery: DeliveryKey, now: Date): Promise<WebhookDelivery | undefined> {
   const at = now.toISOString();
-  try {
-    const { Attributes } = await db.client.send(
+  const restarted = await writtenIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: key(delivery),
@@ -199,12 +199,9 @@ export async function restartDelivery(db: Db, delivery: DeliveryKey, now: Date):
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes ? toDelivery(Attributes) : undefined;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
+    ),
+  );
+  return restarted && toDelivery(restarted);
 }
 
 export interface DeliveryPage {

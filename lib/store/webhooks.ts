@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SubscribableEventType } from '../webhooks/event-types';
 import type { Db } from './client';
-import { writeIfConditionHolds } from './condition-failed';
+import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
 import { queryPrefix } from './query-all';
 import type { TransactItem } from './transact';
@@ -76,8 +76,8 @@ export async function updateWebhook(db: Db, workspaceId: string, webhookId: stri
     sets.push('disabledAt = :at', 'disabledReason = :byRequest');
     values[':byRequest'] = 'by_request';
   }
-  try {
-    const { Attributes } = await db.client.send(
+  const updated = await writtenIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.webhook(workspaceId, webhookId),
@@ -87,12 +87,9 @@ export async function updateWebhook(db: Db, workspaceId: string, webhookId: stri
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes ? toEndpoint(Attributes) : undefined;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
+    ),
+  );
+  return updated && toEndpoint(updated);
 }
 
 /** A new secret; the old one keeps signing beside it until `previousUntil`. Undefined when the endpoint does not exist. */
@@ -126,8 +123,8 @@ export async function deleteWebhook(db: Db, workspaceId: string, webhookId: stri
 
 /** Notes a failed attempt: the endpoint has been failing since its first unanswered one. Returns since when. */
 export async function noteWebhookFailing(db: Db, endpoint: WebhookEndpoint, now: Date): Promise<string | undefined> {
-  try {
-    const { Attributes } = await db.client.send(
+  const updated = await writtenIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.webhook(endpoint.workspaceId, endpoint.webhookId),
@@ -136,12 +133,9 @@ export async function noteWebhookFailing(db: Db, endpoint: WebhookEndpoint, now:
         ExpressionAttributeValues: { ':at': now.toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes?.failingSince as string | undefined;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
+    ),
+  );
+  return updated?.failingSince as string | undefined;
 }
 
 /** A success ends the failing streak. */
