@@ -6,9 +6,11 @@ import type { Action } from '../store/actions';
 import { resumeActionItem } from '../store/actions';
 import type { Db } from '../store/client';
 import { recordLeadItem } from '../store/leads';
-import type { EventDeps } from '../webhooks/emit-event';
+import { listWebhooks } from '../store/webhooks';
+import type { EventDeps, PreparedEvent } from '../webhooks/emit-event';
 import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
 import { dmEventData, leadEventData } from '../webhooks/event-data';
+import { leadOf } from './lead-of';
 
 export interface ConnectionAcceptedDeps extends EventDeps {
   db: Db;
@@ -33,26 +35,16 @@ export interface AcceptanceSeen {
 export async function markConnectionAccepted(deps: ConnectionAcceptedDeps, action: Action, seen: AcceptanceSeen, now: Date): Promise<boolean> {
   const connectedAt = seen.connectedAt.toISOString();
   const items = [resumeActionItem(deps.db, action, 'awaiting_connection', { connectedAt, acceptanceSeenBy: seen.by }, now)];
-  const events = [];
+  const events: PreparedEvent[] = [];
   const target = action.target;
   if (target) {
-    const lead = {
-      workspaceId: action.workspaceId,
-      accountId: action.accountId,
-      accountName: action.accountName,
-      providerAccountId: seen.providerAccountId,
-      providerId: target.providerId,
-      publicIdentifier: target.publicIdentifier,
-      profileUrl: target.profileUrl,
-      name: target.name,
-      jobId: action.jobId,
-      jobType: 'dm' as const,
-    };
+    const lead = leadOf(action, seen.providerAccountId, target, { jobType: 'dm' });
     items.push(recordLeadItem(deps.db, lead, { connectedAt }, now));
     const base = deps.publicBaseUrl ?? '';
+    const endpoints = await listWebhooks(deps.db, action.workspaceId);
     events.push(
-      await prepareEvent(deps.db, action.workspaceId, 'connection.accepted', dmEventData(action, target, base, { invitedAt: action.invitedAt, connectedAt, seenBy: seen.by }), now),
-      await prepareEvent(deps.db, action.workspaceId, 'lead.connected', leadEventData({ ...lead, connectedAt, createdAt: connectedAt, updatedAt: connectedAt, expiresAt: 0 }, base, { connectedAt }), now),
+      await prepareEvent(deps.db, action.workspaceId, 'connection.accepted', dmEventData(action, target, base, { invitedAt: action.invitedAt, connectedAt, seenBy: seen.by }), now, { endpoints }),
+      await prepareEvent(deps.db, action.workspaceId, 'lead.connected', leadEventData(lead, base, { connectedAt }), now, { endpoints }),
     );
   }
   if (!(await commitWithEvents(deps, items, events))) return false;

@@ -48,7 +48,9 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
   const approvalSeconds = workspace?.settings.approvalExpirySeconds ?? deps.approvalExpirySeconds;
   const accounts = new Map((await getAccounts(deps.db, workspaceId, job.accountIds)).map((account) => [account.accountId, account]));
   const at = now.toISOString();
-  const endpoints = await listWebhooks(deps.db, workspaceId);
+  // Read once, and only if an action needs an approval (its event goes to them).
+  let endpointsRead: Promise<WebhookEndpoint[]> | undefined;
+  const endpoints = () => (endpointsRead ??= listWebhooks(deps.db, workspaceId));
 
   const actions: Action[] = [];
   for (let i = 0; i < job.accountIds.length; i += 25) {
@@ -97,12 +99,12 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
  */
 async function planApproval(
   deps: PlanJobDeps,
-  plan: { job: Job; action: Action; account: Account; validForSeconds: number; endpoints: WebhookEndpoint[]; now: Date },
+  plan: { job: Job; action: Action; account: Account; validForSeconds: number; endpoints: () => Promise<WebhookEndpoint[]>; now: Date },
 ): Promise<Action> {
   const { job, action, account, now } = plan;
   const approval = draftApproval(job, account, plan.validForSeconds, now);
   const event = await prepareEvent(deps.db, job.workspaceId, 'approval.requested', approvalRequestedData(approval, deps.publicBaseUrl ?? ''), now, {
-    endpoints: plan.endpoints,
+    endpoints: await plan.endpoints(),
   });
   const waiting: Action = { ...action, status: 'awaiting_approval', notBefore: now.toISOString(), approval: approvalRef(approval) };
   const stored = await createActionAwaitingApproval(deps.db, waiting, approval, event.items);

@@ -94,16 +94,16 @@ async function messageReceived(deps: ConnectionAcceptedDeps, providerAccountId: 
   const senderId = event.sender?.attendee_provider_id;
   if (!senderId) return 0;
   const messageKey = event.message_id ?? `${event.chat_id ?? ''}#${event.timestamp ?? ''}`;
+  const sentAt = event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? new Date(event.timestamp).toISOString() : now.toISOString();
+  const message = {
+    ...(event.message_id ? { id: event.message_id } : {}),
+    ...(event.chat_id ? { chatId: event.chat_id } : {}),
+    text: (event.message ?? '').slice(0, MAX_REPLY_CHARS),
+    truncated: (event.message ?? '').length > MAX_REPLY_CHARS,
+    sentAt,
+  };
   let reported = 0;
   for (const lead of await findLeads(deps.db, providerAccountId, senderId)) {
-    const sentAt = event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? new Date(event.timestamp).toISOString() : now.toISOString();
-    const message = {
-      ...(event.message_id ? { id: event.message_id } : {}),
-      ...(event.chat_id ? { chatId: event.chat_id } : {}),
-      text: (event.message ?? '').slice(0, MAX_REPLY_CHARS),
-      truncated: (event.message ?? '').length > MAX_REPLY_CHARS,
-      sentAt,
-    };
     const replied = await prepareEvent(deps.db, lead.workspaceId, 'lead.replied', leadEventData(lead, deps.publicBaseUrl ?? '', { message }), now, {
       dedupeKey: `unipile-message#${providerAccountId}#${messageKey}`,
     });

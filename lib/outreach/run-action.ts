@@ -18,7 +18,7 @@ import type { EventDeps, PreparedEvent } from '../webhooks/emit-event';
 import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
 import { dmEventData } from '../webhooks/event-data';
 import { finishJobIfDone } from './finish-job';
-import { leadOf } from './lead-of';
+import { leadOfJob } from './lead-of';
 import { getWorkspace } from '../store/workspaces';
 import type { StepResult } from './perform-action';
 import { performAction } from './perform-action';
@@ -101,7 +101,7 @@ interface Ending {
  */
 async function succeeded(deps: RunActionDeps, job: Job, action: Action, providerAccountId: string, target: ActionTarget | undefined, end: ActionEnd, now: Date): Promise<Ending> {
   if (!target || (job.type !== 'connect' && job.type !== 'dm') || end.status !== 'succeeded') return { end };
-  const lead = leadOf(job, action, providerAccountId, target);
+  const lead = leadOfJob(job, action, providerAccountId, target);
   if (job.type === 'connect') {
     return { end, items: [recordLeadItem(deps.db, lead, end.outcome === 'invited' ? { invitedAt: now.toISOString() } : {}, now)] };
   }
@@ -144,7 +144,7 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
     return succeeded(deps, job, action, account.providerAccountId, step.target, end, now);
   }
   // Recorded before the wait: its acceptance may be reported by the provider's webhook.
-  await recordLead(deps.db, leadOf(job, action, account.providerAccountId, step.target), { invitedAt: step.invitedAt.toISOString() }, now);
+  await recordLead(deps.db, leadOfJob(job, action, account.providerAccountId, step.target), { invitedAt: step.invitedAt.toISOString() }, now);
   const seconds = workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
   await awaitConnection(
     deps.db,

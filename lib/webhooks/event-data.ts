@@ -7,7 +7,7 @@ import type { Action, ActionTarget } from '../store/actions';
 import type { Approval } from '../store/approvals';
 import { approvalPath } from '../store/approvals';
 import type { Job } from '../store/jobs';
-import type { Lead } from '../store/leads';
+import type { LeadIdentity } from '../store/leads';
 import type { Transcript } from '../store/transcripts';
 import type { WebhookEndpoint } from '../store/webhooks';
 
@@ -48,7 +48,7 @@ export function approvalRequestedData(approval: Approval, publicBaseUrl: string)
   return { ...data, links: { ...data.links, page: publicUrl(publicBaseUrl, approvalPath(approval.token)) } };
 }
 
-function personOf(target: ActionTarget | Pick<Lead, 'profileUrl' | 'name' | 'providerId' | 'publicIdentifier' | 'email'>) {
+function personOf(target: ActionTarget | Pick<LeadIdentity, 'profileUrl' | 'name' | 'providerId' | 'publicIdentifier' | 'email'>) {
   return {
     profileUrl: target.profileUrl,
     ...(target.name ? { name: target.name } : {}),
@@ -74,7 +74,7 @@ export function dmEventData(action: Action, target: ActionTarget, publicBaseUrl:
 }
 
 /** `lead.connected` and `lead.replied`: who, through which account, from which job. */
-export function leadEventData(lead: Lead, publicBaseUrl: string, extra: Record<string, unknown>) {
+export function leadEventData(lead: LeadIdentity, publicBaseUrl: string, extra: Record<string, unknown>) {
   return {
     lead: personOf(lead),
     account: accountOf({ accountId: lead.accountId, accountName: lead.accountName }),

@@ -45,11 +45,18 @@ export function webhookView(endpoint: WebhookEndpoint, options: { withSecret?: b
   };
 }
 
+const webhookNotFound = (webhookId: string) => new NotFoundError(`No webhook ${JSON.stringify(webhookId.slice(0, 64))} in this workspace.`);
+
 /** The workspace's endpoint, or a 404 (also for another workspace's, and for an id that cannot be one). */
 export async function requireWebhook(db: Db, workspaceId: string, webhookId: string): Promise<WebhookEndpoint> {
   const endpoint = WEBHOOK_ID_RE.test(webhookId) ? await getWebhook(db, workspaceId, webhookId) : undefined;
-  if (!endpoint) throw new NotFoundError(`No webhook ${JSON.stringify(webhookId.slice(0, 64))} in this workspace.`);
+  if (!endpoint) throw webhookNotFound(webhookId);
   return endpoint;
+}
+
+/** A 404 for an id that cannot be a webhook's, before any read (writes check that it exists by their condition). */
+function requireWebhookId(webhookId: string): void {
+  if (!WEBHOOK_ID_RE.test(webhookId)) throw webhookNotFound(webhookId);
 }
 
 /** https (http to localhost in local mode only), no credentials, and a host that resolves to public addresses only. */
@@ -87,7 +94,7 @@ export async function listEndpoints(db: Db, workspaceId: string): Promise<HttpRe
 
 /** PATCH /api/v1/webhooks/{id}: `enabled: true` re-enables it and forgets its failures. */
 export async function updateEndpoint(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, input: UpdateWebhookInput, now: Date): Promise<HttpResult> {
-  await requireWebhook(deps.db, workspaceId, webhookId);
+  requireWebhookId(webhookId);
   const changes: WebhookChanges = {
     ...(input.url !== undefined ? { url: await checkedUrl(deps, input.url) } : {}),
     ...(input.events !== undefined ? { events: input.events } : {}),
@@ -95,14 +102,14 @@ export async function updateEndpoint(deps: ManageWebhooksDeps, workspaceId: stri
     ...(input.enabled !== undefined ? { status: input.enabled ? 'enabled' : 'disabled' } : {}),
   };
   const updated = await updateWebhook(deps.db, workspaceId, webhookId, changes, now);
-  if (!updated) throw new NotFoundError(`No webhook ${JSON.stringify(webhookId)} in this workspace.`);
+  if (!updated) throw webhookNotFound(webhookId);
   return { status: 200, body: webhookView(updated) };
 }
 
 /** DELETE: 204; its pending deliveries end `failed` (`endpoint_deleted`) when their turn comes. */
 export async function deleteEndpoint(db: Db, workspaceId: string, webhookId: string): Promise<HttpResult> {
-  await requireWebhook(db, workspaceId, webhookId);
-  if (!(await deleteWebhook(db, workspaceId, webhookId))) throw new NotFoundError(`No webhook ${JSON.stringify(webhookId)} in this workspace.`);
+  requireWebhookId(webhookId);
+  if (!(await deleteWebhook(db, workspaceId, webhookId))) throw webhookNotFound(webhookId);
   return { status: 204 };
 }
 

@@ -76,6 +76,8 @@ describe('managing webhooks', () => {
 
     expect(foreign.status).toBe(404);
     expect((await api('DELETE', `/api/v1/webhooks/${all.webhookId}`, { apiKey: other.apiKey })).status).toBe(404);
+    expect((await api('PATCH', `/api/v1/webhooks/${all.webhookId}`, { apiKey: other.apiKey, body: { enabled: false } })).status).toBe(404);
+    expect((await api('GET', `/api/v1/webhooks/${all.webhookId}`, { apiKey: ws.apiKey })).body).toMatchObject({ status: 'enabled' });
     expect(unknownEvent.status).toBe(400);
     expect(unknownEvent.headers.get('content-type')).toContain('application/problem+json');
     expect(unknownEvent.body.errors).toEqual([expect.objectContaining({ path: 'events.1' })]);
