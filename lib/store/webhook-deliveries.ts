@@ -3,7 +3,6 @@ import type { WebhookEvent } from '../webhooks/event-types';
 import type { Db } from './client';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys, withoutKeys } from './keys';
-import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
 
 /** How long deliveries are kept to be read (`GET /webhooks/{id}/deliveries`) and re-sent. */
@@ -227,15 +226,21 @@ export async function listDeliveries(db: Db, workspaceId: string, webhookId: str
   return { items, next: LastEvaluatedKey && items.length ? items[items.length - 1]!.deliveryId : undefined };
 }
 
-/** Deliveries due by `before` (their message may be lost, or their wait was longer than SQS can delay). */
+/**
+ * Deliveries due by `before`, the most overdue first, at most `limit` (the next sweep takes the
+ * rest): their message may be lost, or their wait was longer than SQS can delay.
+ */
 export async function listDueDeliveries(db: Db, before: Date, limit = 500): Promise<WebhookDelivery[]> {
-  const items = await queryAll(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
-    ExpressionAttributeValues: { ':p': 'WEBHOOK_DUE', ':before': before.toISOString() },
-    Limit: limit,
-  });
-  return items.map(toDelivery);
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':p': 'WEBHOOK_DUE', ':before': before.toISOString() },
+      Limit: limit,
+    }),
+  );
+  return Items.map(toDelivery);
 }
 
 /** Moves a pending delivery's due time (the sweep sent its message; re-send later only if it is still not claimed). */

@@ -53,7 +53,8 @@ export async function listWebhooks(db: Db, workspaceId: string): Promise<Webhook
 }
 
 /**
- * Changes an endpoint; enabling it again also forgets its failures. Undefined when it does not
+ * Changes an endpoint; enabling it again also forgets its failures, and disabling one already
+ * disabled keeps the reason it has. Undefined when it does not
  * exist. `description: ''` removes the description.
  */
 export async function updateWebhook(db: Db, workspaceId: string, webhookId: string, changes: WebhookChanges, now: Date): Promise<WebhookEndpoint | undefined> {
@@ -73,7 +74,8 @@ export async function updateWebhook(db: Db, workspaceId: string, webhookId: stri
   }
   if (changes.status === 'enabled') removes.push('failingSince', 'disabledAt', 'disabledReason');
   if (changes.status === 'disabled') {
-    sets.push('disabledAt = :at', 'disabledReason = :byRequest');
+    // An endpoint already disabled (for failing) keeps when and why.
+    sets.push('disabledAt = if_not_exists(disabledAt, :at)', 'disabledReason = if_not_exists(disabledReason, :byRequest)');
     values[':byRequest'] = 'by_request';
   }
   const updated = await writtenIfConditionHolds(

@@ -3,7 +3,7 @@ import { newId } from '../../../lib/ids';
 import type { DeliverWebhookMessage } from '../../../lib/queue/messages';
 import { getDelivery, listDeliveries } from '../../../lib/store/webhook-deliveries';
 import type { WebhookEndpoint } from '../../../lib/store/webhooks';
-import { createWebhook, getWebhook } from '../../../lib/store/webhooks';
+import { createWebhook, getWebhook, updateWebhook } from '../../../lib/store/webhooks';
 import { deliverWebhook } from '../../../lib/webhooks/deliver-webhook';
 import type { DeliverWebhookDeps } from '../../../lib/webhooks/deliver-webhook';
 import { commitWithEvents, emitEvent, prepareEvent } from '../../../lib/webhooks/emit-event';
@@ -152,6 +152,9 @@ describe('deliverWebhook', () => {
     await deliverWebhook(deps, message);
 
     expect(await getWebhook(db, dying.workspaceId, dying.webhookId)).toMatchObject({ status: 'disabled', disabledReason: 'failing' });
+    // Disabled by request afterwards, it keeps why it was disabled.
+    const disabledAt = (await getWebhook(db, dying.workspaceId, dying.webhookId))!.disabledAt;
+    expect(await updateWebhook(db, dying.workspaceId, dying.webhookId, { status: 'disabled' }, new Date())).toMatchObject({ disabledReason: 'failing', disabledAt });
     const [told] = (await listDeliveries(db, watcher.workspaceId, watcher.webhookId, 10)).items;
     expect(told?.event).toMatchObject({ type: 'webhook.disabled', data: { webhookId: dying.webhookId, reason: 'failing' } });
     expect((await listDeliveries(db, dying.workspaceId, dying.webhookId, 10)).items.filter((delivery) => delivery.event.type === 'webhook.disabled')).toHaveLength(0);
