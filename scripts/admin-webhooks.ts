@@ -19,6 +19,7 @@ import {
   updateEndpoint,
   webhookView,
 } from '../lib/webhooks/manage-webhooks';
+import { need, print } from './admin-output';
 
 export const WEBHOOK_HELP = `  webhook create --workspace ID --url URL --event TYPE [--event TYPE ...] [--description TEXT]
                                                   prints the signing secret once
@@ -51,15 +52,6 @@ export interface WebhookArgs {
 
 /** Without a queue the CLI only writes deliveries: the running stack's sweep sends them. */
 const QUEUED_NOTE = 'queued; the running stack sends it within a minute';
-
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined || value === '') throw new AdminError(`missing ${what}`);
-  return value;
-}
-
-function print(value: unknown): void {
-  console.log(JSON.stringify(value, null, 2));
-}
 
 function printBody(result: HttpResult): void {
   print(result.body);

@@ -39,6 +39,7 @@ import type { WorkspaceSettings } from '../lib/store/workspaces';
 import { listWorkspaces } from '../lib/store/workspaces';
 import { runWebhookCommand, WEBHOOK_HELP } from './admin-webhooks';
 import { targetDb } from './target-db';
+import { need, print } from './admin-output';
 
 const HELP = `Usage: npm run admin -- <area> <command> [options]
 
@@ -108,11 +109,6 @@ const options = {
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
-
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined || value === '') throw new AdminError(`missing ${what}`);
-  return value;
-}
 
 function integer(value: string, what: string): number {
   if (!/^\d+$/.test(value)) throw new AdminError(`${what} must be a whole number, not ${JSON.stringify(value)}`);
@@ -196,10 +192,6 @@ function workspaceSafetyChanges(values: Values): WorkspaceSettings {
   const limits = limitsFrom(values);
   if (limits.daily || limits.weeklyInvitations !== undefined) changes.limits = limits;
   return changes;
-}
-
-function print(value: unknown): void {
-  console.log(JSON.stringify(value, null, 2));
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -19,6 +19,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION, localClientConfig } from './clients';
 import type { LocalQueue } from './resources';
 import { getAttTarget, sqsEventSources, type ServerlessConfig } from './serverless-config';
 import { LocalStackError, sleep } from './stack-error';
+import { stopLoops } from './stop-loops';
 
 /** One function fed by one queue. */
 export interface PollerSource {
@@ -215,14 +216,5 @@ export function startSqsPoller(options: PollerOptions): Poller {
   const loops = options.sources.map((source) => loop(source));
   for (const source of options.sources) log(`${source.functionKey} ← ${source.queueUrl} (batch ${source.batchSize})`);
 
-  let stopping: Promise<void> | undefined;
-  return {
-    stop: () =>
-      (stopping ??= (async () => {
-        controller.abort();
-        await Promise.allSettled(loops);
-        sqs.destroy();
-        lambda.destroy();
-      })()),
-  };
+  return { stop: stopLoops(controller, loops, [sqs, lambda]) };
 }

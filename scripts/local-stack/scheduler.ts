@@ -8,6 +8,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './clients';
 import type { ServerlessConfig } from './serverless-config';
 import { sleep } from './stack-error';
+import { stopLoops } from './stop-loops';
 
 export interface ScheduledFunction {
   functionKey: string;
@@ -53,13 +54,5 @@ export function startScheduler(options: {
   };
   const loops = options.functions.map((fn) => loop(fn));
   for (const fn of options.functions) log(`${fn.functionKey} every ${options.intervalSeconds} s`);
-  let stopping: Promise<void> | undefined;
-  return {
-    stop: () =>
-      (stopping ??= (async () => {
-        controller.abort();
-        await Promise.allSettled(loops);
-        lambda.destroy();
-      })()),
-  };
+  return { stop: stopLoops(controller, loops, [lambda]) };
 }
