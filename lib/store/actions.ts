@@ -1,10 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
-import { isConditionFailed, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
+import { isConditionFailed, transactIfCurrent, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
-import { transactWrite } from './transact';
 
 export type ActionStatus =
   | 'pending'
@@ -233,11 +232,6 @@ export function endActionItems(
       },
     },
   ];
-}
-
-/** Runs transaction items; false when one of their conditions failed (someone else got there first). */
-export function transactIfCurrent(db: Db, items: TransactItem[]): Promise<boolean> {
-  return writeIfConditionHolds(transactWrite(db, items));
 }
 
 /**

@@ -1,4 +1,6 @@
-import { cancellationCodes } from './transact';
+import type { Db } from './client';
+import type { TransactItem } from './transact';
+import { cancellationCodes, transactWrite } from './transact';
 
 /**
  * True when a write was refused by its condition: alone, or inside a transaction cancelled because
@@ -31,4 +33,9 @@ export async function writtenIfConditionHolds(write: Promise<{ Attributes?: Reco
     if (isConditionFailed(error)) return undefined;
     throw error;
   }
+}
+
+/** Runs transaction items; false when one of their conditions failed (someone else got there first). */
+export function transactIfCurrent(db: Db, items: TransactItem[]): Promise<boolean> {
+  return writeIfConditionHolds(transactWrite(db, items));
 }
