@@ -13,6 +13,7 @@ export const routes = [
   { method: 'POST', path: '/approve/{token}' },
   { method: 'POST', path: '/api/v1/webhooks/unipile' },
   { method: 'GET', path: '/api/v1/jobs/{jobId}' },
+  { method: 'GET', path: '/health' },
   { method: 'POST', path: '/api/v1/transcript/add' },
   { method: 'GET', path: '/api/v1/transcript/{call_id}' },
   { method: 'GET', path: '/api/v1/transcripts' },
