@@ -2,7 +2,7 @@
  * Configuration, parsed once from the environment at cold start. A missing or malformed
  * variable fails the cold start loudly instead of request 1,000.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 
@@ -33,6 +33,8 @@ const configSchema = z
     PACING_WINDOW_SECONDS: seconds(1800),
     /** How long a verified api key is trusted without asking DynamoDB again: the revocation delay. */
     AUTH_CACHE_SECONDS: seconds(60),
+    /** Requests a workspace may make per minute with its api keys, across all Lambdas (a DynamoDB counter); 0 = no limit. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
     /** Attempts of one provider call before its action ends failed. */
     ACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     /** How long jobs and their actions are kept. */

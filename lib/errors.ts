@@ -77,6 +77,16 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** The workspace has made all the requests its rate limit allows in this window. */
+export class TooManyRequestsError extends HttpError {
+  override name = 'TooManyRequestsError';
+  constructor(limit: number, retryAfterSeconds: number, headers: Record<string, string> = {}) {
+    super(429, 'rate-limited', 'Too many requests', `The workspace has made its ${limit} requests of this minute; retry after ${retryAfterSeconds} s.`, {
+      headers: { ...headers, 'retry-after': String(retryAfterSeconds) },
+    });
+  }
+}
+
 /** A dependency (DynamoDB, SQS, the network provider) is unavailable; the caller may retry. */
 export class DependencyUnavailableError extends HttpError {
   override name = 'DependencyUnavailableError';

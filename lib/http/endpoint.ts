@@ -1,12 +1,14 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { authenticate } from '../auth/authenticate';
+import { getConfig } from '../config';
 import { logger } from '../log';
 import type { Db } from '../store/client';
 import { defaultDb } from '../store/client';
 import { beginIdempotentRequest, finishIdempotentRequest } from './idempotency';
 import type { HttpError } from '../errors';
 import { classifyError, problemResult } from './problem';
+import { takeRequest } from './rate-limit';
 import { DEFAULT_MAX_BODY_BYTES, readFormBody, readJsonBody } from './read-body';
 import type { HttpResult, LambdaHttpResult } from './response';
 import type { RequestContext } from './respond';
@@ -44,6 +46,8 @@ export interface EndpointOptions<S extends z.ZodType> {
   /** For pages: renders an error for a person (HTML) instead of problem+json. */
   renderError?: (error: HttpError, requestId: string) => HttpResult;
   db?: Db;
+  /** Requests a workspace may make a minute (api-key endpoints); 0 = no limit. Default: RATE_LIMIT_PER_MINUTE. */
+  rateLimitPerMinute?: number;
   handle: (request: EndpointRequest<z.output<S>>) => Promise<HttpResult>;
 }
 
@@ -58,14 +62,16 @@ function resultOf(thrown: unknown, context: RequestContext, render?: EndpointOpt
 }
 
 /**
- * The request pipeline, written once: authenticate → read the JSON body → validate →
- * idempotency → the use case → respond. Every error becomes problem+json; the api key is never logged.
+ * The request pipeline, written once: authenticate → count against the workspace's rate limit →
+ * read the JSON body → validate → idempotency → the use case → respond. Every error becomes
+ * problem+json; the api key is never logged.
  */
 export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): HttpHandler {
   const db = options.db ?? defaultDb();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const method = options.route.split(' ')[0];
   const readBody = options.bodyFormat === 'form' ? readFormBody : readJsonBody;
+  const rateLimit = options.rateLimitPerMinute ?? getConfig().RATE_LIMIT_PER_MINUTE;
 
   return async (event) => {
     const started = performance.now();
@@ -76,11 +82,18 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
     };
     const headers = lowerCaseHeaders(event.headers);
     let workspaceId: string | undefined;
+    // Set once the request is counted, and sent with whatever it is answered.
+    let rateHeaders: Record<string, string> = {};
 
     const run = async (): Promise<HttpResult> => {
-      if (options.auth !== 'none') workspaceId = (await authenticate(headers['api-key'], db)).workspaceId;
-      options.checkCaller?.(headers);
       const now = new Date();
+      if (options.auth !== 'none') {
+        workspaceId = (await authenticate(headers['api-key'], db)).workspaceId;
+        // Before the body is read: a refused request does nothing else. A failed authentication
+        // never gets here, so it is counted against no workspace.
+        rateHeaders = await takeRequest(db, workspaceId, rateLimit, now);
+      }
+      options.checkCaller?.(headers);
       const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
       const body = options.body ? validate(options.body, raw?.json) : (undefined as z.output<S>);
       const request = { workspaceId: workspaceId ?? '', body, pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, headers, requestId: context.requestId, now };
@@ -109,6 +122,6 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
     } catch (thrown) {
       result = resultOf(thrown, context, options.renderError);
     }
-    return respond(result, context, started, workspaceId);
+    return respond({ ...result, headers: { ...rateHeaders, ...result.headers } }, context, started, workspaceId);
   };
 }

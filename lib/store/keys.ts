@@ -67,6 +67,8 @@ export const keys = {
     gsi1pk: `LEADS#${providerAccountId}#${providerId}`,
     gsi1sk: `${workspaceId}#${accountId}`,
   }),
+  /** A workspace's request count in one rate-limit window (its start, ISO). */
+  rateCounter: (workspaceId: string, windowStart: string) => ({ pk: `WS#${workspaceId}`, sk: `RATE#${windowStart}` }),
   idempotency: (workspaceId: string, keyHash: string) => ({ pk: `WS#${workspaceId}`, sk: `IDEMPOTENCY#${keyHash}` }),
   sandboxPartition: (workspaceId: string) => `WS#${workspaceId}#SANDBOX`,
   /** An account's usage counter of one action kind in one period (`YYYY-MM-DD` or `YYYY-Www`). */

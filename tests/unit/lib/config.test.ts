@@ -13,7 +13,7 @@ describe('parseConfig', () => {
   it('applies defaults', () => {
     const config = parseConfig(base);
 
-    expect(config).toMatchObject({ NETWORK_PROVIDER: 'sandbox', PACING_WINDOW_SECONDS: 1800, AUTH_CACHE_SECONDS: 60, ACTION_MAX_ATTEMPTS: 5, TRANSCRIPT_ANALYSER: 'embedded' });
+    expect(config).toMatchObject({ NETWORK_PROVIDER: 'sandbox', PACING_WINDOW_SECONDS: 1800, AUTH_CACHE_SECONDS: 60, RATE_LIMIT_PER_MINUTE: 600, ACTION_MAX_ATTEMPTS: 5, TRANSCRIPT_ANALYSER: 'embedded' });
   });
 
   it('fails loudly, naming every bad variable', () => {

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { routes } from '../../../lib/http/routes';
+import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';
+import type { TestWorkspace } from '../../helpers/factories';
+import { api, eventually } from '../../helpers/http-client';
+import { finalJobStatuses, jobInStatus } from '../../helpers/jobs';
+import { WebhookReceiver } from '../../helpers/webhook-receiver';
+
+/**
+ * Every route that takes an id, over real HTTP through the local stack: workspace B's key on
+ * workspace A's real ids gets the 404 an unknown id gets, and changes nothing in either workspace.
+ * The table below must name every route of lib/http/routes.ts with a `{param}`: a new one fails
+ * the first test until it has a case.
+ */
+const db = testDb();
+const salesCall = JSON.parse(readFileSync(join(__dirname, '../../fixtures/transcripts/sales-call.json'), 'utf8')) as Record<string, unknown>;
+
+type Ids = Record<'approvalId' | 'jobId' | 'call_id' | 'webhookId' | 'deliveryId', string>;
+type Case =
+  /** An api-key route: its body (if any), and what A's own key gets on the same request (proof the ids are real). */
+  | { body?: unknown; owner: number }
+  /** A public route whose id is its credential: no api key is read, so there is no other workspace to be. */
+  | { coveredBy: string };
+
+const approvalLinkToken =
+  "the link's token: 32 random base62 characters (~190 bits), found by its SHA-256 like an api key, naming one approval; " +
+  'no api key is read, and an unknown token is a 404 (tests/e2e/approval-page.test.ts)';
+
+const cases: Record<string, Case> = {
+  'GET /api/v1/approvals/{approvalId}': { owner: 200 },
+  'POST /api/v1/approvals/{approvalId}': { body: { decision: 'reject' }, owner: 200 },
+  'GET /approve/{token}': { coveredBy: approvalLinkToken },
+  'POST /approve/{token}': { coveredBy: approvalLinkToken },
+  'GET /api/v1/jobs/{jobId}': { owner: 200 },
+  'GET /api/v1/transcript/{call_id}': { owner: 200 },
+  'GET /api/v1/webhooks/{webhookId}': { owner: 200 },
+  'PATCH /api/v1/webhooks/{webhookId}': { body: { description: 'changed' }, owner: 200 },
+  'DELETE /api/v1/webhooks/{webhookId}': { owner: 204 },
+  'POST /api/v1/webhooks/{webhookId}/rotate-secret': { owner: 200 },
+  'POST /api/v1/webhooks/{webhookId}/test': { owner: 202 },
+  'GET /api/v1/webhooks/{webhookId}/deliveries': { owner: 200 },
+  // The delivery succeeded: its owner may not re-send it (409), and B must not learn even that.
+  'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend': { owner: 409 },
+};
+
+const withIds = (template: string, ids: Ids) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const id = ids[name as keyof Ids];
+    if (!id) throw new Error(`no id for {${name}} in ${template}`);
+    return id;
+  });
+
+const apiKeyCases = Object.entries(cases).flatMap(([route, spec]) => ('owner' in spec ? [{ route, spec, method: route.split(' ')[0]!, template: route.split(' ')[1]! }] : []));
+
+let a: TestWorkspace;
+let b: TestWorkspace;
+let ids: Ids;
+let receiver: WebhookReceiver;
+
+/** Every item under a workspace's partitions (its webhook's deliveries included), but its request counters. */
+async function itemsOf(workspaceId: string, webhookId?: string): Promise<unknown[]> {
+  const partitions = [`WS#${workspaceId}`, ...(webhookId ? [`WS#${workspaceId}#WEBHOOK#${webhookId}`] : [])];
+  const items: unknown[] = [];
+  for (const pk of partitions) {
+    const { Items } = await db.client.send(new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk } }));
+    items.push(...(Items ?? []).filter((item) => !String(item.sk).startsWith('RATE#')));
+  }
+  return items;
+}
+
+/** A's real things, each settled (nothing left running that would change them on its own). */
+async function thingsOf(owner: TestWorkspace): Promise<Ids> {
+  const as = { apiKey: owner.apiKey };
+  const liked = await api('POST', '/api/v1/social-selling/like', { ...as, body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' } });
+  const asked = await api('POST', '/api/v1/social-selling/dm', {
+    ...as,
+    body: { target: `https://www.linkedin.com/in/${owner.workspaceId}-prospect`, user: owner.accounts[0]!.profileUrl, message: 'Hello', get_approved: true },
+  });
+  const callId = `${owner.workspaceId}-call`;
+  const transcript = await api('POST', '/api/v1/transcript/add', { ...as, body: { ...salesCall, call_id: callId } });
+  // Subscribed to an event nothing here emits: only the test's ping is delivered to it.
+  const webhook = await api('POST', '/api/v1/webhooks', { ...as, body: { url: receiver.url('/cross'), events: ['lead.replied'] } });
+  const webhookId = String(webhook.body.webhookId);
+  const tested = await api('POST', `/api/v1/webhooks/${webhookId}/test`, as);
+  expect([liked.status, asked.status, transcript.status, webhook.status, tested.status]).toEqual([202, 202, 202, 201, 202]);
+
+  await jobInStatus(owner.apiKey, String(liked.headers.get('location')), finalJobStatuses);
+  const waiting = await jobInStatus(owner.apiKey, String(asked.headers.get('location')), ['awaiting_approval']);
+  await eventually(async () => {
+    const status = (await api('GET', `/api/v1/transcript/${callId}`, as)).body.status;
+    return status === 'analysed' || status === 'failed' ? status : undefined;
+  });
+  const delivery = await eventually(async () => {
+    const items = (await api('GET', `/api/v1/webhooks/${webhookId}/deliveries`, as)).body.items as Array<{ deliveryId: string; status: string }> | undefined;
+    return items?.find((item) => item.status === 'succeeded');
+  });
+  return { jobId: String(liked.body.jobId), approvalId: String(waiting.actions[0]!.approval.approvalId), call_id: callId, webhookId, deliveryId: delivery.deliveryId };
+}
+
+beforeAll(async () => {
+  receiver = await new WebhookReceiver().start();
+  a = await createTestWorkspace(db, { accounts: 1 });
+  b = await createTestWorkspace(db, { accounts: 1 });
+  ids = await thingsOf(a);
+}, 90_000);
+afterAll(() => receiver.stop());
+
+describe("another workspace's ids", () => {
+  it('has a case for every route that takes an id', () => {
+    const withParams = routes.filter((route) => route.path.includes('{')).map((route) => `${route.method} ${route.path}`);
+
+    expect(Object.keys(cases).sort()).toEqual(withParams.sort());
+  });
+
+  it("are a 404 on every api-key route, the 404 an unknown id gets, and change nothing in either workspace; A's own key reaches them", async () => {
+    const before = { a: await itemsOf(a.workspaceId, ids.webhookId), b: await itemsOf(b.workspaceId) };
+    // Ids of the same shape that name nothing.
+    const unknownIds = Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, `${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`])) as Ids;
+    /** A problem without what differs between the two requests: the request id, and the ids in the path. */
+    const comparable = (body: Record<string, unknown>, used: Ids) => {
+      const { requestId: _requestId, ...rest } = body;
+      return Object.entries(used).reduce((text, [name, id]) => text.split(id).join(`<${name}>`), JSON.stringify(rest));
+    };
+
+    const foreign = [];
+    for (const { route, spec, method, template } of apiKeyCases) {
+      const onA = await api(method, withIds(template, ids), { apiKey: b.apiKey, body: spec.body });
+      const unknown = await api(method, withIds(template, unknownIds), { apiKey: b.apiKey, body: spec.body });
+      foreign.push({ route, status: onA.status, type: onA.body.type, sameAsUnknown: comparable(onA.body, ids) === comparable(unknown.body, unknownIds) });
+    }
+    const after = { a: await itemsOf(a.workspaceId, ids.webhookId), b: await itemsOf(b.workspaceId) };
+
+    expect(foreign).toEqual(apiKeyCases.map(({ route }) => ({ route, status: 404, type: '/problems/not-found', sameAsUnknown: true })));
+    expect(after).toEqual(before);
+
+    // The same requests with A's key: the ids are real (DELETE last, the others need the webhook).
+    const owned = [];
+    for (const { route, spec, method, template } of [...apiKeyCases].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'))) {
+      owned.push({ route, status: (await api(method, withIds(template, ids), { apiKey: a.apiKey, body: spec.body })).status });
+    }
+    expect(owned.sort((x, y) => x.route.localeCompare(y.route))).toEqual(apiKeyCases.map(({ route, spec }) => ({ route, status: spec.owner })).sort((x, y) => x.route.localeCompare(y.route)));
+  });
+
+  it.each(Object.entries(cases).filter(([, spec]) => 'coveredBy' in spec))('%s is covered by its token, not an api key', async (route) => {
+    const [method, template] = route.split(' ') as [string, string];
+    // B's key does not open anything there: a guessed token is a 404 whatever key comes with it.
+    const guessed = await api(method, template.replace('{token}', 'A'.repeat(32)), { apiKey: b.apiKey, ...(method === 'POST' ? { rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}) });
+
+    expect(guessed.status).toBe(404);
+  });
+});
