@@ -3,6 +3,7 @@ import { ConflictError, HttpError, ValidationError } from '../errors';
 import type { Db } from '../store/client';
 import type { StoredResponse } from '../store/idempotency';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency';
+import { logger } from '../log';
 import type { HttpResult } from './response';
 
 /** A replayed response is kept this long after the first request. */
@@ -50,12 +51,19 @@ export async function beginIdempotentRequest(
   return { replay: { status, body, headers: { ...headers, 'idempotent-replayed': 'true' } } };
 }
 
-/** Stores the response for replay (4xx included: the request ran), or lets go of the key on a 5xx. */
+/**
+ * Stores the response for replay (4xx included: the request ran), or lets go of the key on a 5xx.
+ * Should storing fail, the caller still gets the answer of the work that was done (answering 503
+ * for a job that was accepted would invite a second one); the key stays held until its lock runs
+ * out, so a retry meanwhile gets a 409.
+ */
 export async function finishIdempotentRequest(db: Db, workspaceId: string, claim: IdempotencyClaim, result: HttpResult): Promise<void> {
   if (result.status >= 500) {
     await releaseIdempotencyKey(db, workspaceId, claim.keyHash);
     return;
   }
   const stored: StoredResponse = { status: result.status, headers: result.headers ?? {}, body: result.body ?? null };
-  await completeIdempotencyKey(db, workspaceId, claim.keyHash, stored);
+  await completeIdempotencyKey(db, workspaceId, claim.keyHash, stored).catch((error: unknown) =>
+    logger.warn('could not store the response of an idempotent request; answering it anyway', { workspaceId, error: error as Error }),
+  );
 }

@@ -5,9 +5,13 @@ import { logger } from '../log';
 import type { PlanJobMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import type { Db } from '../store/client';
+import { transactIfCurrent, writeIfConditionHolds } from '../store/condition-failed';
 import type { Job, JobType } from '../store/jobs';
-import { createJob, deleteJob } from '../store/jobs';
+import { createJob, deleteJob, failJobItem } from '../store/jobs';
 import { epochSeconds } from '../store/keys';
+
+/** The reason on a job that was recorded but could not be queued (the caller got a 503). */
+export const ENQUEUE_FAILED = 'enqueue_failed';
 
 export interface SubmitJobInput {
   workspaceId: string;
@@ -27,8 +31,25 @@ export interface SubmitJobDeps {
 }
 
 /**
- * Records a job and enqueues it for planning. If the enqueue fails the job is removed again and
- * the caller gets a 503: no job is ever left `queued` with nothing to run it.
+ * A job whose enqueue failed: removed, or, when DynamoDB refuses that too, ended `failed`
+ * (`enqueue_failed`) so it does not wait `queued` for a message that will never come. Only when
+ * both writes fail does it stay queued (logged with its id); the caller got a 503 either way.
+ */
+async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
+  try {
+    await deleteJob(db, job.workspaceId, job.jobId);
+    return;
+  } catch (error) {
+    logger.warn('could not remove an unqueued job; marking it failed', { jobId: job.jobId, error: error as Error });
+  }
+  await transactIfCurrent(db, [failJobItem(db, job.workspaceId, job.jobId, ENQUEUE_FAILED, now)]).catch((error: unknown) =>
+    logger.error('could not remove nor fail an unqueued job: it stays queued', { workspaceId: job.workspaceId, jobId: job.jobId, error: error as Error }),
+  );
+}
+
+/**
+ * Records a job and enqueues it for planning. If the enqueue fails the job is withdrawn and the
+ * caller gets a 503: no job is left `queued` with nothing to run it.
  */
 export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Promise<Job> {
   const at = input.now.toISOString();
@@ -48,16 +69,16 @@ export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Pro
     updatedAt: at,
     expiresAt: epochSeconds(input.now) + deps.retentionDays * 86400,
   };
-  await createJob(deps.db, job);
+  // The job id is new: a refused condition means an attempt of this very write landed and its
+  // answer was lost (the SDK then retried), so the job is there as written.
+  await writeIfConditionHolds(createJob(deps.db, job));
 
   const message: PlanJobMessage = { v: 1, workspaceId: job.workspaceId, jobId: job.jobId };
   try {
     await sendMessage(deps.sqs, deps.jobsQueueUrl, { body: message });
   } catch (error) {
-    logger.warn('enqueue failed; removing the job', { jobId: job.jobId, error: error as Error });
-    await deleteJob(deps.db, job.workspaceId, job.jobId).catch((cleanup: unknown) =>
-      logger.error('could not remove an unqueued job', { jobId: job.jobId, error: cleanup as Error }),
-    );
+    logger.warn('enqueue failed; withdrawing the job', { jobId: job.jobId, error: error as Error });
+    await withdrawUnqueuedJob(deps.db, job, input.now);
     throw new DependencyUnavailableError('The job could not be queued; nothing was started. Retry later.', 5, error);
   }
   return job;

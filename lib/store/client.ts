@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { timedRequestHandler } from '../aws-timeouts';
 import { getConfig } from '../config';
 
 /** What every store function needs: a document client and the table's name. */
@@ -10,7 +11,7 @@ export interface Db {
 
 /** Builds a document client; the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB locally. */
 export function createDocumentClient(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3, requestHandler: timedRequestHandler() }), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }

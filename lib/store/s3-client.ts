@@ -1,4 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { S3_REQUEST_TIMEOUT_MS, timedRequestHandler } from '../aws-timeouts';
 
 let shared: S3Client | undefined;
 
@@ -7,6 +8,6 @@ let shared: S3Client | undefined;
  * which only path-style addressing (`http://host/bucket/key`) can reach.
  */
 export function defaultS3(): S3Client {
-  shared ??= new S3Client({ maxAttempts: 3, forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
+  shared ??= new S3Client({ maxAttempts: 3, requestHandler: timedRequestHandler(S3_REQUEST_TIMEOUT_MS), forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
   return shared;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Message } from '@aws-sdk/client-sqs';
 import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { addAccount, addGroup, addWorkspace, changeGroupMembers, issueApiKey } from '../../lib/admin/workspace-admin';
 import type { AccountInput } from '../../lib/schemas/account-settings';
@@ -123,4 +124,17 @@ export async function drainQueue(sqs: SQSClient, queueUrl: string, waitSeconds =
       await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }));
     }
   }
+}
+
+/** A workspace's items whose sort key starts with `skPrefix` (`JOB#`, `TRANSCRIPT#`, `WEBHOOK#`), read consistently. */
+export async function workspaceItems(db: Db, workspaceId: string, skPrefix: string): Promise<Array<Record<string, unknown>>> {
+  const { Items } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':p': `WS#${workspaceId}`, ':s': skPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return Items ?? [];
 }
