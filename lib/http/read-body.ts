@@ -14,9 +14,13 @@ export interface RawBody {
 
 const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded$/i;
 
+/** Refuses invalid UTF-8 instead of replacing it; a BOM is kept, so JSON.parse still refuses one. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /**
  * The body's text, after the checks every format shares: 413 past `maxBytes`, 415 for another
- * content type than `mediaType` (named `expected` in the error) or a charset other than UTF-8.
+ * content type than `mediaType` (named `expected` in the error) or a charset other than UTF-8,
+ * 400 (`malformed`) for bytes that are not UTF-8.
  */
 function bodyText(
   headers: Record<string, string | undefined>,
@@ -25,6 +29,7 @@ function bodyText(
   maxBytes: number,
   mediaType: RegExp,
   expected: string,
+  malformed: { slug: string; title: string },
 ): string {
   const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8');
   if (bytes.length > maxBytes) {
@@ -48,12 +53,18 @@ function bodyText(
   if (charset && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
     throw new HttpError(415, 'unsupported-media-type', 'Unsupported media type', `charset ${charset.slice(0, 40)} is not supported; send UTF-8.`);
   }
-  return bytes.toString('utf8');
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    // Decoded leniently, bad bytes would become U+FFFD and be stored as if the caller had sent them.
+    throw new HttpError(400, malformed.slug, malformed.title, 'The body is not valid UTF-8 (overlong, truncated or out-of-range byte sequences); send it encoded as UTF-8.');
+  }
 }
 
 /**
- * Reads a JSON request body: 413 past `maxBytes`, 415 for a non-JSON content type, 400 for an
- * empty body, a charset other than UTF-8, or malformed JSON (with the parser's position).
+ * Reads a JSON request body: 413 past `maxBytes`, 415 for a non-JSON content type or a charset
+ * other than UTF-8, 400 for an empty body, bytes that are not UTF-8, or malformed JSON (with the
+ * parser's position).
  */
 export function readJsonBody(
   headers: Record<string, string | undefined>,
@@ -61,7 +72,7 @@ export function readJsonBody(
   isBase64Encoded: boolean,
   maxBytes: number,
 ): RawBody {
-  const text = bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json');
+  const text = bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json', { slug: 'malformed-json', title: 'Malformed JSON' });
   if (text.trim() === '') throw new ValidationError([{ path: '', message: 'the body is empty; a JSON object is expected' }], 'The request body is empty.');
   try {
     return { text, json: JSON.parse(text) };
@@ -80,6 +91,10 @@ export function readFormBody(
   isBase64Encoded: boolean,
   maxBytes: number,
 ): RawBody {
-  const text = bodyText(headers, body, isBase64Encoded, maxBytes, FORM_MEDIA_TYPE, 'application/x-www-form-urlencoded');
-  return { text, json: Object.fromEntries(new URLSearchParams(text)) };
+  const text = bodyText(headers, body, isBase64Encoded, maxBytes, FORM_MEDIA_TYPE, 'application/x-www-form-urlencoded', { slug: 'malformed-form', title: 'Malformed form' });
+  const fields = new URLSearchParams(text);
+  // No form of ours has this field, and a schema's output object (zod's record) silently drops it
+  // (assigning `__proto__` sets a prototype): refused here so it is never ignored unseen.
+  if (fields.has('__proto__')) throw new ValidationError([{ path: '__proto__', message: 'is not a known field' }], 'The form is not valid; see `errors` for each field.');
+  return { text, json: Object.fromEntries(fields) };
 }

@@ -1,5 +1,5 @@
 import { HttpError, ValidationError } from '../../../../lib/errors';
-import { readJsonBody } from '../../../../lib/http/read-body';
+import { readFormBody, readJsonBody } from '../../../../lib/http/read-body';
 
 const json = { 'content-type': 'application/json' };
 
@@ -64,8 +64,37 @@ describe('readJsonBody', () => {
     expect(error?.slug).toBe('malformed-json');
   });
 
+  // Found by the fuzz tests: bad bytes were decoded to U+FFFD and the request accepted as if sent so.
+  it.each([
+    ['an overlong form', [0xc0, 0xaf]],
+    ['a lone continuation byte', [0x80]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+    ['a code point past U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+    ['a truncated sequence', [0xe2, 0x82]],
+  ])('answers 400 for a body that is not UTF-8: %s', (_what, bad) => {
+    const body = Buffer.concat([Buffer.from('{"a":"'), Buffer.from(bad), Buffer.from('"}')]).toString('base64');
+
+    expect(() => readJsonBody(json, body, true, 100)).toThrow(expect.objectContaining({ status: 400, slug: 'malformed-json' }));
+    expect(() => readFormBody({ 'content-type': 'application/x-www-form-urlencoded' }, body, true, 100)).toThrow(expect.objectContaining({ status: 400, slug: 'malformed-form' }));
+  });
+
   it('answers 400 for an empty body', () => {
     expect(() => readJsonBody(json, '  ', false, 100)).toThrow(ValidationError);
     expect(() => readJsonBody(json, undefined, false, 100)).toThrow(ValidationError);
+  });
+});
+
+describe('readFormBody', () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('reads the fields, the last of a repeated one winning', () => {
+    expect(readFormBody(form, 'decision=approve&text=a&text=b', false, 100).json).toEqual({ decision: 'approve', text: 'b' });
+  });
+
+  // Found by the fuzz tests: the approval form's schema (a zod record) dropped the field silently.
+  it('refuses a field named __proto__, naming it', () => {
+    expect(() => readFormBody(form, 'decision=approve&__proto__=x', false, 100)).toThrow(
+      expect.objectContaining({ status: 400, errors: [{ path: '__proto__', message: 'is not a known field' }] }),
+    );
   });
 });

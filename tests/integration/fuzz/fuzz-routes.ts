@@ -1,0 +1,253 @@
+import type { HttpHandler } from '../../../lib/http/endpoint';
+import { DEFAULT_MAX_BODY_BYTES } from '../../../lib/http/read-body';
+import type { routes } from '../../../lib/http/routes';
+import { planJob } from '../../../lib/outreach/plan-job';
+import type { PlanJobMessage } from '../../../lib/queue/messages';
+import { getAction } from '../../../lib/store/actions';
+import { getApproval } from '../../../lib/store/approvals';
+import { transcriptLimits } from '../../../lib/schemas/transcript';
+import type { BodyShape } from '../../helpers/arbitraries';
+import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import type { TestWorkspace } from '../../helpers/factories';
+import { bodyOf, loadHandler } from '../http/load-handler';
+
+/** `METHOD /path` of a route of lib/http/routes.ts. */
+export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
+
+/** What exists before the fuzzing starts: a workspace and one resource of each kind, made through the handlers. */
+export interface FuzzFixture {
+  ws: TestWorkspace;
+  jobId: string;
+  callId: string;
+  /** One approval per route that decides one, so the API and the page each have a pending one. */
+  apiApprovalId: string;
+  pageToken: string;
+  webhookId: string;
+  /** A webhook only the DELETE route deletes. */
+  doomedWebhookId: string;
+  deliveryId: string;
+  webhookSecret: string;
+}
+
+export interface FuzzRoute {
+  route: RouteKey;
+  load: () => Promise<{ handler: HttpHandler }>;
+  /** Who may call: an api key, the provider's shared secret (header `x-webhook-secret`), anyone. */
+  auth: 'api-key' | 'webhook-secret' | 'none';
+  /** Pages answer errors as HTML for a person; every other route as problem+json. */
+  errors: 'problem' | 'page';
+  body?: {
+    format: 'json' | 'form';
+    valid: (fixture: FuzzFixture) => Record<string, string | unknown>;
+    shape: BodyShape;
+    maxBytes: number;
+    /** A field whose bad value a cross-field check reports on another path (`format` → `transcript`). */
+    related?: Record<string, string[]>;
+  };
+  /** Path parameters and the ids that exist for them. */
+  params?: (fixture: FuzzFixture) => Record<string, string[]>;
+  /** A list: `limit` and `cursor` in the query string. */
+  list?: boolean;
+}
+
+const prospect = 'https://www.linkedin.com/in/prospect-jane';
+const publicHook = 'https://93.184.215.14/hooks/outreach';
+const WEBHOOK_SECRET = 'fuzz-webhook-secret';
+
+const validTranscript = {
+  title: 'Discovery call',
+  transcript: ['Alice: Thanks for joining.', { words: [{ text: 'Hello', startTimestamp: 1, endTimestamp: 1.5 }], speaker: { name: 'Bob', type: 'external' } }],
+  call_start_time: '2026-01-15T10:00:00Z',
+  call_id: 'fuzz-call-1',
+  url: 'https://calls.example.com/fuzz-call-1',
+  participants: ['alice@example.com', 'bob@example.org'],
+  format: 'array',
+};
+
+/** Every route of lib/http/routes.ts with how to call it well; the fuzz test mutates from there. */
+export const fuzzRoutes: FuzzRoute[] = [
+  ...(['like', 'request-comment', 'connect', 'dm'] as const).map(
+    (name): FuzzRoute => ({
+      route: `POST /api/v1/social-selling/${name}`,
+      load: () => import(`../../../functions/http/${name}`),
+      auth: 'api-key',
+      errors: 'problem',
+      body: {
+        format: 'json',
+        maxBytes: DEFAULT_MAX_BODY_BYTES,
+        ...{
+          like: { valid: () => ({ url: samplePostUrl, groups: ['sales'], reactionType: 'like' }), shape: { required: ['url', 'groups', 'reactionType'] } },
+          'request-comment': { valid: () => ({ url: samplePostUrl, comment: 'Great point on pipeline hygiene.', groups: ['sales'] }), shape: { required: ['url', 'comment', 'groups'] } },
+          connect: {
+            valid: (fixture: FuzzFixture) => ({ target: prospect, user: fixture.ws.accounts[0]!.profileUrl, message: 'Glad we met.', email: 'jane@example.com' }),
+            shape: { required: ['target', 'user'] },
+          },
+          dm: {
+            valid: (fixture: FuzzFixture) => ({ target: prospect, user: fixture.ws.accounts[0]!.profileUrl, message: 'Hello Jane,\nthanks for the talk.', get_approved: false }),
+            shape: { required: ['target', 'user', 'message'] },
+          },
+        }[name],
+      },
+    }),
+  ),
+  { route: 'GET /api/v1/approvals/{approvalId}', load: () => import('../../../functions/http/approvals-get'), auth: 'api-key', errors: 'problem', params: (f) => ({ approvalId: [f.apiApprovalId] }) },
+  {
+    route: 'POST /api/v1/approvals/{approvalId}',
+    load: () => import('../../../functions/http/approvals-decide'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ approvalId: [f.apiApprovalId] }),
+    body: { format: 'json', maxBytes: DEFAULT_MAX_BODY_BYTES, valid: () => ({ decision: 'approve', text: 'Hello Jane, edited.' }), shape: { required: ['decision'] } },
+  },
+  { route: 'GET /approve/{token}', load: () => import('../../../functions/http/approval-page'), auth: 'none', errors: 'page', params: (f) => ({ token: [f.pageToken] }) },
+  {
+    route: 'POST /approve/{token}',
+    load: () => import('../../../functions/http/approval-page-decide'),
+    auth: 'none',
+    errors: 'page',
+    params: (f) => ({ token: [f.pageToken] }),
+    body: { format: 'form', maxBytes: DEFAULT_MAX_BODY_BYTES, valid: () => ({ decision: 'approve', text: 'Hello Jane, edited on the page.' }), shape: { required: ['decision'] } },
+  },
+  {
+    route: 'POST /api/v1/webhooks/unipile',
+    load: () => import('../../../functions/http/unipile-webhook'),
+    auth: 'webhook-secret',
+    errors: 'problem',
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: (f) => ({ event: 'new_relation', account_id: `${f.ws.workspaceId}-login-0`, user_provider_id: 'ACoAAfuzz', user_public_identifier: 'prospect-jane', sender: { attendee_provider_id: 'ACoAAfuzz' } }),
+      // The provider's payload: fields it adds later are accepted and ignored (README).
+      shape: { required: ['event'], openObject: true },
+    },
+  },
+  { route: 'GET /api/v1/jobs/{jobId}', load: () => import('../../../functions/http/jobs-get'), auth: 'api-key', errors: 'problem', params: (f) => ({ jobId: [f.jobId] }) },
+  { route: 'GET /health', load: () => import('../../../functions/http/health'), auth: 'none', errors: 'problem' },
+  { route: 'GET /api/v1/openapi.json', load: () => import('../../../functions/http/openapi'), auth: 'none', errors: 'problem' },
+  { route: 'GET /docs', load: () => import('../../../functions/http/docs'), auth: 'none', errors: 'problem' },
+  {
+    route: 'POST /api/v1/transcript/add',
+    load: () => import('../../../functions/http/transcript-add'),
+    auth: 'api-key',
+    errors: 'problem',
+    body: {
+      format: 'json',
+      maxBytes: transcriptLimits.bodyBytes,
+      valid: () => validTranscript,
+      shape: { required: ['title', 'transcript', 'call_start_time', 'call_id', 'url', 'participants'] },
+      related: { format: ['transcript'] },
+    },
+  },
+  { route: 'GET /api/v1/transcript/{call_id}', load: () => import('../../../functions/http/transcript-get'), auth: 'api-key', errors: 'problem', params: (f) => ({ call_id: [f.callId] }) },
+  { route: 'GET /api/v1/transcripts', load: () => import('../../../functions/http/transcripts-list'), auth: 'api-key', errors: 'problem', list: true },
+  {
+    route: 'POST /api/v1/webhooks',
+    load: () => import('../../../functions/http/webhooks-create'),
+    auth: 'api-key',
+    errors: 'problem',
+    body: { format: 'json', maxBytes: DEFAULT_MAX_BODY_BYTES, valid: () => ({ url: publicHook, events: ['job.succeeded', 'lead.replied'], description: 'CRM sync' }), shape: { required: ['url', 'events'] } },
+  },
+  { route: 'GET /api/v1/webhooks', load: () => import('../../../functions/http/webhooks-list'), auth: 'api-key', errors: 'problem' },
+  { route: 'GET /api/v1/webhooks/{webhookId}', load: () => import('../../../functions/http/webhooks-get'), auth: 'api-key', errors: 'problem', params: (f) => ({ webhookId: [f.webhookId] }) },
+  {
+    route: 'PATCH /api/v1/webhooks/{webhookId}',
+    load: () => import('../../../functions/http/webhooks-update'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ webhookId: [f.webhookId] }),
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: () => ({ description: 'CRM sync, renamed', events: ['job.succeeded'] }),
+      shape: { required: [], nullable: ['description'] },
+      // An empty change is refused as a whole (path ``).
+      related: { description: [''], events: [''] },
+    },
+  },
+  { route: 'DELETE /api/v1/webhooks/{webhookId}', load: () => import('../../../functions/http/webhooks-delete'), auth: 'api-key', errors: 'problem', params: (f) => ({ webhookId: [f.doomedWebhookId] }) },
+  { route: 'POST /api/v1/webhooks/{webhookId}/rotate-secret', load: () => import('../../../functions/http/webhooks-rotate-secret'), auth: 'api-key', errors: 'problem', params: (f) => ({ webhookId: [f.webhookId] }) },
+  { route: 'POST /api/v1/webhooks/{webhookId}/test', load: () => import('../../../functions/http/webhooks-test'), auth: 'api-key', errors: 'problem', params: (f) => ({ webhookId: [f.webhookId] }) },
+  {
+    route: 'GET /api/v1/webhooks/{webhookId}/deliveries',
+    load: () => import('../../../functions/http/webhook-deliveries-list'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ webhookId: [f.webhookId] }),
+    list: true,
+  },
+  {
+    route: 'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
+    load: () => import('../../../functions/http/webhook-delivery-resend'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ webhookId: [f.webhookId], deliveryId: [f.deliveryId] }),
+  },
+];
+
+/** The environment a fuzzed handler is loaded with: the test's queues, the provider's secret, no rate limit. */
+export function fuzzEnv(queues: { jobs: string; actions: string; transcripts: string; webhooks: string }): Record<string, string> {
+  return {
+    JOBS_QUEUE_URL: queues.jobs,
+    ACTIONS_QUEUE_URL: queues.actions,
+    TRANSCRIPTS_QUEUE_URL: queues.transcripts,
+    WEBHOOKS_QUEUE_URL: queues.webhooks,
+    UNIPILE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // A thousand requests a minute per route: the rate limit is tested on its own.
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
+}
+
+/** Test queues of their own for each of the four queues. */
+export async function createFuzzQueues(purpose: string): Promise<Parameters<typeof fuzzEnv>[0]> {
+  const sqs = testSqs();
+  const [jobs, actions, transcripts, webhooks] = await Promise.all(['jobs', 'actions', 'transcripts', 'webhooks'].map((queue) => createTestQueue(sqs, `fuzz-${purpose}-${queue}`)));
+  return { jobs: jobs!, actions: actions!, transcripts: transcripts!, webhooks: webhooks! };
+}
+
+/** Calls a handler with a valid request and returns its JSON answer; throws unless it is `status`. */
+async function callOk(handler: HttpHandler, status: number, request: Parameters<typeof httpEvent>[0]): Promise<Record<string, unknown>> {
+  const result = await handler(httpEvent(request));
+  if (result.statusCode !== status) throw new Error(`${request.method} ${request.path}: expected ${status}, got ${result.statusCode} ${result.body}`);
+  return bodyOf(result);
+}
+
+/**
+ * Makes the fixture through the deployed handlers (which proves each route's valid request is
+ * accepted, so the fuzzing starts from something that works): a job, a transcript, two webhooks
+ * and a delivery, and two pending approvals (DMs asking approval, planned as the jobs worker plans them).
+ */
+export async function createFuzzFixture(): Promise<FuzzFixture> {
+  const db = testDb();
+  const sqs = testSqs();
+  const queues = await createFuzzQueues('fixture');
+  const env = fuzzEnv(queues);
+  const ws = await createTestWorkspace(db, { accounts: 2 });
+  const handlerOf = (route: RouteKey) => loadHandler(fuzzRoutes.find((candidate) => candidate.route === route)!.load, env);
+  const headers = { 'api-key': ws.apiKey };
+  const bodyOfRoute = (route: RouteKey) => fuzzRoutes.find((candidate) => candidate.route === route)!.body!.valid({ ws } as FuzzFixture);
+
+  const like = await handlerOf('POST /api/v1/social-selling/like');
+  const { jobId } = (await callOk(like, 202, { method: 'POST', path: '/api/v1/social-selling/like', headers, body: bodyOfRoute('POST /api/v1/social-selling/like') })) as { jobId: string };
+  const add = await handlerOf('POST /api/v1/transcript/add');
+  const { callId } = (await callOk(add, 202, { method: 'POST', path: '/api/v1/transcript/add', headers, body: validTranscript })) as { callId: string };
+  const create = await handlerOf('POST /api/v1/webhooks');
+  const createBody = bodyOfRoute('POST /api/v1/webhooks');
+  const { webhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as { webhookId: string };
+  const { webhookId: doomedWebhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as { webhookId: string };
+  const ping = await handlerOf('POST /api/v1/webhooks/{webhookId}/test');
+  const testPath = `/api/v1/webhooks/${webhookId}/test`;
+  const { deliveryId } = (await callOk(ping, 202, { method: 'POST', path: testPath, headers, pathParameters: { webhookId } })) as { deliveryId: string };
+
+  const dm = await handlerOf('POST /api/v1/social-selling/dm');
+  const approvals: Array<{ approvalId: string; token: string }> = [];
+  for (const account of ws.accounts) {
+    const body = { target: prospect, user: account.profileUrl, message: 'Hello Jane, a draft.', get_approved: true };
+    const { jobId: dmJob } = (await callOk(dm, 202, { method: 'POST', path: '/api/v1/social-selling/dm', headers, body })) as { jobId: string };
+    const message = (await drainQueue(sqs, queues.jobs)).map((queued) => queued.json as PlanJobMessage).find((queued) => queued.jobId === dmJob);
+    await planJob({ db, sqs, actionsQueueUrl: queues.actions, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, message!);
+    const action = await getAction(db, { workspaceId: ws.workspaceId, jobId: dmJob, accountId: account.accountId });
+    const approval = await getApproval(db, ws.workspaceId, action!.approval!.approvalId);
+    approvals.push({ approvalId: approval!.approvalId, token: approval!.token });
+  }
+  return { ws, jobId, callId, apiApprovalId: approvals[0]!.approvalId, pageToken: approvals[1]!.token, webhookId, doomedWebhookId, deliveryId, webhookSecret: WEBHOOK_SECRET };
+}
