@@ -74,11 +74,37 @@ export function readJsonBody(
 ): RawBody {
   const text = bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json', { slug: 'malformed-json', title: 'Malformed JSON' });
   if (text.trim() === '') throw new ValidationError([{ path: '', message: 'the body is empty; a JSON object is expected' }], 'The request body is empty.');
+  let json: unknown;
   try {
-    return { text, json: JSON.parse(text) };
+    json = JSON.parse(text);
   } catch (error) {
     throw new HttpError(400, 'malformed-json', 'Malformed JSON', `The body is not valid JSON: ${(error as Error).message.slice(0, 200)}`);
   }
+  // Only a `\uD800`-style escape can put a lone surrogate in a string decoded strictly from UTF-8.
+  const illFormed = SURROGATE_ESCAPE.test(text) ? illFormedStringPath(json, '') : undefined;
+  if (illFormed !== undefined) {
+    throw new ValidationError([{ path: illFormed, message: 'contains a lone surrogate (\\uD800-\\uDFFF escape without its pair): not valid Unicode' }]);
+  }
+  return { text, json };
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The dotted path of the first string (value or key) holding a lone surrogate, or undefined. Such
+ * a string can't be encoded as UTF-8: stored, it would be mangled, or refused by DynamoDB as a 500.
+ */
+function illFormedStringPath(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (LONE_SURROGATE.test(key)) return itemPath;
+    const found = illFormedStringPath(item, itemPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -78,6 +78,26 @@ describe('readJsonBody', () => {
     expect(() => readFormBody({ 'content-type': 'application/x-www-form-urlencoded' }, body, true, 100)).toThrow(expect.objectContaining({ status: 400, slug: 'malformed-form' }));
   });
 
+  it.each([
+    ['a lone high surrogate in a nested value', '{"a":{"b":["ok","x\\ud800"]}}', 'a.b.1'],
+    ['a lone low surrogate', '{"title":"\\uDC00y"}', 'title'],
+    ['a lone surrogate in a key', '{"\\ud83d":1}', '\ud83d'],
+  ])('refuses %s, naming where it is', (_case, text, path) => {
+    let thrown: unknown;
+    try {
+      readJsonBody(json, text, false, 1000);
+    } catch (error) {
+      thrown = error;
+    }
+
+    expect(thrown).toBeInstanceOf(ValidationError);
+    expect((thrown as ValidationError).errors).toEqual([{ path, message: expect.stringContaining('lone surrogate') }]);
+  });
+
+  it('keeps a surrogate pair written as escapes (an emoji)', () => {
+    expect(readJsonBody(json, '{"a":"\\ud83d\\ude00"}', false, 100).json).toEqual({ a: '\u{1F600}' });
+  });
+
   it('answers 400 for an empty body', () => {
     expect(() => readJsonBody(json, '  ', false, 100)).toThrow(ValidationError);
     expect(() => readJsonBody(json, undefined, false, 100)).toThrow(ValidationError);
