@@ -1,12 +1,13 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConflictError } from '../errors';
 import { validate } from '../http/validate';
 import { logger } from '../log';
 import type { RunActionMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import { outreachTextSchema } from '../schemas/outreach-text';
-import { typeError } from '../schemas/type-error';
+import type { DecisionInput } from '../schemas/approval-decision';
+import { decisionSchema } from '../schemas/approval-decision';
 import type { Approval } from '../store/approvals';
 import type { ApprovalOutcome } from '../store/approvals';
 import { approvalTextKind, decideApprovalItems, getApproval } from '../store/approvals';
@@ -24,13 +25,9 @@ export interface ApprovalDeps extends EventDeps {
   publicBaseUrl: string;
 }
 
-/** A decision, from the API (JSON) or the page (form fields of the same names). */
-export const decisionSchema = z.strictObject({
-  decision: z.enum(['approve', 'reject'], typeError('must be approve or reject')),
-  /** The text as edited; the proposed one when absent. Ignored on rejection. */
-  text: z.string({ error: 'must be a string' }).optional(),
-});
-export type DecisionInput = z.output<typeof decisionSchema>;
+// The schema lives with the other request schemas; re-exported for the use case's callers.
+export { decisionSchema };
+export type { DecisionInput };
 
 /** An edited text obeys the limits of the request it came from (a comment's, a message's). */
 const editedText = {

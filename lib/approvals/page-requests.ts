@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ConflictError, HttpError, ValidationError } from '../errors';
 import type { HttpResult } from '../http/response';
 import type { Approval } from '../store/approvals';
@@ -7,13 +6,11 @@ import { validate } from '../http/validate';
 import type { ApprovalPageModel } from './approval-page';
 import { approvalPageHeaders, renderApprovalError, renderApprovalNotFound, renderApprovalPage } from './approval-page';
 import type { ApprovalDeps } from './decide-approval';
-import { decide, decisionSchema } from './decide-approval';
+import { approvalFormSchema, decisionSchema } from '../schemas/approval-decision';
+import { decide } from './decide-approval';
 
-/**
- * The form's fields as the pipeline reads them: any fields, checked in `decideOnApprovalPage`, so
- * that a bad one shows the form again with the error instead of an error page.
- */
-export const approvalFormSchema = z.record(z.string(), z.string());
+// The form's schema lives with the other request schemas; re-exported for the handler.
+export { approvalFormSchema };
 
 /** Link tokens are 32 base62 characters; anything else is not looked up. */
 const TOKEN_RE = /^[0-9A-Za-z]{32}$/;

@@ -14,6 +14,8 @@ export const routes = [
   { method: 'POST', path: '/api/v1/webhooks/unipile' },
   { method: 'GET', path: '/api/v1/jobs/{jobId}' },
   { method: 'GET', path: '/health' },
+  { method: 'GET', path: '/api/v1/openapi.json' },
+  { method: 'GET', path: '/docs' },
   { method: 'POST', path: '/api/v1/transcript/add' },
   { method: 'GET', path: '/api/v1/transcript/{call_id}' },
   { method: 'GET', path: '/api/v1/transcripts' },

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import type { UnipileWebhook } from '../schemas/unipile-webhook';
+import { WEBHOOK_SECRET_HEADER, unipileWebhookSchema } from '../schemas/unipile-webhook';
 import { HttpError } from '../errors';
 import type { HttpResult } from '../http/response';
 import { normaliseProfileUrl, profilePublicId } from '../network/profile-url';
@@ -10,27 +11,9 @@ import { leadEventData } from '../webhooks/event-data';
 import type { ConnectionAcceptedDeps } from './connection-accepted';
 import { markConnectionAccepted } from './connection-accepted';
 
-/** The header the provider's webhook calls carry the shared secret in (set when the webhook is registered). */
-export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
-
-/**
- * Unipile's webhook body: `new_relation` (source `users`) names the acting login and the person who
- * accepted; `message_received` (source `messaging`) a message in one of its chats, with its sender.
- * Other events and fields are accepted and ignored, so a provider addition never breaks it.
- */
-export const unipileWebhookSchema = z.looseObject({
-  event: z.string().min(1).max(100),
-  account_id: z.string().max(200).optional(),
-  user_provider_id: z.string().max(200).optional(),
-  user_public_identifier: z.string().max(200).optional(),
-  user_profile_url: z.string().max(2048).optional(),
-  chat_id: z.string().max(200).optional(),
-  message_id: z.string().max(200).optional(),
-  message: z.string().max(100_000).optional(),
-  timestamp: z.string().max(100).optional(),
-  sender: z.looseObject({ attendee_provider_id: z.string().max(200).optional(), attendee_name: z.string().max(500).optional() }).optional(),
-});
-export type UnipileWebhook = z.output<typeof unipileWebhookSchema>;
+// The body's schema lives with the other request schemas; re-exported for the handler.
+export { WEBHOOK_SECRET_HEADER, unipileWebhookSchema };
+export type { UnipileWebhook };
 
 export interface WebhookDeps extends ConnectionAcceptedDeps {
   /** The shared secret; when empty every call is refused (the webhook is not set up). */

@@ -1,16 +1,14 @@
-import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../errors';
 import type { HttpResult } from '../http/response';
-import { DEFAULT_PAGE_SIZE, pageLimitSchema } from '../http/page-limit';
+import { DEFAULT_PAGE_SIZE } from '../http/page-limit';
 import { validateQuery } from '../http/validate';
+import { DELIVERY_ID_RE, deliveryListQuerySchema } from '../schemas/delivery-list-query';
 import type { Db } from '../store/client';
 import type { WebhookDelivery } from '../store/webhook-deliveries';
 import { getDelivery, listDeliveries, restartDelivery } from '../store/webhook-deliveries';
 import type { EventDeps } from './emit-event';
 import { announceDeliveries } from './emit-event';
 import { requireWebhook, webhookLocation } from './manage-webhooks';
-
-const DELIVERY_ID_RE = /^dlv_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** A delivery as the API shows it: the event sent, every attempt kept (status, latency, error, a short excerpt). */
 export function deliveryView(delivery: WebhookDelivery) {
@@ -31,14 +29,9 @@ export function deliveryView(delivery: WebhookDelivery) {
   };
 }
 
-const pageQuerySchema = z.object({
-  limit: pageLimitSchema,
-  cursor: z.string().regex(DELIVERY_ID_RE, 'is not a cursor this API gave (use links.next of the previous page)').optional(),
-});
-
 /** GET …/deliveries: newest first, a page at a time (kept 30 days). */
 export async function listDeliveriesPage(db: Db, workspaceId: string, webhookId: string, query: Record<string, string | undefined>): Promise<HttpResult> {
-  const { limit = DEFAULT_PAGE_SIZE, cursor } = validateQuery(pageQuerySchema, query);
+  const { limit = DEFAULT_PAGE_SIZE, cursor } = validateQuery(deliveryListQuerySchema, query);
   await requireWebhook(db, workspaceId, webhookId);
   const page = await listDeliveries(db, workspaceId, webhookId, limit, cursor);
   const base = `${webhookLocation(webhookId)}/deliveries`;

@@ -1,0 +1,106 @@
+import * as z from 'zod';
+import { acceptedPostUrlForms } from '../network/post-url';
+import { pageLimitSchema } from '../http/page-limit';
+import { decisionSchema } from '../schemas/approval-decision';
+import { deliveryListQuerySchema } from '../schemas/delivery-list-query';
+import { commentRequestSchema } from '../schemas/comment';
+import { connectRequestSchema } from '../schemas/connect';
+import { dmRequestSchema } from '../schemas/dm';
+import { groupNamesSchema } from '../schemas/group-names';
+import { likeRequestSchema } from '../schemas/like';
+import { textLimits } from '../schemas/outreach-text';
+import { postUrlSchema } from '../schemas/post-url';
+import { profileUrlForms, profileUrlSchema } from '../schemas/profile-url';
+import { approvalViewSchema } from '../schemas/responses/approval';
+import { jobAcceptedSchema, jobActionSchema, jobViewSchema } from '../schemas/responses/job';
+import { fieldErrorSchema, problemSchema, validationProblemSchema } from '../schemas/responses/problem';
+import { healthSchema, openApiDocumentSchema, unipileWebhookAckSchema } from '../schemas/responses/service';
+import { transcriptListSchema, transcriptSummarySchema, transcriptViewSchema } from '../schemas/responses/transcript';
+import {
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEventSchema,
+  webhookListSchema,
+  webhookTestAcceptedSchema,
+  webhookViewSchema,
+  webhookWithSecretSchema,
+} from '../schemas/responses/webhook';
+import { callStartTimeSchema, segmentObjectSchema, transcriptRequestSchema } from '../schemas/transcript';
+import { transcriptListQuerySchema } from '../schemas/transcript-list-query';
+import { unipileWebhookSchema } from '../schemas/unipile-webhook';
+import { createWebhookSchema, updateWebhookSchema } from '../schemas/webhook';
+import { DocsRegistry } from './docs-registry';
+
+/**
+ * The schemas of the document, by component name. Requests are described as callers write them
+ * (zod's input side: before transforms and defaults), responses as the API writes them (output).
+ * A request field whose rule is a refinement or a transform (which JSON Schema cannot carry) gets
+ * its rule here, in words and as keywords.
+ */
+export const requestComponents = new DocsRegistry();
+export const responseComponents = new DocsRegistry();
+
+const text = (limit: number, what: string) => ({
+  minLength: 1,
+  maxLength: limit,
+  description: `${what}: not blank, at most ${limit.toLocaleString('en-US')} characters (a line break counts as one), no control characters but line breaks and tabs.`,
+});
+
+requestComponents
+  .add(postUrlSchema, { description: `A post or comment: ${acceptedPostUrlForms}. At most 2,048 characters.`, examples: ['https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/'] })
+  .add(profileUrlSchema, { description: `A person: ${profileUrlForms}; normalised.`, examples: ['https://www.linkedin.com/in/jane-prospect'] })
+  .add(groupNamesSchema, { description: '1 to 50 group names of the workspace (1–100 characters each), matched case-insensitively; repeats are ignored.' })
+  .add(commentRequestSchema.shape.comment, text(textLimits.comment, "The comment (the network's limit)"))
+  .add(dmRequestSchema.shape.message, text(textLimits.message, "The message (the network's limit)"))
+  .add(connectRequestSchema.shape.message, text(textLimits.invitationNote, 'An invitation note (the network allows 200 on free accounts)'))
+  .add(callStartTimeSchema, { format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$', description: 'When the call started: `YYYY-MM-DDThh:mm:ss[.fff]Z` (UTC), a real time from 1970 on.' })
+  .add(transcriptRequestSchema.shape.transcript, {
+    description:
+      'With `format: array` (the default): 1–100,000 elements, each a string or a segment object, mixed as you like. With `format: plaintext`: one non-empty string. `Name: text` strings and lines become speaker turns.',
+    oneOf: [
+      { type: 'array', minItems: 1, maxItems: 100_000, items: { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/TranscriptSegment' }] } },
+      { type: 'string', minLength: 1 },
+    ],
+  })
+  .add(pageLimitSchema, { description: 'Items per page: a whole number from 1 to 100 (20 when absent).' })
+  .add(transcriptListQuerySchema.shape.cursor, { description: 'Where the previous page ended: its `nextCursor` (follow `links.next`).' })
+  .add(deliveryListQuerySchema.shape.cursor, { description: 'Where the previous page ended: its `nextCursor` (follow `links.next`).' })
+  .add(likeRequestSchema, { id: 'LikeRequest', description: 'Have every account of the named groups react to a post or comment.' })
+  .add(commentRequestSchema, { id: 'CommentRequest', description: 'At least one of `groups` and `commentor`; with both, the groups\' accounts comment and the commentor is not used (a warning says so).' })
+  .add(connectRequestSchema, { id: 'ConnectRequest', description: '`user` (an active account of the workspace) invites `target`; they must be two people.' })
+  .add(dmRequestSchema, { id: 'DmRequest', description: '`user` (an active account of the workspace) messages `target`, inviting them first when not connected.' })
+  .add(decisionSchema, { id: 'ApprovalDecision', description: 'Approve (with the text, possibly edited, within the same limit as the request) or reject. `text` is ignored on rejection.' })
+  .add(segmentObjectSchema, { id: 'TranscriptSegment', description: "One speaker's turn: its words with their timestamps (seconds from the start, `endTimestamp ≥ startTimestamp`)." })
+  .add(transcriptRequestSchema, { id: 'TranscriptRequest', description: "A sales call's transcript in one of its forms, with its metadata. `call_id` is unique in the workspace." })
+  .add(createWebhookSchema, { id: 'WebhookCreate', description: 'An https endpoint with a public address, and the events it receives.' })
+  .add(updateWebhookSchema, { id: 'WebhookUpdate', description: 'Any of the fields (at least one). `description: null` removes it; `enabled: true` re-enables a disabled endpoint and forgets its failures.' })
+  .add(unipileWebhookSchema, { id: 'UnipileWebhookEvent', description: "Unipile's `new_relation` and `message_received` events; other events and fields are accepted and ignored." });
+
+responseComponents
+  .add(fieldErrorSchema, { id: 'FieldError' })
+  .add(problemSchema, { id: 'Problem' })
+  .add(validationProblemSchema, { id: 'ValidationProblem' })
+  .add(jobAcceptedSchema, { id: 'JobAccepted' })
+  .add(jobActionSchema, { id: 'JobAction' })
+  .add(jobViewSchema, { id: 'Job' })
+  .add(approvalViewSchema, { id: 'Approval' })
+  .add(transcriptSummarySchema, { id: 'TranscriptSummary' })
+  .add(transcriptViewSchema, { id: 'Transcript' })
+  .add(transcriptListSchema, { id: 'TranscriptList' })
+  .add(webhookViewSchema, { id: 'Webhook' })
+  .add(webhookWithSecretSchema, { id: 'WebhookWithSecret' })
+  .add(webhookListSchema, { id: 'WebhookList' })
+  .add(webhookTestAcceptedSchema, { id: 'WebhookTestAccepted' })
+  .add(webhookEventSchema, { id: 'WebhookEvent' })
+  .add(webhookDeliverySchema, { id: 'WebhookDelivery' })
+  .add(webhookDeliveryListSchema, { id: 'WebhookDeliveryList' })
+  .add(healthSchema, { id: 'Health' })
+  .add(unipileWebhookAckSchema, { id: 'UnipileWebhookAck' })
+  .add(openApiDocumentSchema, { id: 'OpenApiDocument' });
+
+/** The component name of a registered schema (throws for one that is not: every body the document shows is a component). */
+export function componentName(registry: DocsRegistry, schema: z.ZodType): string {
+  const id = registry.get(schema)?.id;
+  if (!id) throw new Error(`a schema of the document is not registered in components.ts: ${JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' })).slice(0, 120)}`);
+  return id;
+}

@@ -1,0 +1,46 @@
+import { transcriptListSchema, transcriptViewSchema } from '../../schemas/responses/transcript';
+import { transcriptLimits, transcriptRequestSchema } from '../../schemas/transcript';
+import { transcriptListQuerySchema } from '../../schemas/transcript-list-query';
+import type { OperationSpec } from '../operation';
+import { jsonBody } from '../operation';
+
+export const transcriptOperations: OperationSpec[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/transcript/add',
+    operationId: 'addTranscript',
+    tag: 'Transcripts',
+    summary: "Add a sales call's transcript, to be analysed",
+    description:
+      'Three forms: an array of strings, an array of segment objects (with word timestamps; the two may be mixed), or `format: plaintext` with one string. Stored, then analysed in the background for metrics and grounded content ideas. Body limit 5 MiB.',
+    auth: 'api-key',
+    body: jsonBody(transcriptRequestSchema, transcriptLimits.bodyBytes),
+    responses: {
+      202: { description: 'Accepted: the transcript (`status: queued`), to follow at `Location`.', json: transcriptViewSchema, headers: ['Location'] },
+      200: { description: 'This `call_id` was already sent with the same content: the transcript as it now is; nothing is enqueued.', json: transcriptViewSchema, headers: ['Location'] },
+      409: { description: 'The workspace has a transcript with this `call_id` and other content (the first is kept).', problems: ['transcript-exists'] },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/transcript/{call_id}',
+    operationId: 'getTranscript',
+    tag: 'Transcripts',
+    summary: 'A transcript, with its metrics and content ideas once analysed',
+    description: "`status`: `queued` → `analysing` → `analysed` (with `analyser`, `metrics`, `ideas`) or `failed` (with `failure`). Another workspace's call id is a 404.",
+    auth: 'api-key',
+    pathParameters: { call_id: { description: 'The `call_id` the transcript was added with.', example: 'gong-7781' } },
+    responses: { 200: { description: 'The transcript.', json: transcriptViewSchema }, 404: { description: 'No transcript with this call id in this workspace.', problems: ['not-found'] } },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/transcripts',
+    operationId: 'listTranscripts',
+    tag: 'Transcripts',
+    summary: "The workspace's transcripts, newest call first",
+    description: 'A page at a time, without the analyses; follow `links.next` (absent on the last page).',
+    auth: 'api-key',
+    query: transcriptListQuerySchema,
+    responses: { 200: { description: 'A page of transcripts.', json: transcriptListSchema } },
+  },
+];

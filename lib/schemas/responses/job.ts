@@ -1,0 +1,83 @@
+import * as z from 'zod';
+
+const timestamp = z.iso.datetime();
+const jobTypeSchema = z.enum(['like', 'comment', 'connect', 'dm']).describe('The endpoint that made the job (`comment` for request-comment).');
+
+/** The 202 of every outreach endpoint: the job, and where to follow it (also the `Location` header). */
+export const jobAcceptedSchema = z.strictObject({
+  jobId: z.string().describe('`job_` and a ULID.'),
+  type: jobTypeSchema,
+  status: z.literal('queued').describe('Accepted, not yet planned.'),
+  accounts: z.number().int().nonnegative().describe('Accounts that will act: one action each.'),
+  warnings: z.array(z.string()).optional().describe('How the request was read where that may surprise (e.g. a `commentor` not used).'),
+  createdAt: timestamp,
+  links: z.strictObject({ self: z.string().describe('`/api/v1/jobs/{jobId}`') }),
+});
+
+const actionStatusSchema = z.enum(['pending', 'running', 'awaiting_approval', 'awaiting_connection', 'succeeded', 'failed', 'rejected', 'expired']);
+
+/** One account's part of a job, as `GET /api/v1/jobs/{jobId}` shows it. */
+export const jobActionSchema = z.strictObject({
+  accountId: z.string(),
+  accountName: z.string().optional(),
+  profileUrl: z.string().optional(),
+  status: actionStatusSchema,
+  attempts: z.number().int().nonnegative(),
+  scheduledFor: timestamp.optional().describe('While pending or running: when it is expected to run.'),
+  deferredReason: z.enum(['outside_working_hours', 'daily_limit', 'weekly_limit']).optional().describe('Why a pending action waits beyond its pacing (account safety).'),
+  approval: z
+    .strictObject({
+      approvalId: z.string(),
+      url: z.string().describe('The single-use approval page.'),
+      validUntil: timestamp,
+      decision: z.enum(['approved', 'rejected', 'expired']).optional(),
+    })
+    .optional()
+    .describe('The approval this action waits or waited for.'),
+  connection: z
+    .strictObject({
+      target: z.string().optional(),
+      invitedAt: timestamp,
+      waitsUntil: timestamp.optional(),
+      acceptedAt: timestamp.optional(),
+      seenBy: z.enum(['webhook', 'watch']).optional(),
+    })
+    .optional()
+    .describe('DM: the invitation sent first, and its acceptance.'),
+  startedAt: timestamp.optional(),
+  finishedAt: timestamp.optional(),
+  provider: z.string().optional().describe('`sandbox` or `unipile`.'),
+  sandbox: z.boolean().optional().describe('True for results of the simulated network.'),
+  result: z.string().optional().describe('What was done: `reacted`, `commented`, `invited`, `already_connected`, `messaged`, …'),
+  details: z.record(z.string(), z.string()).optional().describe("The provider's ids of what was done."),
+  reason: z.string().optional().describe('Machine-readable reason of the last failure.'),
+  error: z.string().optional().describe('Human-readable message of the last failure.'),
+});
+
+/** `GET /api/v1/jobs/{jobId}`: the job, its counts and each account's action. */
+export const jobViewSchema = z.strictObject({
+  jobId: z.string(),
+  type: jobTypeSchema,
+  status: z
+    .enum(['queued', 'running', 'awaiting_approval', 'awaiting_connection', 'succeeded', 'partially_failed', 'failed', 'rejected', 'expired'])
+    .describe('`awaiting_*` while every unfinished action waits for that.'),
+  request: z.record(z.string(), z.unknown()).describe('The request as it was validated (URLs normalised).'),
+  warnings: z.array(z.string()).optional(),
+  counts: z.strictObject({
+    total: z.number().int().nonnegative(),
+    pending: z.number().int().nonnegative(),
+    running: z.number().int().nonnegative(),
+    awaitingApproval: z.number().int().nonnegative(),
+    awaitingConnection: z.number().int().nonnegative(),
+    succeeded: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    rejected: z.number().int().nonnegative(),
+    expired: z.number().int().nonnegative(),
+  }),
+  nextRunAt: timestamp.optional().describe('When the next pending action is expected to run.'),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  finishedAt: timestamp.optional(),
+  failureReason: z.string().optional().describe('Why the job failed as a whole (e.g. `unreadable_message`).'),
+  actions: z.array(jobActionSchema),
+});

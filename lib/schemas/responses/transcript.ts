@@ -1,0 +1,39 @@
+import * as z from 'zod';
+import { analyserSchema, analysisSchema, contentIdeaSchema, metricsSchema } from '../../transcripts/analysis';
+
+const timestamp = z.iso.datetime();
+
+/** A transcript as the list shows it: metadata and status, no analysis. */
+export const transcriptSummarySchema = z.strictObject({
+  callId: z.string(),
+  title: z.string(),
+  callStartTime: timestamp,
+  url: z.string(),
+  participants: z.array(z.string()).describe('Email addresses, lower case.'),
+  format: z.enum(['array', 'plaintext']),
+  status: z.enum(['queued', 'analysing', 'analysed', 'failed']).describe('`queued` → `analysing` → `analysed` or `failed`.'),
+  sizeBytes: z.number().int().nonnegative().describe('Size of the stored (validated) transcript.'),
+  submittedAt: timestamp,
+  updatedAt: timestamp,
+  analysedAt: timestamp.optional(),
+  links: z.strictObject({ self: z.string().describe('`/api/v1/transcript/{call_id}`') }),
+});
+
+/** `GET /api/v1/transcript/{call_id}` (and the answer of `POST /api/v1/transcript/add`): with the analysis or the failure, once there is one. */
+export const transcriptViewSchema = transcriptSummarySchema.extend({
+  failure: z
+    .strictObject({ reason: z.string().describe('`content_missing`, `integrity_check_failed`, `internal_error`, `unreadable_message`'), detail: z.string() })
+    .optional()
+    .describe('When `status` is `failed`.'),
+  analyser: analyserSchema.optional().describe('Which analyser found the ideas (when analysed).'),
+  fallback: analysisSchema.shape.fallback.describe('Set when the configured LLM analyser failed and the embedded ideas were kept.'),
+  metrics: metricsSchema.optional(),
+  ideas: z.array(contentIdeaSchema).optional().describe('Content ideas, best first, each grounded in verbatim quotes of the call.'),
+});
+
+/** `GET /api/v1/transcripts`: a page, newest call first. */
+export const transcriptListSchema = z.strictObject({
+  items: z.array(transcriptSummarySchema),
+  nextCursor: z.string().optional().describe('Absent on the last page.'),
+  links: z.strictObject({ next: z.string().optional().describe('The next page, while there is one.') }),
+});

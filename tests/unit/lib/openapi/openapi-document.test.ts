@@ -1,0 +1,226 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { routes } from '../../../../lib/http/routes';
+import type { Json } from '../../../../lib/openapi/build-document';
+import { buildOpenApiDocument, openApiDocument } from '../../../../lib/openapi/build-document';
+import { operationOf, operations } from '../../../../lib/openapi/operations';
+import { responsesOf } from '../../../../lib/openapi/standard-responses';
+import { declaredRoutes } from '../../../helpers/serverless-routes';
+
+/**
+ * The OpenAPI document against the code it describes: one operation per route (of lib/http/routes.ts
+ * and serverless.yml), the very schema objects the handlers validate with, the pipeline's errors on
+ * every operation that can give them, and a structurally valid OpenAPI 3.1 document.
+ */
+const document = openApiDocument();
+const routeKeys = (list: ReadonlyArray<{ method: string; path: string }>) => list.map((route) => `${route.method} ${route.path}`).sort();
+const documented = (method: string, path: string) => ((document.paths as Record<string, Json>)[path]?.[method.toLowerCase()] ?? undefined) as Json | undefined;
+
+const handlersDir = join(__dirname, '../../../../functions/http');
+
+interface HandlerSource {
+  file: string;
+  route: string;
+  auth: 'none' | 'api-key';
+  /** The body schema the handler passes to the pipeline, as exported by the module it imports it from. */
+  body?: { name: string; module: string };
+}
+
+/** What each handler file declares: its route, whether it is public, and where its body schema comes from. */
+function handlerSources(): HandlerSource[] {
+  return readdirSync(handlersDir)
+    .filter((file) => file.endsWith('.ts') && file !== 'not-found.ts')
+    .map((file) => {
+      const text = readFileSync(join(handlersDir, file), 'utf8');
+      const outreach = /outreachEndpoint\('([A-Z]+ [^']+)',\s*(\w+)/.exec(text);
+      const route = outreach?.[1] ?? /route:\s*'([A-Z]+ [^']+)'/.exec(text)?.[1];
+      if (!route) throw new Error(`${file}: no route found`);
+      const bodyName = outreach?.[2] ?? /^\s*body:\s*(\w+),$/m.exec(text)?.[1];
+      const importOf = (name: string) => {
+        const from = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '([^']+)'`).exec(text)?.[1];
+        if (!from) throw new Error(`${file}: ${name} is not imported`);
+        return resolve(handlersDir, from);
+      };
+      return {
+        file,
+        route,
+        auth: /auth:\s*'none'/.test(text) ? 'none' : 'api-key',
+        ...(bodyName ? { body: { name: bodyName, module: importOf(bodyName) } } : {}),
+      };
+    });
+}
+
+describe('the OpenAPI document covers every route', () => {
+  it('has one operation per route of lib/http/routes.ts and per httpApi event of serverless.yml, and no other', () => {
+    const operationKeys = routeKeys(operations);
+
+    expect(operationKeys).toEqual(routeKeys(routes));
+    expect(operationKeys).toEqual([...declaredRoutes()].sort());
+    expect(new Set(operationKeys).size).toBe(operationKeys.length);
+    for (const route of routes) expect(documented(route.method, route.path)).toBeDefined();
+  });
+
+  it('documents, for every handler, the very schema object it validates its body with', async () => {
+    const sources = handlerSources();
+    expect(routeKeys(sources.map(({ route }) => ({ method: route.split(' ')[0]!, path: route.split(' ')[1]! })))).toEqual(routeKeys(routes));
+
+    for (const source of sources) {
+      const operation = operationOf(source.route);
+      expect({ file: source.file, documented: operation !== undefined }).toEqual({ file: source.file, documented: true });
+      expect({ file: source.file, auth: operation!.auth === 'api-key' ? 'api-key' : 'none' }).toEqual({ file: source.file, auth: source.auth });
+      if (!source.body) {
+        expect({ file: source.file, body: operation!.body }).toEqual({ file: source.file, body: undefined });
+        continue;
+      }
+      const imported = ((await import(source.body.module)) as Record<string, unknown>)[source.body.name];
+      expect(imported).toBeDefined();
+      const pipelineSchema = operation!.body?.readAs ?? operation!.body?.schema;
+      expect({ file: source.file, same: pipelineSchema === imported }).toEqual({ file: source.file, same: true });
+    }
+  });
+
+  it('documents the query schema each list validates with (the same exported object)', () => {
+    const lib = join(__dirname, '../../../../lib');
+    const callers = (name: string) =>
+      readdirSync(lib, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .filter((file) => readFileSync(join(lib, file), 'utf8').includes(`validateQuery(${name},`));
+    const withQuery = operations.filter((operation) => operation.query);
+
+    expect(withQuery.map((operation) => operation.operationId).sort()).toEqual(['listTranscripts', 'listWebhookDeliveries']);
+    for (const operation of withQuery) {
+      // The schema's exported name, found by identity among the exports of lib/schemas.
+      const schemasDir = join(lib, 'schemas');
+      const name = readdirSync(schemasDir)
+        .filter((file) => file.endsWith('.ts'))
+        .flatMap((file) => Object.entries(jest.requireActual<Record<string, unknown>>(join(schemasDir, file))))
+        .find(([, value]) => value === operation.query)?.[0];
+      expect(name).toBeDefined();
+      expect(callers(name!)).toHaveLength(1);
+    }
+  });
+
+  it('gives every POST and PATCH that reads a body its request schema, and every operation its answers', () => {
+    for (const operation of operations) {
+      const item = documented(operation.method, operation.path)!;
+      const responses = item.responses as Record<string, Json>;
+      const statuses = Object.keys(responses).map(Number);
+
+      expect({ route: `${operation.method} ${operation.path}`, success: statuses.some((status) => status >= 200 && status < 400) }).toEqual({ route: `${operation.method} ${operation.path}`, success: true });
+      for (const response of Object.values(responses)) expect(typeof response.description).toBe('string');
+      if (operation.body) {
+        expect(['POST', 'PATCH']).toContain(operation.method);
+        const content = (item.requestBody as Json).content as Record<string, Json>;
+        expect(Object.keys(content)).toEqual([operation.body.mediaType]);
+      }
+      if (operation.auth === 'api-key') {
+        expect(statuses).toEqual(expect.arrayContaining([401, 429, 503]));
+        expect((responses['429']!.headers as Json)['Retry-After']).toBeDefined();
+        expect((responses['503']!.headers as Json)['Retry-After']).toBeDefined();
+      }
+      if (operation.auth === 'api-key' && operation.method === 'POST') {
+        expect(item.parameters).toEqual(expect.arrayContaining([{ $ref: '#/components/parameters/IdempotencyKey' }]));
+        expect(statuses).toEqual(expect.arrayContaining([409, 422]));
+      }
+      if (operation.body?.mediaType === 'application/json') expect(statuses).toEqual(expect.arrayContaining([400, 413, 415]));
+    }
+    // A re-sent delivery is read where it already was (its list); every other 202 says where to follow it.
+    const acceptedWithoutLocation = operations.filter((operation) => {
+      const accepted = (documented(operation.method, operation.path)!.responses as Record<string, Json>)['202'];
+      return accepted && !(accepted.headers as Json).Location;
+    });
+    expect(acceptedWithoutLocation.map((operation) => operation.operationId)).toEqual(['resendWebhookDelivery']);
+  });
+
+  it('uses every error status of the API somewhere, with problem+json naming the fields', () => {
+    const statuses = new Set(
+      Object.values(document.paths as Record<string, Json>).flatMap((item) => Object.values(item).flatMap((operation) => Object.keys((operation as Json).responses as Json))),
+    );
+    for (const status of ['400', '401', '404', '409', '413', '415', '422', '429', '500', '503']) expect(statuses).toContain(status);
+    const components = document.components as Json;
+    expect(Object.keys(components.responses as Json)).toEqual(['RouteNotFound', 'MethodNotAllowed']);
+    const problem = (components.schemas as Record<string, Json>).ValidationProblem!;
+    expect(problem.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'requestId', 'errors']));
+    expect(((problem.properties as Json).errors as Json).items).toEqual({ $ref: '#/components/schemas/FieldError' });
+  });
+
+  it('refuses an operation whose response schema is not a component', () => {
+    const [like] = operations;
+    const stray = { ...like!, responses: { 200: { description: 'x', json: like!.body!.schema } } };
+
+    expect(() => buildOpenApiDocument([stray])).toThrow(/not registered/);
+  });
+
+  it('lists the pipeline errors of a public page as pages, not problem+json', () => {
+    const page = responsesOf(operationOf('POST /approve/{token}')!);
+
+    expect(Object.keys(page).sort()).toEqual(['200', '400', '404', '409', '413', '415', '500', '503']);
+    for (const response of Object.values(page)) expect(response.html).toBe(true);
+  });
+});
+
+describe('the OpenAPI document is valid OpenAPI 3.1', () => {
+  it('has the required top-level fields', () => {
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(document.info).toEqual(expect.objectContaining({ title: expect.any(String), version: expect.any(String) }));
+    expect(Object.keys(document.paths as Json).every((path) => path.startsWith('/'))).toBe(true);
+    expect(JSON.parse(JSON.stringify(document))).toEqual(document);
+  });
+
+  it('resolves every $ref', () => {
+    const refs: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string') refs.push(value);
+          else walk(value);
+        }
+      }
+    };
+    walk(document);
+
+    expect(refs.length).toBeGreaterThan(50);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/(schemas|parameters|headers|responses)\/[\w-]+$/);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+      expect({ ref, resolved: target !== undefined }).toEqual({ ref, resolved: true });
+    }
+  });
+
+  it('names every path parameter of a template, and no other', () => {
+    for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+      const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+      for (const operation of Object.values(item) as Json[]) {
+        const inPath = (operation.parameters as Json[]).filter((parameter) => parameter.in === 'path');
+        expect(inPath.map((parameter) => parameter.name).sort()).toEqual(templated);
+        for (const parameter of inPath) expect(parameter.required).toBe(true);
+      }
+    }
+  });
+
+  it('has unique operation ids, known tags and security schemes, and JSON Schema component schemas', () => {
+    const all = Object.values(document.paths as Record<string, Json>).flatMap((item) => Object.values(item) as Json[]);
+    const ids = all.map((operation) => operation.operationId);
+    const tags = (document.tags as Array<{ name: string }>).map((tag) => tag.name);
+    const schemes = Object.keys((document.components as Json).securitySchemes as Json);
+
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const operation of all) {
+      expect(tags).toContain((operation.tags as string[])[0]);
+      for (const requirement of operation.security as Json[]) for (const name of Object.keys(requirement)) expect(schemes).toContain(name);
+    }
+    const types = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+    for (const [name, schema] of Object.entries((document.components as Json).schemas as Record<string, Json>)) {
+      expect({ name, dialectKeys: '$schema' in schema || '$id' in schema }).toEqual({ name, dialectKeys: false });
+      if (schema.type !== undefined) expect(types.has(schema.type as string)).toBe(true);
+    }
+  });
+
+  it('is built once per container', () => {
+    expect(openApiDocument()).toBe(document);
+  });
+});
