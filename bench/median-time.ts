@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** A full garbage collection before each timed run, so one run does not pay for the last one's garbage. */
-const collectGarbage: () => void = (() => {
+export const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (() => void) | undefined;
   return gc ?? (() => undefined);

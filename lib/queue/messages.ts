@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `jobs` queue: plan one accepted job into its actions. */
 export const planJobMessageSchema = z.object({

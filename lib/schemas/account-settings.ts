@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { profileUrlSchema } from './profile-url';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;

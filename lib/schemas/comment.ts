@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { groupNamesSchema } from './group-names';
 import { outreachTextSchema } from './outreach-text';
 import { postUrlSchema } from './post-url';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema } from './email';
 import { outreachTextSchema } from './outreach-text';
 import { profileUrlSchema } from './profile-url';

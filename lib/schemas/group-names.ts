@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MAX_GROUPS_PER_REQUEST = 50;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { typeError } from './type-error';
 
 /** What a person writes on the network, each kind with the network's limit and how errors name it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { acceptedPostUrlForms, parsePostUrl } from '../network/post-url';
 
 /** A post or comment URL of the network, parsed into a PostRef; the error lists the accepted forms. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { normaliseProfileUrl } from '../network/profile-url';
 import { typeError } from './type-error';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { safeHttpUrl } from '../http/html';
 import { missingAsRequired } from '../http/validate';
 import { emailSchema } from './email';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/address-policy';
 import { webhookEventTypes } from '../webhooks/event-types';
 import { typeError } from './type-error';

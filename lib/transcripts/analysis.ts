@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The analysis of a transcript, as stored and shown: metrics and content ideas. One schema for

@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Config } from '../config';
 import { logger } from '../log';
 import { contentIdeaSchema, ideaKindSchema, ideaKinds, MAX_IDEAS, type ContentIdea, type IdeaKind } from './analysis';

@@ -1,0 +1,123 @@
+/**
+ * Every function of serverless.yml bundled as it is deployed (esbuild with `custom.esbuild`'s
+ * options), beside a baseline bundle per function that only creates the AWS SDK clients the
+ * function's bundle contains. Shared by the cold-start and bundle-size benchmarks and the
+ * bundle-budget test.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { build, type BuildOptions } from 'esbuild';
+import { parse } from 'yaml';
+
+const ROOT = path.join(__dirname, '..');
+
+/** The SDK clients a bundle may contain, and how the baseline creates each. */
+const sdkClients = [
+  { module: '@aws-sdk/lib-dynamodb', source: "DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), { marshallOptions: { removeUndefinedValues: true } })", imports: ["import { DynamoDBClient } from '@aws-sdk/client-dynamodb';", "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';"] },
+  { module: '@aws-sdk/client-sqs', source: 'new SQSClient({ maxAttempts: 3 })', imports: ["import { SQSClient } from '@aws-sdk/client-sqs';"] },
+  { module: '@aws-sdk/client-s3', source: 'new S3Client({ maxAttempts: 3 })', imports: ["import { S3Client } from '@aws-sdk/client-s3';"] },
+  { module: '@aws-sdk/client-bedrock-runtime', source: 'new BedrockRuntimeClient({ maxAttempts: 2 })', imports: ["import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';"] },
+] as const;
+
+export interface FunctionBundle {
+  /** The function's name in serverless.yml. */
+  name: string;
+  /** Its handler's file, e.g. functions/http/like.ts. */
+  entry: string;
+  file: string;
+  bytes: number;
+  zipBytes: number;
+  /** The SDK client modules inside the bundle (`@aws-sdk/client-sqs`, …); the baseline creates these. */
+  clients: string[];
+  baseline: { file: string; bytes: number; zipBytes: number };
+}
+
+interface ServerlessYml {
+  custom: { esbuild: Record<string, unknown> };
+  functions: Record<string, { handler: string }>;
+}
+
+/** esbuild options as serverless-esbuild passes them from custom.esbuild (its own keys left out). */
+function esbuildOptions(custom: Record<string, unknown>): BuildOptions {
+  const { bundle, minify, sourcemap, target, platform, format } = custom as BuildOptions;
+  return { bundle, minify, sourcemap, target, platform, format, logLevel: 'silent', metafile: true, absWorkingDir: ROOT };
+}
+
+/** Size of a .zip holding `bytes` as one deflated file named `name` (local header, data, central directory, end record). */
+export function zipSize(name: string, bytes: Buffer): number {
+  const nameBytes = Buffer.byteLength(name);
+  return 30 + nameBytes + deflateRawSync(bytes, { level: 9 }).length + 46 + nameBytes + 22;
+}
+
+function baselineSource(clients: string[]): string {
+  const used = sdkClients.filter((client) => clients.includes(client.module));
+  return [
+    ...used.flatMap((client) => client.imports),
+    ...used.map((client, index) => `export const client${index} = ${client.source};`),
+    'export const handler = async () => undefined;',
+    '',
+  ].join('\n');
+}
+
+let built: Promise<{ dir: string; bundles: FunctionBundle[] }> | undefined;
+
+/**
+ * Bundles every function and its baseline into a temporary folder (once per process); `cleanUp`
+ * removes it. Two esbuild calls: all functions, then all distinct baselines.
+ */
+export function bundleFunctions(): Promise<{ dir: string; bundles: FunctionBundle[] }> {
+  built ??= (async () => {
+    const config = parse(readFileSync(path.join(ROOT, 'serverless.yml'), 'utf8'), { logLevel: 'error' }) as ServerlessYml;
+    const options = esbuildOptions(config.custom.esbuild);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'outreach-bundles-'));
+    const functions = Object.entries(config.functions).map(([name, fn]) => ({ name, entry: `${fn.handler.replace(/\.[^.]+$/, '')}.ts` }));
+    const result = await build({ ...options, entryPoints: Object.fromEntries(functions.map((fn) => [fn.name, fn.entry])), outdir: path.join(dir, 'functions') });
+
+    const clientsOf = (name: string): string[] => {
+      const output = result.metafile!.outputs[path.relative(ROOT, path.join(dir, 'functions', `${name}.js`))];
+      const inputs = Object.keys(output?.inputs ?? {});
+      return sdkClients.map((client) => client.module).filter((module) => inputs.some((input) => input.includes(`node_modules/${module}/`)));
+    };
+    const withClients = functions.map((fn) => ({ ...fn, clients: clientsOf(fn.name) }));
+    const baselineNames = [...new Set(withClients.map((fn) => fn.clients.join('+') || 'none'))];
+    const baselineDir = path.join(dir, 'baselines');
+    const sourceDir = path.join(dir, 'baseline-sources');
+    mkdirSync(sourceDir, { recursive: true });
+    const entries: Record<string, string> = {};
+    for (const [index, key] of baselineNames.entries()) {
+      const file = path.join(sourceDir, `baseline-${index}.ts`);
+      writeFileSync(file, baselineSource(key === 'none' ? [] : key.split('+')));
+      entries[`baseline-${index}`] = file;
+    }
+    // Resolved from the project, like the functions' own imports.
+    await build({ ...options, entryPoints: entries, outdir: baselineDir, nodePaths: [path.join(ROOT, 'node_modules')] });
+
+    const sizes = (file: string) => {
+      const bytes = readFileSync(file);
+      return { file, bytes: bytes.length, zipBytes: zipSize(path.basename(file), bytes) };
+    };
+    const bundles = withClients.map((fn): FunctionBundle => {
+      const own = sizes(path.join(dir, 'functions', `${fn.name}.js`));
+      const baseline = sizes(path.join(baselineDir, `baseline-${baselineNames.indexOf(fn.clients.join('+') || 'none')}.js`));
+      return { name: fn.name, entry: fn.entry, clients: fn.clients, ...own, baseline };
+    });
+    return { dir, bundles };
+  })();
+  return built;
+}
+
+/** Removes the bundles' temporary folder. */
+export async function cleanUpBundles(): Promise<void> {
+  if (!built) return;
+  const { dir } = await built;
+  built = undefined;
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** The short names of a bundle's clients: `DynamoDB+SQS`. */
+export function clientLabel(clients: string[]): string {
+  const short: Record<string, string> = { '@aws-sdk/lib-dynamodb': 'DynamoDB', '@aws-sdk/client-sqs': 'SQS', '@aws-sdk/client-s3': 'S3', '@aws-sdk/client-bedrock-runtime': 'Bedrock' };
+  return clients.map((client) => short[client] ?? client).join('+') || 'none';
+}

@@ -1,0 +1,137 @@
+/**
+ * Handler overhead and AWS calls per request, for every HTTP handler on a warm container.
+ *
+ * Starts the emulators (DynamoDB Local, fauxqs) on free ports, records one request per handler
+ * (bench/http-scenarios.ts), then replays each from memory (bench/aws-tape.ts): the handler, and
+ * the same AWS commands sent through bare SDK clients, both through the same replaying transport,
+ * so serialisation, signing and parsing run in both and only the network is left out. CPU time
+ * (process.cpuUsage) per request, median of batches, handler and baseline batches interleaved.
+ */
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { findFreePorts } from '../scripts/local-stack/ports';
+import { startLocalStack } from '../scripts/local-stack/stack';
+import { awsCallsOf, expectedAwsCalls } from './aws-calls-per-request';
+import { AwsTape, sendCommands, watchClients, type WatchedClients } from './aws-tape';
+import type { BenchResult } from './bench-result';
+import type { EndpointRecording } from './http-scenarios';
+import { collectGarbage, ratio } from './median-time';
+
+/** Handler CPU per request at most this many times the bare SDK calls' (issue 6). */
+const TARGET = 1.25;
+const WARM_UPS = 40;
+const BATCHES = 11;
+const PER_BATCH = 30;
+
+/** The environment the handlers run with on top of the stack's: the auth cache outlives the run. */
+const benchEnv = { AUTH_CACHE_SECONDS: '3600', UNIPILE_WEBHOOK_SECRET: 'bench-webhook-secret', PACING_WINDOW_SECONDS: '1' };
+
+/**
+ * Runs `work` with stdout swallowed: the handlers still build and format their log line for each
+ * request (Powertools), but the terminal's I/O is not what is measured.
+ */
+async function quietly<T>(work: () => Promise<T>): Promise<T> {
+  const write = process.stdout.write;
+  process.stdout.write = (() => true) as typeof process.stdout.write;
+  try {
+    return await work();
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+/** Median CPU µs per call of `a` and of `b`, in interleaved batches (alternating which goes first). */
+async function cpuMicros(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  for (let run = 0; run < WARM_UPS; run++) {
+    await a();
+    await b();
+  }
+  const samples: [number[], number[]] = [[], []];
+  const batch = async (work: () => Promise<unknown>, into: number[]) => {
+    collectGarbage();
+    const start = process.cpuUsage();
+    for (let run = 0; run < PER_BATCH; run++) await work();
+    const used = process.cpuUsage(start);
+    into.push((used.user + used.system) / PER_BATCH);
+  };
+  for (let round = 0; round < BATCHES; round++) {
+    if (round % 2) {
+      await batch(b, samples[1]);
+      await batch(a, samples[0]);
+    } else {
+      await batch(a, samples[0]);
+      await batch(b, samples[1]);
+    }
+  }
+  const median = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
+  return [median(samples[0]), median(samples[1])];
+}
+
+/** Replays one recording through its handler, checking the replay took the recorded path. */
+function replayer(tape: AwsTape, endpoint: EndpointRecording): () => Promise<unknown> {
+  return async () => {
+    tape.replay(endpoint.recording);
+    const result = await endpoint.handler(endpoint.event);
+    if (result.statusCode !== endpoint.status || tape.unusedResponses() !== 0) {
+      throw new Error(`the replay of ${endpoint.route} answered ${result.statusCode} with ${tape.unusedResponses()} recorded responses unused`);
+    }
+  };
+}
+
+export async function run(): Promise<BenchResult> {
+  const [dynamoPort, fauxqsPort] = await findFreePorts(2);
+  const stack = await startLocalStack({ dynamoPort, fauxqsPort, env: benchEnv });
+  const saved = { ...process.env };
+  Object.assign(process.env, stack.env);
+  try {
+    // After the environment is set: the handlers' modules read their configuration once.
+    const { recordEndpoints } = await import('./http-scenarios');
+    const { defaultDb, createDocumentClient } = await import('../lib/store/client');
+    const { defaultSqs } = await import('../lib/queue/client');
+    const { defaultS3 } = await import('../lib/store/s3-client');
+    const tape = new AwsTape();
+    watchClients({ db: defaultDb().client, sqs: defaultSqs(), s3: defaultS3() }, tape);
+    // The baseline: fresh clients configured like the handlers' own, on the same tape.
+    const bare: WatchedClients = { db: createDocumentClient(), sqs: new SQSClient({ maxAttempts: 3 }), s3: new S3Client({ maxAttempts: 3, forcePathStyle: true }) };
+    watchClients(bare, tape);
+
+    const recordings = await quietly(() => recordEndpoints(tape));
+    const lines: string[] = [];
+    const targets: BenchResult['targets'] = [];
+    const width = Math.max(...recordings.map((endpoint) => endpoint.route.length));
+    lines.push(`${'endpoint'.padEnd(width)}  calls  handler µs  SDK µs  ratio (target ≤ ${ratio(TARGET)}, CPU per warm request)`);
+    for (const endpoint of recordings) {
+      const calls = endpoint.recording.commands.length;
+      const [handlerUs, sdkUs] = await quietly(() =>
+        cpuMicros(replayer(tape, endpoint), async () => {
+          tape.replay(endpoint.recording);
+          await sendCommands(bare, endpoint.recording.commands);
+        }),
+      );
+      const row = `${endpoint.route.padEnd(width)}  ${String(calls).padStart(5)}  ${handlerUs.toFixed(0).padStart(10)}  ${(calls ? sdkUs.toFixed(0) : '-').padStart(6)}`;
+      if (calls === 0) {
+        lines.push(`${row}  n/a (no AWS call)`);
+        continue;
+      }
+      const measured = handlerUs / sdkUs;
+      lines.push(`${row}  ${measured.toFixed(2)}x`);
+      targets.push({ name: `handler overhead ${endpoint.route}: ${measured.toFixed(2)}x ≤ ${ratio(TARGET)}`, pass: measured <= TARGET });
+    }
+
+    lines.push('', 'AWS calls per warm request (the api key a cache hit):');
+    const mismatches: string[] = [];
+    for (const endpoint of recordings) {
+      const calls = awsCallsOf(endpoint.recording.commands);
+      const expected = expectedAwsCalls[endpoint.route];
+      if (calls !== expected) mismatches.push(endpoint.route);
+      lines.push(`${endpoint.route.padEnd(width)}  ${String(endpoint.recording.commands.length).padStart(2)}  ${calls || '(none)'}${calls === expected ? '' : `   ≠ documented: ${expected ?? '(missing)'}`}`);
+    }
+    targets.push({ name: `AWS calls per request as documented in bench/aws-calls-per-request.ts${mismatches.length ? ` (differs: ${mismatches.join(', ')})` : ''}`, pass: mismatches.length === 0 });
+    tape.destroy();
+    return { name: 'handler overhead and AWS calls per request', lines, targets };
+  } finally {
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
+    await stack.stop();
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * One realistic request to every HTTP handler of functions/http, recorded against the emulators
+ * on a warm container (the api key already verified, so authentication is a cache hit): the
+ * handler, its event, and every AWS command and response it made. The handler-overhead benchmark
+ * replays them; the AWS-calls test counts them.
+ *
+ * Two workspaces: `outreach` (two accounts in group `sales`, no webhook endpoint, so emitting an
+ * event writes nothing) for the outreach, approval and transcript endpoints, and `hooks` for the
+ * webhook endpoints. Anything a request needs (a job, approvals, a failed delivery) is made first,
+ * the way the service makes it, outside the recording.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { getConfig } from '../lib/config';
+import type { HttpHandler } from '../lib/http/endpoint';
+import type { LambdaHttpResult } from '../lib/http/response';
+import { planJob } from '../lib/outreach/plan-job';
+import { defaultSqs } from '../lib/queue/client';
+import { getAction } from '../lib/store/actions';
+import { defaultDb } from '../lib/store/client';
+import { endDeliveryUnattempted, getDelivery } from '../lib/store/webhook-deliveries';
+import { createTestWorkspace, httpEvent, type TestWorkspace } from '../tests/helpers/factories';
+import type { AwsTape, Recording } from './aws-tape';
+
+export interface EndpointRecording {
+  route: string;
+  handler: HttpHandler;
+  event: APIGatewayProxyEventV2;
+  status: number;
+  recording: Recording;
+}
+
+/** The file of functions/http serving each route. */
+const handlers = {
+  health: () => import('../functions/http/health'),
+  notFound: () => import('../functions/http/not-found'),
+  openapi: () => import('../functions/http/openapi'),
+  docs: () => import('../functions/http/docs'),
+  like: () => import('../functions/http/like'),
+  requestComment: () => import('../functions/http/request-comment'),
+  connect: () => import('../functions/http/connect'),
+  dm: () => import('../functions/http/dm'),
+  jobsGet: () => import('../functions/http/jobs-get'),
+  approvalsGet: () => import('../functions/http/approvals-get'),
+  approvalsDecide: () => import('../functions/http/approvals-decide'),
+  approvalPage: () => import('../functions/http/approval-page'),
+  approvalPageDecide: () => import('../functions/http/approval-page-decide'),
+  transcriptAdd: () => import('../functions/http/transcript-add'),
+  transcriptGet: () => import('../functions/http/transcript-get'),
+  transcriptsList: () => import('../functions/http/transcripts-list'),
+  unipileWebhook: () => import('../functions/http/unipile-webhook'),
+  webhooksCreate: () => import('../functions/http/webhooks-create'),
+  webhooksList: () => import('../functions/http/webhooks-list'),
+  webhooksGet: () => import('../functions/http/webhooks-get'),
+  webhooksUpdate: () => import('../functions/http/webhooks-update'),
+  webhooksRotateSecret: () => import('../functions/http/webhooks-rotate-secret'),
+  webhooksTest: () => import('../functions/http/webhooks-test'),
+  webhookDeliveriesList: () => import('../functions/http/webhook-deliveries-list'),
+  webhookDeliveryResend: () => import('../functions/http/webhook-delivery-resend'),
+  webhooksDelete: () => import('../functions/http/webhooks-delete'),
+} satisfies Record<string, () => Promise<{ handler: HttpHandler }>>;
+
+/** Every file of functions/http has a scenario (checked by the AWS-calls test). */
+export const scenarioHandlerCount = Object.keys(handlers).length;
+
+const postUrl = 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/';
+const prospect = 'https://www.linkedin.com/in/jane-prospect';
+/** A public address: a webhook URL is checked by what it resolves to, and an IP literal needs no DNS. */
+const receiverUrl = 'https://93.184.215.14/hooks/outreach';
+const salesCall = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(__dirname, '..', 'tests', 'fixtures', 'transcripts', 'sales-call.json'), 'utf8')) as Record<string, unknown>;
+
+interface Request {
+  method: string;
+  path: string;
+  apiKey?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  pathParameters?: Record<string, string>;
+}
+
+const eventOf = (request: Request) =>
+  httpEvent({ ...request, headers: { ...(request.apiKey ? { 'api-key': request.apiKey } : {}), ...request.headers } });
+
+const bodyOf = (result: LambdaHttpResult) => JSON.parse(result.body as string) as Record<string, unknown>;
+
+/**
+ * Seeds what the requests need, warms the api keys into the auth cache, and records one request
+ * per handler through `tape` (which must already be under the default clients: `watchClients`).
+ * Needs the environment of a local stack (its emulators, table, queues and bucket).
+ */
+export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[]> {
+  const db = defaultDb();
+  const config = getConfig();
+  const load = async (name: keyof typeof handlers) => (await handlers[name]()).handler as HttpHandler;
+  const recordings: EndpointRecording[] = [];
+
+  /** Calls a handler outside any recording (seeding, warming); throws unless it answers `status`. */
+  const call = async (name: keyof typeof handlers, request: Request, status: number) => {
+    const result = await (await load(name))(eventOf(request));
+    if (result.statusCode !== status) throw new Error(`${request.method} ${request.path} answered ${result.statusCode}, not ${status}: ${result.body}`);
+    return bodyOf(result);
+  };
+  /** Records one request; returns its JSON body (or {} for another content). */
+  const record = async (name: keyof typeof handlers, route: string, request: Request, status: number) => {
+    const handler = await load(name);
+    const event = eventOf(request);
+    let result: LambdaHttpResult;
+    let recording: Recording;
+    tape.startRecording();
+    try {
+      result = await handler(event);
+    } finally {
+      recording = tape.stopRecording();
+    }
+    if (result.statusCode !== status) throw new Error(`${route} answered ${result.statusCode}, not ${status}: ${result.body}`);
+    recordings.push({ route, handler, event, status, recording });
+    return result.headers?.['content-type']?.includes('json') && result.body ? bodyOf(result) : {};
+  };
+
+  const outreach: TestWorkspace = await createTestWorkspace(db);
+  const hooks: TestWorkspace = await createTestWorkspace(db, { accounts: 0, groups: {} });
+  const key = outreach.apiKey;
+  const sender = outreach.accounts[0]!.profileUrl;
+
+  // Two approvals, made as the service makes them: a DM with get_approved, planned by the jobs worker's use case.
+  const approvalTokens: Array<{ approvalId: string; token: string }> = [];
+  for (const message of ['Hi Jane, thanks for the talk.', 'Hi Jane, one more thing.']) {
+    const { jobId } = await call('dm', { method: 'POST', path: '/api/v1/social-selling/dm', apiKey: key, body: { user: sender, target: prospect, message, get_approved: true } }, 202);
+    await planJob(
+      { db, sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
+      { v: 1, workspaceId: outreach.workspaceId, jobId: jobId as string },
+    );
+    const action = await getAction(db, { workspaceId: outreach.workspaceId, jobId: jobId as string, accountId: outreach.accounts[0]!.accountId });
+    if (!action?.approval) throw new Error(`the DM's action does not await an approval: ${JSON.stringify(action)}`);
+    approvalTokens.push({ approvalId: action.approval.approvalId, token: action.approval.path.slice('/approve/'.length) });
+  }
+  const [apiApproval, pageApproval] = approvalTokens as [(typeof approvalTokens)[number], (typeof approvalTokens)[number]];
+  // Warm: both keys verified once, so every recorded request finds its key in the auth cache.
+  await call('jobsGet', { method: 'GET', path: '/api/v1/jobs/job_01KA7W9Q3T5W0R6Y5XG8N2M4C1', apiKey: key, pathParameters: { jobId: 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } }, 404);
+  await call('webhooksList', { method: 'GET', path: '/api/v1/webhooks', apiKey: hooks.apiKey }, 200);
+
+  await record('health', 'GET /health', { method: 'GET', path: '/health' }, 200);
+  await record('notFound', '$default (unknown route)', { method: 'GET', path: '/api/v1/nothing-here' }, 404);
+  await record('openapi', 'GET /api/v1/openapi.json', { method: 'GET', path: '/api/v1/openapi.json' }, 200);
+  await record('docs', 'GET /docs', { method: 'GET', path: '/docs' }, 200);
+
+  const like = await record(
+    'like',
+    'POST /api/v1/social-selling/like',
+    { method: 'POST', path: '/api/v1/social-selling/like', apiKey: key, body: { url: postUrl, groups: ['sales'], reactionType: 'like' } },
+    202,
+  );
+  await record(
+    'requestComment',
+    'POST /api/v1/social-selling/request-comment',
+    { method: 'POST', path: '/api/v1/social-selling/request-comment', apiKey: key, body: { url: postUrl, comment: 'Great point on pipeline hygiene.', groups: ['sales'] } },
+    202,
+  );
+  await record(
+    'connect',
+    'POST /api/v1/social-selling/connect',
+    { method: 'POST', path: '/api/v1/social-selling/connect', apiKey: key, body: { user: sender, target: prospect, message: 'Enjoyed your talk.' } },
+    202,
+  );
+  await record('dm', 'POST /api/v1/social-selling/dm', { method: 'POST', path: '/api/v1/social-selling/dm', apiKey: key, body: { user: sender, target: prospect, message: 'Hi Jane!' } }, 202);
+  const jobId = like.jobId as string;
+  await record('jobsGet', 'GET /api/v1/jobs/{jobId}', { method: 'GET', path: `/api/v1/jobs/${jobId}`, apiKey: key, pathParameters: { jobId } }, 200);
+
+  const approvalPath = `/api/v1/approvals/${apiApproval.approvalId}`;
+  const approvalParameters = { approvalId: apiApproval.approvalId };
+  await record('approvalsGet', 'GET /api/v1/approvals/{approvalId}', { method: 'GET', path: approvalPath, apiKey: key, pathParameters: approvalParameters }, 200);
+  await record(
+    'approvalsDecide',
+    'POST /api/v1/approvals/{approvalId}',
+    { method: 'POST', path: approvalPath, apiKey: key, body: { decision: 'approve' }, pathParameters: approvalParameters },
+    200,
+  );
+  const page = { path: `/approve/${pageApproval.token}`, pathParameters: { token: pageApproval.token } };
+  await record('approvalPage', 'GET /approve/{token}', { method: 'GET', ...page }, 200);
+  await record(
+    'approvalPageDecide',
+    'POST /approve/{token}',
+    { method: 'POST', ...page, rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    200,
+  );
+
+  const callId = `bench-${outreach.workspaceId}`;
+  await record('transcriptAdd', 'POST /api/v1/transcript/add', { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: { ...salesCall(), call_id: callId } }, 202);
+  await record('transcriptGet', 'GET /api/v1/transcript/{call_id}', { method: 'GET', path: `/api/v1/transcript/${callId}`, apiKey: key, pathParameters: { call_id: callId } }, 200);
+  await record('transcriptsList', 'GET /api/v1/transcripts', { method: 'GET', path: '/api/v1/transcripts', apiKey: key }, 200);
+  await record(
+    'unipileWebhook',
+    'POST /api/v1/webhooks/unipile',
+    {
+      method: 'POST',
+      path: '/api/v1/webhooks/unipile',
+      headers: { 'x-webhook-secret': config.UNIPILE_WEBHOOK_SECRET },
+      body: { event: 'new_relation', account_id: outreach.accounts[0]!.providerAccountId, user_public_identifier: 'someone-else', user_provider_id: 'ACoAA-someone-else' },
+    },
+    200,
+  );
+
+  const hookKey = hooks.apiKey;
+  const other = await call('webhooksCreate', { method: 'POST', path: '/api/v1/webhooks', apiKey: hookKey, body: { url: receiverUrl, events: ['job.failed'] } }, 201);
+  const created = await record(
+    'webhooksCreate',
+    'POST /api/v1/webhooks',
+    { method: 'POST', path: '/api/v1/webhooks', apiKey: hookKey, body: { url: receiverUrl, events: ['lead.connected', 'lead.replied'], description: 'CRM' } },
+    201,
+  );
+  const webhookId = created.webhookId as string;
+  const hookPath = `/api/v1/webhooks/${webhookId}`;
+  const hook = { apiKey: hookKey, pathParameters: { webhookId } };
+  await record('webhooksList', 'GET /api/v1/webhooks', { method: 'GET', path: '/api/v1/webhooks', apiKey: hookKey }, 200);
+  await record('webhooksGet', 'GET /api/v1/webhooks/{webhookId}', { method: 'GET', path: hookPath, ...hook }, 200);
+  await record('webhooksUpdate', 'PATCH /api/v1/webhooks/{webhookId}', { method: 'PATCH', path: hookPath, ...hook, body: { description: 'CRM (leads)' } }, 200);
+  await record('webhooksRotateSecret', 'POST /api/v1/webhooks/{webhookId}/rotate-secret', { method: 'POST', path: `${hookPath}/rotate-secret`, ...hook }, 200);
+  const ping = await record('webhooksTest', 'POST /api/v1/webhooks/{webhookId}/test', { method: 'POST', path: `${hookPath}/test`, ...hook }, 202);
+  await record('webhookDeliveriesList', 'GET /api/v1/webhooks/{webhookId}/deliveries', { method: 'GET', path: `${hookPath}/deliveries`, ...hook }, 200);
+  // The ping's delivery fails (as a delivery to a deleted endpoint does), so it can be re-sent.
+  const deliveryKey = { workspaceId: hooks.workspaceId, webhookId, deliveryId: ping.deliveryId as string };
+  const delivery = await getDelivery(db, deliveryKey);
+  if (!delivery || !(await endDeliveryUnattempted(db, delivery, 'bench', new Date()))) throw new Error('the ping delivery could not be made failed');
+  await record(
+    'webhookDeliveryResend',
+    'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
+    { method: 'POST', path: `${hookPath}/deliveries/${deliveryKey.deliveryId}/resend`, apiKey: hookKey, pathParameters: { webhookId, deliveryId: deliveryKey.deliveryId } },
+    202,
+  );
+  const otherId = other.webhookId as string;
+  await record('webhooksDelete', 'DELETE /api/v1/webhooks/{webhookId}', { method: 'DELETE', path: `/api/v1/webhooks/${otherId}`, apiKey: hookKey, pathParameters: { webhookId: otherId } }, 204);
+  return recordings;
+}

@@ -1,0 +1,39 @@
+import { awsCallsOf, expectedAwsCalls } from '../../../bench/aws-calls-per-request';
+import { AwsTape, watchClients } from '../../../bench/aws-tape';
+import { recordEndpoints, scenarioHandlerCount, type EndpointRecording } from '../../../bench/http-scenarios';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultSqs } from '../../../lib/queue/client';
+import { defaultDb } from '../../../lib/store/client';
+import { defaultS3 } from '../../../lib/store/s3-client';
+
+/**
+ * The AWS calls of one warm request to every HTTP endpoint, counted on the real emulators (every
+ * command the handlers' own SDK clients send, and every HTTP request they make), against the one
+ * table in bench/aws-calls-per-request.ts. A change of a count is a one-line change there.
+ */
+let recordings: EndpointRecording[];
+let tape: AwsTape;
+
+beforeAll(async () => {
+  tape = new AwsTape();
+  watchClients({ db: defaultDb().client, sqs: defaultSqs(), s3: defaultS3() }, tape);
+  recordings = await recordEndpoints(tape);
+}, 120_000);
+
+afterAll(() => tape.destroy());
+
+it('covers every handler of functions/http', () => {
+  const files = readdirSync(join(__dirname, '..', '..', '..', 'functions', 'http')).filter((file) => file.endsWith('.ts'));
+  expect(scenarioHandlerCount).toBe(files.length);
+  expect(recordings).toHaveLength(files.length);
+});
+
+it('makes the documented AWS calls per endpoint, and no other', () => {
+  const measured = Object.fromEntries(recordings.map((endpoint) => [endpoint.route, awsCallsOf(endpoint.recording.commands)]));
+  expect(measured).toEqual(expectedAwsCalls);
+});
+
+it('makes one HTTP request per call (no retry, no hidden request)', () => {
+  for (const endpoint of recordings) expect([endpoint.route, endpoint.recording.responses.length]).toEqual([endpoint.route, endpoint.recording.commands.length]);
+});

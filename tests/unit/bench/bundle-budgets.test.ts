@@ -1,0 +1,32 @@
+import { bundleBudgets } from '../../../bench/bundle-budgets';
+import { bundleFunctions, cleanUpBundles, type FunctionBundle } from '../../../bench/function-bundles';
+
+/**
+ * Every function of serverless.yml, bundled as it is deployed, stays within its budget in
+ * bench/bundle-budgets.json, so a dependency or an import that grows a bundle is noticed.
+ */
+let bundles: FunctionBundle[];
+
+beforeAll(async () => {
+  ({ bundles } = await bundleFunctions());
+}, 120_000);
+
+afterAll(() => cleanUpBundles());
+
+it('has a budget for every function and no budget for a function that is gone', () => {
+  expect(Object.keys(bundleBudgets).sort()).toEqual(bundles.map((bundle) => bundle.name).sort());
+});
+
+it('keeps every bundle and its zip within budget', () => {
+  const over = bundles
+    .filter((bundle) => bundle.bytes > (bundleBudgets[bundle.name]?.bytes ?? 0) || bundle.zipBytes > (bundleBudgets[bundle.name]?.zipBytes ?? 0))
+    .map((bundle) => `${bundle.name}: ${bundle.bytes} B (zip ${bundle.zipBytes} B), budget ${JSON.stringify(bundleBudgets[bundle.name])}`);
+  expect(over).toEqual([]);
+});
+
+it('bundles the AWS SDK inside each function that talks to AWS, and measures a baseline with the same clients', () => {
+  const health = bundles.find((bundle) => bundle.name === 'health')!;
+  expect(health.clients).toContain('@aws-sdk/lib-dynamodb');
+  expect(health.baseline.bytes).toBeGreaterThan(100_000);
+  expect(health.baseline.bytes).toBeLessThan(health.bytes);
+});
