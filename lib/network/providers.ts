@@ -7,7 +7,7 @@ import { UnipileProvider } from './unipile';
 /** The provider this stage is configured for (NETWORK_PROVIDER). */
 export function createProvider(config: Config, db: Db): NetworkProvider {
   if (config.NETWORK_PROVIDER === 'unipile') {
-    return new UnipileProvider({ dsn: config.UNIPILE_DSN, apiKey: config.UNIPILE_API_KEY });
+    return new UnipileProvider({ dsn: config.UNIPILE_DSN, apiKey: config.UNIPILE_API_KEY, timeoutMs: config.UNIPILE_TIMEOUT_MS });
   }
   return new SandboxProvider(db, { autoAcceptSeconds: config.SANDBOX_AUTO_ACCEPT_SECONDS });
 }

@@ -7,6 +7,7 @@ import { eventDeps } from '../webhooks/emit-event';
 import type { WatchDeps } from './connection-watch';
 import type { PlanJobDeps } from './plan-job';
 import type { WebhookDeps } from './provider-webhook';
+import { retryDelaySeconds } from './retry-policy';
 import type { RunActionDeps } from './run-action';
 import type { SubmitJobDeps } from './submit-job';
 
@@ -37,6 +38,7 @@ export function defaultRunActionDeps(): RunActionDeps {
     ...eventDeps(config),
     provider: createProvider(config, defaultDb()),
     maxAttempts: config.ACTION_MAX_ATTEMPTS,
+    retryDelaySeconds: (attempt, retryAfterSeconds) => retryDelaySeconds(attempt, retryAfterSeconds, Math.random, config.ACTION_RETRY_BASE_SECONDS),
     connectionExpirySeconds: config.CONNECTION_EXPIRY_SECONDS,
   };
 }

@@ -71,21 +71,45 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
 
   const leaseId = randomUUID();
   const claimed = await claimAction(deps.db, message, leaseId, now, deps.leaseSeconds ?? 150);
-  if (!claimed) return;
+  if (!claimed) {
+    // Held by an attempt that may have crashed (its invocation killed): look again when its lease ends,
+    // rather than drop the only message that would take it over.
+    if (action.status === 'running' && action.leaseUntil !== undefined && action.leaseUntil > now.getTime()) {
+      await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (action.leaseUntil - now.getTime()) / 1000 + 1 });
+    }
+    return;
+  }
 
   let ending: Ending | 'waiting';
   try {
     ending = await attempt(deps, claimed, leaseId, now);
   } catch (error) {
-    if (receiveCount < LAST_DELIVERY) throw error;
+    if (receiveCount < LAST_DELIVERY) return giveBack(deps, message, leaseId, error);
     logger.error('action failed unexpectedly on its last delivery', { ...message, error: error as Error });
     ending = { end: { status: 'failed', reason: 'internal_error', error: 'The action could not be completed because of an internal error.' } };
   }
   if (ending === 'waiting') return;
   const endedAt = new Date();
-  if (await commitWithEvents(deps, [...endActionItems(deps.db, message, { leaseId }, ending.end, endedAt), ...(ending.items ?? [])], ending.events ?? [])) {
-    await finishJobIfDone(deps, message.workspaceId, message.jobId, endedAt);
+  let committed: boolean;
+  try {
+    committed = await commitWithEvents(deps, [...endActionItems(deps.db, message, { leaseId }, ending.end, endedAt), ...(ending.items ?? [])], ending.events ?? []);
+  } catch (error) {
+    return giveBack(deps, message, leaseId, error);
   }
+  if (committed) await finishJobIfDone(deps, message.workspaceId, message.jobId, endedAt);
+}
+
+/**
+ * An attempt that threw unexpectedly: the action is released (pending, no lease) so that the
+ * queue's redelivery of this record can take it at once, and the error is rethrown for that
+ * redelivery. Should the release fail too, the lease simply runs out first.
+ */
+async function giveBack(deps: RunActionDeps, message: RunActionMessage, leaseId: string, error: unknown): Promise<never> {
+  const retry = { notBefore: new Date(), reason: 'internal_error', error: 'An attempt failed because of an internal error; it is retried.' };
+  await rescheduleAction(deps.db, message, leaseId, retry, new Date()).catch((release: unknown) =>
+    logger.warn('could not release the action after an error', { ...message, error: release as Error }),
+  );
+  throw error;
 }
 
 /** How an action ends, with what is written beside it (its lead) and the events that tell of it (`dm.sent`). */

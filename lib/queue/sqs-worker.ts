@@ -23,8 +23,10 @@ export interface SqsWorkerOptions<S extends z.ZodType> {
 }
 
 /**
- * An SQS consumer with partial batch responses: records are handled one by one; a record that
- * throws is reported in `batchItemFailures` (and comes back), never failing its neighbours.
+ * An SQS consumer with partial batch responses: the records of a batch are handled concurrently,
+ * each on its own; a record that throws is reported in `batchItemFailures` (and comes back), never
+ * failing its neighbours. If the whole invocation dies instead (timeout, crash), SQS gives back the
+ * whole batch: each consumer recognises the records it already finished (idempotent use cases).
  */
 export function sqsWorker<S extends z.ZodType>(options: SqsWorkerOptions<S>): (event: SQSEvent) => Promise<SQSBatchResponse> {
   const processor = new BatchProcessor(EventType.SQS);

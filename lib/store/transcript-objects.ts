@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 
 /** Where a transcript's content is kept: by workspace, call id and content hash (never overwritten by other content). */
 export function transcriptObjectKey(workspaceId: string, callId: string, contentHash: string): string {
@@ -32,4 +32,9 @@ export async function readTranscriptObject(s3: S3Client, bucket: string, key: st
     if ((error as Error).name === 'NoSuchKey') return undefined;
     throw error;
   }
+}
+
+/** Removes a transcript's content that no record refers to (its record could not be written). */
+export async function deleteTranscriptObject(s3: S3Client, bucket: string, key: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
 }

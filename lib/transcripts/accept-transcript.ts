@@ -8,7 +8,7 @@ import type { AnalyseTranscriptMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import type { TranscriptRequest } from '../schemas/transcript';
 import type { Db } from '../store/client';
-import { putTranscriptObject, sha256Hex, transcriptObjectKey } from '../store/transcript-objects';
+import { deleteTranscriptObject, putTranscriptObject, sha256Hex, transcriptObjectKey } from '../store/transcript-objects';
 import type { Transcript } from '../store/transcripts';
 import { createTranscript, deleteQueuedTranscript, getTranscript } from '../store/transcripts';
 import { transcriptView } from './transcript-view';
@@ -33,18 +33,57 @@ function answerExisting(existing: Transcript, contentHash: string): HttpResult {
 }
 
 /**
+ * A resend of a call id the workspace has. The same content of a transcript still `queued` is
+ * queued again: its first message may never have been sent (an enqueue and the record's removal that
+ * both failed), and the analysis is idempotent, so a duplicate only finds it analysed.
+ */
+async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string): Promise<HttpResult> {
+  const answer = answerExisting(existing, contentHash);
+  if (existing.status !== 'queued') return answer;
+  try {
+    await enqueueAnalysis(deps, existing);
+  } catch (error) {
+    throw new DependencyUnavailableError('The transcript could not be queued for analysis again; it is kept. Retry later.', 5, error);
+  }
+  return answer;
+}
+
+async function enqueueAnalysis(deps: AcceptTranscriptDeps, transcript: Transcript): Promise<void> {
+  const { workspaceId, callId, objectKey, contentHash } = transcript;
+  const message: AnalyseTranscriptMessage = { v: 1, workspaceId, callId, objectKey, contentHash };
+  await sendMessage(deps.sqs, deps.queueUrl, { body: message });
+}
+
+/** Writes the record; should that fail, removes the content it would have named, if no record names it. */
+async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcript): Promise<boolean> {
+  try {
+    return await createTranscript(deps.db, transcript);
+  } catch (error) {
+    // An attempt may have landed before the error: only content that no record names is removed.
+    const landed = await getTranscript(deps.db, transcript.workspaceId, transcript.callId).catch(() => true);
+    if (!landed) {
+      await deleteTranscriptObject(deps.s3, deps.bucket, transcript.objectKey).catch((cleanup: unknown) =>
+        logger.warn('could not remove the content of an unrecorded transcript', { callId: transcript.callId, error: cleanup as Error }),
+      );
+    }
+    throw error;
+  }
+}
+
+/**
  * Stores a validated transcript and queues its analysis: the content to S3 (keyed by workspace,
  * call id and hash), the metadata to DynamoDB, and a message that refers to the object (claim
  * check). A call id is unique in its workspace: the same content again answers 200 with the
- * transcript as it now is, other content a 409. If the enqueue fails, the record is removed again
- * and the caller gets a 503, so no transcript waits `queued` for nothing.
+ * transcript as it now is (queued again while it is `queued`), other content a 409. If the enqueue
+ * fails, the record is removed again and the caller gets a 503, so no transcript waits `queued` for
+ * nothing; should the removal fail too, the caller's resend queues it.
  */
 export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: string, request: TranscriptRequest, now: Date): Promise<HttpResult> {
   // The validated request, in the schema's key order: the same content always has the same bytes.
   const content = Buffer.from(JSON.stringify(request));
   const contentHash = sha256Hex(content);
   const existing = await getTranscript(deps.db, workspaceId, request.call_id);
-  if (existing) return answerExisting(existing, contentHash);
+  if (existing) return answerResend(deps, existing, contentHash);
 
   const objectKey = transcriptObjectKey(workspaceId, request.call_id, contentHash);
   await putTranscriptObject(deps.s3, deps.bucket, objectKey, content);
@@ -65,16 +104,15 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
     createdAt: at,
     updatedAt: at,
   };
-  if (!(await createTranscript(deps.db, transcript))) {
-    // Another request with this call id got there first.
+  if (!(await recordTranscript(deps, transcript))) {
+    // Another request with this call id got there first (or an attempt of ours whose answer was lost).
     const raced = await getTranscript(deps.db, workspaceId, request.call_id);
-    if (raced) return answerExisting(raced, contentHash);
+    if (raced) return answerResend(deps, raced, contentHash);
     throw new DependencyUnavailableError('The transcript could not be recorded; retry.', 1);
   }
 
-  const message: AnalyseTranscriptMessage = { v: 1, workspaceId, callId: transcript.callId, objectKey, contentHash };
   try {
-    await sendMessage(deps.sqs, deps.queueUrl, { body: message });
+    await enqueueAnalysis(deps, transcript);
   } catch (error) {
     logger.warn('enqueue failed; removing the transcript', { callId: transcript.callId, error: error as Error });
     await deleteQueuedTranscript(deps.db, workspaceId, transcript.callId, contentHash).catch((cleanup: unknown) =>

@@ -2,16 +2,16 @@ import type { HttpHandler } from '../../../lib/http/endpoint';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 
 /**
- * Loads a handler of functions/http as Lambda would at a cold start: in a module registry of its
+ * Loads a handler of functions/ (HTTP by default; a worker's with its type) as Lambda would at a cold start: in a module registry of its
  * own, with `env` set while its modules read the configuration (lib/config.ts parses it once, at
  * import). `env` points its queues at a test's own queues, so a test never competes with the
  * stack's poller; the process environment is restored afterwards.
  */
-export async function loadHandler(load: () => Promise<{ handler: HttpHandler }>, env: Record<string, string>): Promise<HttpHandler> {
+export async function loadHandler<H = HttpHandler>(load: () => Promise<{ handler: H }>, env: Record<string, string>): Promise<H> {
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
-    let handler: HttpHandler | undefined;
+    let handler: H | undefined;
     await jest.isolateModulesAsync(async () => {
       ({ handler } = await load());
     });

@@ -3,6 +3,8 @@ import type { HttpHandler } from '../../../lib/http/endpoint';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { defaultS3 } from '../../../lib/store/s3-client';
 import { getTranscript } from '../../../lib/store/transcripts';
+import type { AnalyseTranscriptMessage } from '../../../lib/queue/messages';
+import { analyseStoredTranscript } from '../../../lib/transcripts/analyse-stored-transcript';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, testDb, testSqs } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { bodyOf, fieldErrorsOf, loadHandler } from './load-handler';
@@ -98,15 +100,30 @@ describe('POST /api/v1/transcript/add', () => {
     expect(JSON.parse(await object.Body!.transformToString())).toEqual({ ...payload, call_start_time: '2026-11-20T15:00:00.000Z', format: 'array' });
   });
 
-  it('answers the same call id with the same content 200 with the transcript, and enqueues nothing more', async () => {
+  it('answers the same call id with the same content 200 with the transcript, and queues a still-queued one again (once)', async () => {
     const payload = body();
     await post(payload);
-    await drainQueue(sqs, queueUrl);
+    const [first] = await drainQueue(sqs, queueUrl);
 
     const again = await post({ ...payload, format: 'array', participants: payload.participants.map((p) => p.toUpperCase()) });
 
     expect(again.statusCode).toBe(200);
     expect(bodyOf(again)).toMatchObject({ callId: payload.call_id, status: 'queued' });
+    // Its first message may never have gone out (enqueue and removal both failed): the analysis is idempotent.
+    const requeued = await drainQueue(sqs, queueUrl, 0);
+    expect(requeued.map((m) => m.json)).toEqual([first!.json]);
+  });
+
+  it('answers the same content of an analysed transcript 200, and enqueues nothing more', async () => {
+    const payload = body();
+    await post(payload);
+    const [message] = await drainQueue(sqs, queueUrl);
+    await analyseStoredTranscript({ db, s3, bucket, analyser: { name: 'embedded' } }, message!.json as AnalyseTranscriptMessage);
+
+    const again = await post(payload);
+
+    expect(again.statusCode).toBe(200);
+    expect(bodyOf(again)).toMatchObject({ callId: payload.call_id, status: 'analysed' });
     expect(await drainQueue(sqs, queueUrl, 0)).toEqual([]);
   });
 
