@@ -296,7 +296,7 @@ export class UnipileProvider implements NetworkProvider {
       });
       text = await response.text();
     } catch (error) {
-      throw this.transportError(step, error);
+      throw this.transportError(step, method, error);
     }
 
     const json = parseJson(text);
@@ -304,7 +304,9 @@ export class UnipileProvider implements NetworkProvider {
     throw this.httpError(step, response, isRecord(json) ? json : {});
   }
 
-  private transportError(step: Step, error: unknown): ProviderError {
+  /** A GET changes nothing, so only a POST cut off on the way can have been applied ("outcome unknown"). */
+  private transportError(step: Step, method: 'GET' | 'POST', error: unknown): ProviderError {
+    const mayHaveApplied = method === 'POST';
     // Duck-typed: the DOMException of AbortSignal.timeout may come from another realm (e.g. under jest).
     const name = isRecord(error) && typeof error.name === 'string' ? error.name : '';
     if (name === 'TimeoutError' || name === 'AbortError') {
@@ -312,7 +314,7 @@ export class UnipileProvider implements NetworkProvider {
       // may be posted twice, and a retried invitation usually ends in `already_invited`.
       return new ProviderError('provider_timeout', `Unipile did not answer in time to ${stepLabel[step]}.`, true, {
         cause: error,
-        outcomeUnknown: true,
+        outcomeUnknown: mayHaveApplied,
       });
     }
     // Refused or unresolved: the request never left. Anything else (a reset, a closed socket) may have
@@ -320,7 +322,7 @@ export class UnipileProvider implements NetworkProvider {
     const code = isRecord(error) && isRecord(error.cause) && typeof error.cause.code === 'string' ? error.cause.code : '';
     return new ProviderError('provider_unavailable', `Unipile could not be reached to ${stepLabel[step]}.`, true, {
       cause: error,
-      outcomeUnknown: !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code),
+      outcomeUnknown: mayHaveApplied && !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code),
     });
   }
 

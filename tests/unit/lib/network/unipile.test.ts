@@ -187,6 +187,21 @@ describe('UnipileProvider against the fake Unipile server', () => {
       expect(fake.requests.map((r) => r.path)).toEqual(['/api/v1/posts/7332661864792854528', '/api/v1/posts/reaction']);
     });
 
+    it('a timed-out lookup (GET) changed nothing; a timed-out POST may have been applied', async () => {
+      // Prepare
+      const impatient = new UnipileProvider({ dsn: fake.url, apiKey: fake.apiKey, timeoutMs: 300 });
+      fake.hang('GET /api/v1/posts/7332661864792854528');
+
+      // Act
+      const lookup = await reactError(impatient, { account, post: activityPost, reactionType: 'like' });
+      fake.hang('POST /api/v1/posts/reaction');
+      const reaction = await reactError(new UnipileProvider({ dsn: fake.url, apiKey: fake.apiKey, timeoutMs: 1000 }), { account, post: activityPost, reactionType: 'like' });
+
+      // Assert
+      expect(lookup).toMatchObject({ reason: 'provider_timeout', retryable: true, outcomeUnknown: false });
+      expect(reaction).toMatchObject({ reason: 'provider_timeout', retryable: true, outcomeUnknown: true });
+    });
+
     it('nothing listening → provider_unavailable, retryable', async () => {
       // Prepare
       const deadUrl = fake.url;
