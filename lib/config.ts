@@ -29,6 +29,8 @@ const configSchema = z
     NETWORK_PROVIDER: z.enum(['sandbox', 'unipile']).default('sandbox'),
     UNIPILE_DSN: z.string().default(''),
     UNIPILE_API_KEY: z.string().default(''),
+    /** Longest wait for one Unipile call, body included; a timed-out call is retried like a 5xx (not a comment or message: it may have been posted). */
+    UNIPILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Default spread of a job's actions; a workspace setting overrides it. */
     PACING_WINDOW_SECONDS: seconds(1800),
     /** How long a verified api key is trusted without asking DynamoDB again: the revocation delay. */
@@ -37,6 +39,14 @@ const configSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
     /** Attempts of one provider call before its action ends failed. */
     ACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /** First retry of a failed provider call after up to this long; the bound doubles each attempt (full jitter), capped at 15 min. */
+    ACTION_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(900).default(10),
+    /**
+     * A job still `queued` this long after it was created, never taken by a planner, ends `failed`
+     * (`not_queued`): its request was cut off before its message was queued. At least 15 min, the
+     * jobs queue's whole retry path (5 receives x 180 s visibility) before its dead-letter queue.
+     */
+    QUEUED_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(900).default(3600),
     /** How long jobs and their actions are kept. */
     JOB_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
     /** The API's public address, for the approval links jobs show; a relative link when empty. */
@@ -79,7 +89,9 @@ export type Config = z.infer<typeof configSchema>;
 
 /** Parses a configuration from an environment; throws one error naming every bad variable. */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
-  const result = configSchema.safeParse(env);
+  // Parsed once per container, during its cold start: compiling zod's fast path for the object
+  // (`new Function`) would cost more than it saves.
+  const result = configSchema.safeParse(env, { jitless: true });
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);

@@ -33,7 +33,8 @@ export interface SubmitJobDeps {
 /**
  * A job whose enqueue failed: removed, or, when DynamoDB refuses that too, ended `failed`
  * (`enqueue_failed`) so it does not wait `queued` for a message that will never come. Only when
- * both writes fail does it stay queued (logged with its id); the caller got a 503 either way.
+ * both writes fail does it stay queued (logged with its id), until the jobs sweep fails it
+ * (`not_queued`, lib/outreach/sweep-stale-jobs.ts); the caller got a 503 either way.
  */
 async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
   try {
@@ -49,7 +50,8 @@ async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
 
 /**
  * Records a job and enqueues it for planning. If the enqueue fails the job is withdrawn and the
- * caller gets a 503: no job is left `queued` with nothing to run it.
+ * caller gets a 503: no job is left `queued` with nothing to run it. Should the function be cut
+ * off between the two writes (timeout, crash), the jobs sweep ends the job `failed` later.
  */
 export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Promise<Job> {
   const at = input.now.toISOString();

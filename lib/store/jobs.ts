@@ -1,10 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Action } from './actions';
 import { toAction } from './actions';
 import type { Db } from './client';
-import { writeIfConditionHolds } from './condition-failed';
+import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import type { TransactItem } from './transact';
-import { keys } from './keys';
+import { keys, withoutKeys } from './keys';
 import { queryPrefix } from './query-all';
 
 export type JobType = 'like' | 'comment' | 'connect' | 'dm';
@@ -39,11 +39,30 @@ export interface Job {
   expiresAt: number;
 }
 
+/**
+ * Shards of the queued-jobs index: every job creation writes an entry and every plan removes it,
+ * so one index key would cap the rate of job creation at what one index partition takes (about
+ * 1,000 writes a second); 8 keys take 8 times that. The sweep reads each shard.
+ */
+export const QUEUED_JOB_SHARDS = 8;
+
+/** The shard of a job's queued-index entry: a hash of its id (FNV-1a), so it is found again from the id. */
+export function queuedJobShard(jobId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < jobId.length; i++) hash = Math.imul(hash ^ jobId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % QUEUED_JOB_SHARDS;
+}
+
+function queuedIndexOf(job: Pick<Job, 'workspaceId' | 'jobId' | 'createdAt'>) {
+  return keys.queuedJobIndex(queuedJobShard(job.jobId), job.createdAt, job.workspaceId, job.jobId);
+}
+
+/** Writes a new job; a queued one gets its queued-index entry (the sweep's way to find it if nobody ever takes it). */
 export async function createJob(db: Db, job: Job): Promise<void> {
   await db.client.send(
     new PutCommand({
       TableName: db.table,
-      Item: { ...keys.job(job.workspaceId, job.jobId), ...job },
+      Item: { ...keys.job(job.workspaceId, job.jobId), ...(job.status === 'queued' ? queuedIndexOf(job) : {}), ...job },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -74,6 +93,29 @@ export async function getJobWithActions(
   return { job, actions: items.filter((item) => item.sk !== sk).map(toAction) };
 }
 
+/**
+ * A planner takes a queued job before it creates anything: its queued-index entry goes, so the
+ * sweep can no longer fail it; the job as stored, or undefined when it is missing or no longer
+ * `queued` (planned already, or failed by the sweep: then nothing of it may start). A redelivered
+ * message of a plan interrupted half-way takes it again (the job is still queued).
+ */
+export async function takeQueuedJob(db: Db, workspaceId: string, jobId: string): Promise<Job | undefined> {
+  const item = await writtenIfConditionHolds(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.job(workspaceId, jobId),
+        UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#status = :queued',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':queued': 'queued' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return item && (withoutKeys(item) as unknown as Job);
+}
+
 /** queued → running once its actions exist; false when it was already planned. */
 export async function markJobPlanned(db: Db, workspaceId: string, jobId: string, at: Date): Promise<boolean> {
   return writeIfConditionHolds(
@@ -81,7 +123,7 @@ export async function markJobPlanned(db: Db, workspaceId: string, jobId: string,
       new UpdateCommand({
         TableName: db.table,
         Key: keys.job(workspaceId, jobId),
-        UpdateExpression: 'SET #status = :running, plannedAt = :at, updatedAt = :at',
+        UpdateExpression: 'SET #status = :running, plannedAt = :at, updatedAt = :at REMOVE gsi1pk, gsi1sk',
         ConditionExpression: '#status = :queued',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at.toISOString() },
@@ -90,23 +132,51 @@ export async function markJobPlanned(db: Db, workspaceId: string, jobId: string,
   );
 }
 
-/** The transaction item that ends a job failed as a whole, unless it already ended. */
-export function failJobItem(db: Db, workspaceId: string, jobId: string, reason: string, at: Date): TransactItem {
+/**
+ * The transaction item that ends a job failed as a whole (out of the queued index too), unless it
+ * already ended; with `untakenOnly`, only while it is queued and no planner has taken it.
+ */
+export function failJobItem(db: Db, workspaceId: string, jobId: string, reason: string, at: Date, options: { untakenOnly?: boolean } = {}): TransactItem {
+  const values: Record<string, unknown> = { ':failed': 'failed', ':reason': reason, ':at': at.toISOString() };
+  let condition: string;
+  if (options.untakenOnly) {
+    condition = '#status = :queued AND attribute_exists(gsi1pk)';
+    values[':queued'] = 'queued';
+  } else {
+    condition = `attribute_exists(pk) AND NOT #status IN (${finalJobStatuses.map((_, i) => `:final${i}`).join(', ')})`;
+    for (const [i, status] of finalJobStatuses.entries()) values[`:final${i}`] = status;
+  }
   return {
     Update: {
       TableName: db.table,
       Key: keys.job(workspaceId, jobId),
-      UpdateExpression: 'SET #status = :failed, failureReason = :reason, finishedAt = :at, updatedAt = :at',
-      ConditionExpression: `attribute_exists(pk) AND NOT #status IN (${finalJobStatuses.map((_, i) => `:final${i}`).join(', ')})`,
+      UpdateExpression: 'SET #status = :failed, failureReason = :reason, finishedAt = :at, updatedAt = :at REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: condition,
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':failed': 'failed',
-        ':reason': reason,
-        ':at': at.toISOString(),
-        ...Object.fromEntries(finalJobStatuses.map((status, i) => [`:final${i}`, status])),
-      },
+      ExpressionAttributeValues: values,
     },
   };
+}
+
+/**
+ * Queued jobs no planner has taken, created before `createdBefore`, the oldest first in each
+ * shard and at most `perShard` of each (the next sweep reads on): a bounded read, never a scan.
+ */
+export async function listUntakenQueuedJobs(db: Db, createdBefore: Date, perShard: number): Promise<Job[]> {
+  const pages = await Promise.all(
+    Array.from({ length: QUEUED_JOB_SHARDS }, (_, shard) =>
+      db.client.send(
+        new QueryCommand({
+          TableName: db.table,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
+          ExpressionAttributeValues: { ':p': keys.queuedJobIndex(shard, '', '', '').gsi1pk, ':before': createdBefore.toISOString() },
+          Limit: perShard,
+        }),
+      ),
+    ),
+  );
+  return pages.flatMap(({ Items = [] }) => Items.map((item) => withoutKeys(item) as unknown as Job));
 }
 
 /**

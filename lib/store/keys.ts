@@ -16,6 +16,15 @@ export const keys = {
   }),
   group: (workspaceId: string, groupKey: string) => ({ pk: `WS#${workspaceId}`, sk: `GROUP#${groupKey}` }),
   job: (workspaceId: string, jobId: string) => ({ pk: `WS#${workspaceId}`, sk: `JOB#${jobId}` }),
+  /**
+   * Jobs still `queued`, by when they were created (set on creation, removed when a planner takes
+   * the job or it ends): the sweep fails those whose request never got its message on the queue.
+   * Spread over shards (`shard` from the job id) so job creation never writes one hot index key.
+   */
+  queuedJobIndex: (shard: number, createdAt: string, workspaceId: string, jobId: string) => ({
+    gsi1pk: `QUEUED_JOBS#${shard}`,
+    gsi1sk: `${createdAt}#${workspaceId}#${jobId}`,
+  }),
   action: (workspaceId: string, jobId: string, accountId: string) => ({
     pk: `WS#${workspaceId}`,
     sk: `JOB#${jobId}#ACTION#${accountId}`,

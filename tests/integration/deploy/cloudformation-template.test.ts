@@ -115,6 +115,12 @@ describe('the packaged CloudFormation template', () => {
     }
     expect(roleOf('NotFoundLambdaFunction').actions).toEqual([]);
     expect(roleOf('JobsGetLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    // The jobs sweep reads the queued index and fails stale jobs: nothing else (no queue, no event).
+    const table = { 'Fn::GetAtt': ['Table', 'Arn'] };
+    expect(roleOf('JobsSweepLambdaFunction').statements).toEqual([
+      { Effect: 'Allow', Action: ['dynamodb:UpdateItem'], Resource: table },
+      { Effect: 'Allow', Action: ['dynamodb:Query'], Resource: { 'Fn::Join': ['', [table, '/index/gsi1']] } },
+    ]);
     expect(roleOf('LikeLambdaFunction').actions).toContain('sqs:SendMessage');
     expect(roleOf('LikeLambdaFunction').actions).not.toContain('sqs:ReceiveMessage');
     expect(roleOf('JobsWorkerLambdaFunction').actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
