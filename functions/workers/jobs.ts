@@ -1,6 +1,6 @@
 import { defaultPlanJobDeps } from '../../lib/outreach/default-deps';
 import { failJobOfUnreadableMessage } from '../../lib/outreach/fail-unreadable-job';
-import { planJob } from '../../lib/outreach/plan-job';
+import { planJobDelivery } from '../../lib/outreach/plan-job';
 import { planJobMessageSchema } from '../../lib/queue/messages';
 import { sqsWorker } from '../../lib/queue/sqs-worker';
 
@@ -9,6 +9,6 @@ const deps = defaultPlanJobDeps();
 export const handler = sqsWorker({
   queue: 'jobs',
   schema: planJobMessageSchema,
-  handle: (message) => planJob(deps, message),
+  handle: (message, record) => planJobDelivery(deps, message, Number(record.attributes.ApproximateReceiveCount || 1)),
   onPoison: (raw) => failJobOfUnreadableMessage(deps, raw),
 });

@@ -2,6 +2,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { logger } from '../log';
 import type { PlanJobMessage, RunActionMessage } from '../queue/messages';
 import { sendMessages } from '../queue/send';
+import { LAST_DELIVERY } from '../queue/sqs-worker';
 import type { Account } from '../store/accounts';
 import { getAccounts } from '../store/accounts';
 import type { Action } from '../store/actions';
@@ -14,9 +15,10 @@ import type { EventDeps } from '../webhooks/emit-event';
 import { announceDeliveries, prepareEvent } from '../webhooks/emit-event';
 import { approvalRequestedData } from '../webhooks/event-data';
 import type { Job } from '../store/jobs';
-import { getJob, markJobPlanned } from '../store/jobs';
+import { getJob, markJobPlanned, takeQueuedJob } from '../store/jobs';
 import { getWorkspace } from '../store/workspaces';
 import { draftApproval, needsApproval } from './approval-draft';
+import { failJobNamedBy } from './fail-unreadable-job';
 import { pacingOffsetMs } from './pacing';
 
 export interface PlanJobDeps extends EventDeps {
@@ -36,12 +38,13 @@ export interface PlanJobDeps extends EventDeps {
  */
 export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = new Date()): Promise<void> {
   const { workspaceId, jobId } = message;
-  const job = await getJob(deps.db, workspaceId, jobId);
+  // Taken only while still queued, before anything is created: a job the sweep failed (its
+  // request never completed) or one planned already is left as it is.
+  const job = await takeQueuedJob(deps.db, workspaceId, jobId);
   if (!job) {
-    logger.warn('job to plan not found; dropping the message', { workspaceId, jobId });
+    if (!(await getJob(deps.db, workspaceId, jobId))) logger.warn('job to plan not found; dropping the message', { workspaceId, jobId });
     return;
   }
-  if (job.status !== 'queued') return;
 
   const workspace = await getWorkspace(deps.db, workspaceId);
   const windowSeconds = job.total > 1 ? (workspace?.settings.pacingWindowSeconds ?? deps.defaultPacingWindowSeconds) : 0;
@@ -91,6 +94,26 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
   );
   await markJobPlanned(deps.db, workspaceId, jobId, now);
 }
+
+/**
+ * One delivery of a plan message: plans the job; when planning still fails on the queue's last
+ * delivery, the job ends `failed` (`planning_failed`, with its event) before the message goes to
+ * the DLQ, so it never waits `queued` for a plan that will not come.
+ */
+export async function planJobDelivery(deps: PlanJobDeps, message: PlanJobMessage, receiveCount: number): Promise<void> {
+  try {
+    await planJob(deps, message);
+  } catch (error) {
+    if (receiveCount >= LAST_DELIVERY) {
+      logger.error('job planning failed on its last delivery', { workspaceId: message.workspaceId, jobId: message.jobId, error: error as Error });
+      await failJobNamedBy(deps, message, PLANNING_FAILED);
+    }
+    throw error;
+  }
+}
+
+/** The reason of a job whose planning failed on every delivery of its message. */
+export const PLANNING_FAILED = 'planning_failed';
 
 /**
  * An action that waits for a person's approval, created with its approval, its link and the

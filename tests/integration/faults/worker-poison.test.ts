@@ -32,12 +32,13 @@ const workers = {} as Record<WorkerName, SqsHandler>;
 let jobsIntake: string;
 let receiver: WebhookReceiver;
 let ws: TestWorkspace;
+let env: Record<string, string>;
 
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
   for (const name of ['jobs', 'actions', 'transcripts', 'webhooks'] as WorkerName[]) queues[name] = await createQueueWithDlq(sqs, `poison-${name}`);
   jobsIntake = await createTestQueue(sqs, 'poison-intake');
-  const env = {
+  env = {
     JOBS_QUEUE_URL: jobsIntake,
     ACTIONS_QUEUE_URL: queues.actions.queueUrl,
     TRANSCRIPTS_QUEUE_URL: queues.transcripts.queueUrl,
@@ -80,6 +81,21 @@ describe('a poison message', () => {
     expect(await poison(name, body)).toEqual({ deadLetters: [body], receives: LAST_DELIVERY });
 
     expect(await getJobView(db, ws.workspaceId, jobId)).toMatchObject({ status: 'failed', failureReason: 'unreadable_message' });
+  });
+
+  it('on the jobs queue: readable but failing every time, it ends in the DLQ and the job failed on the last delivery', async () => {
+    const jobId = await queuedJob();
+    // Planning fails at its last step, the actions' enqueue, on every delivery (a queue that does not exist).
+    workers.jobs = await loadWorker('jobs', { ...env, ACTIONS_QUEUE_URL: `${queues.actions.queueUrl}-missing` });
+    const body = JSON.stringify({ v: 1, workspaceId: ws.workspaceId, jobId });
+
+    try {
+      expect(await poison('jobs', body)).toEqual({ deadLetters: [body], receives: LAST_DELIVERY });
+    } finally {
+      workers.jobs = await loadWorker('jobs', env);
+    }
+
+    expect(await getJobView(db, ws.workspaceId, jobId)).toMatchObject({ status: 'failed', failureReason: 'planning_failed' });
   });
 
   it('on the transcripts queue: unreadable, it ends in the DLQ, and the transcript it names ends failed', async () => {
