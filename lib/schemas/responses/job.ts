@@ -78,6 +78,6 @@ export const jobViewSchema = z.strictObject({
   createdAt: timestamp,
   updatedAt: timestamp,
   finishedAt: timestamp.optional(),
-  failureReason: z.string().optional().describe('Why the job failed as a whole (e.g. `unreadable_message`).'),
+  failureReason: z.string().optional().describe('Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started).'),
   actions: z.array(jobActionSchema),
 });
