@@ -4,6 +4,8 @@
  * stops what it started (esbuild).
  */
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { forEachLine, OutputTail, terminate, type ProcessHandle } from './emulators';
 import { waitForPort } from './ports';
 import { serverlessBin } from './serverless-config';
@@ -42,9 +44,12 @@ export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
 export async function startServerlessOffline(options: OfflineOptions): Promise<RunningOffline> {
   const { port, lambdaPort, log } = options;
   const args = ['offline', 'start', '--stage', options.stage, '--host', '127.0.0.1', '--httpPort', String(port), '--lambdaPort', String(lambdaPort)];
+  // Bundles of this stack's own (serverless-esbuild empties its work folder when it starts): a
+  // second stack started meanwhile (tests, a benchmark, the load run) must not rebuild them under it.
+  const workFolder = options.env.ESBUILD_WORK_FOLDER ?? path.join('.esbuild-local', `stack-${port}`);
   const child = spawn(process.execPath, [serverlessBin(options.projectRoot), ...args], {
     cwd: options.projectRoot,
-    env: options.env,
+    env: { ...options.env, ESBUILD_WORK_FOLDER: workFolder },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,6 +78,7 @@ export async function startServerlessOffline(options: OfflineOptions): Promise<R
       // Its HTTP servers wait up to 5 s for idle keep-alive connections to close; no need to wait that long.
       await terminate(child, 'SIGTERM', 1500, (signal) => signalGroup(pid, signal));
       signalGroup(pid, 'SIGKILL'); // whatever it started and left behind
+      if (!options.env.ESBUILD_WORK_FOLDER) rmSync(path.join(options.projectRoot, workFolder), { recursive: true, force: true });
     })());
   options.onSpawn?.({ stop, killNow: () => void (pid !== undefined && signalGroup(pid, 'SIGKILL')) });
 
