@@ -31,10 +31,10 @@ export const expectedAwsCalls: Record<string, string> = {
   'GET /api/v1/webhooks': 'DynamoDB Update, DynamoDB Query',
   'GET /api/v1/webhooks/{webhookId}': 'DynamoDB Update, DynamoDB Get',
   'PATCH /api/v1/webhooks/{webhookId}': 'DynamoDB Update, DynamoDB Update',
-  'POST /api/v1/webhooks/{webhookId}/rotate-secret': 'DynamoDB Update, DynamoDB Get, DynamoDB Update',
+  'POST /api/v1/webhooks/{webhookId}/rotate-secret': 'DynamoDB Update, DynamoDB Update',
   'POST /api/v1/webhooks/{webhookId}/test': 'DynamoDB Update, DynamoDB Get, DynamoDB TransactWrite, SQS SendMessageBatch',
   'GET /api/v1/webhooks/{webhookId}/deliveries': 'DynamoDB Update, DynamoDB Get, DynamoDB Query',
-  'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend': 'DynamoDB Update, DynamoDB Get, DynamoDB Get, DynamoDB Update, SQS SendMessageBatch',
+  'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend': 'DynamoDB Update, DynamoDB Get, DynamoDB Update, SQS SendMessageBatch',
   'DELETE /api/v1/webhooks/{webhookId}': 'DynamoDB Update, DynamoDB Delete',
 };
 

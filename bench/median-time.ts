@@ -22,4 +22,5 @@ export function medianMs(work: () => unknown, warmUps: number, runs: number): nu
   return times[Math.floor(times.length / 2)] as number;
 }
 
-export const ratio = (value: number) => `${value.toFixed(1)}x`;
+/** A ratio as printed: two decimals, so a target of 1.25x is not shown as 1.3x. */
+export const ratio = (value: number) => `${value.toFixed(2)}x`;

@@ -3,14 +3,16 @@
  * a PASS or FAIL per target, and exits with 1 when a target is missed.
  *
  *   npm run bench
+ *   npm run bench -- cold-start bundle-size   (only the benches whose file name contains one of these)
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult } from './bench-result';
 
 async function main(): Promise<number> {
+  const only = process.argv.slice(2);
   const files = readdirSync(__dirname)
-    .filter((file) => file.endsWith('.bench.ts'))
+    .filter((file) => file.endsWith('.bench.ts') && (only.length === 0 || only.some((name) => file.includes(name))))
     .sort();
   let failed = 0;
   for (const file of files) {

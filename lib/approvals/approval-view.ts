@@ -31,9 +31,10 @@ export function approvalView(approval: Approval, publicBaseUrl: string) {
 
 /** An approval of the workspace, or a 404 (another workspace's approval is a 404 too). */
 export async function requireApproval(db: Db, workspaceId: string, approvalId: string): Promise<Approval> {
-  const notFound = new NotFoundError(`No approval ${JSON.stringify(approvalId.slice(0, 64))} in this workspace.`);
-  if (!APPROVAL_ID_RE.test(approvalId)) throw notFound;
+  // Made only when thrown: an Error captures a stack trace, a cost every found approval would pay.
+  const notFound = () => new NotFoundError(`No approval ${JSON.stringify(approvalId.slice(0, 64))} in this workspace.`);
+  if (!APPROVAL_ID_RE.test(approvalId)) throw notFound();
   const approval = await getApproval(db, workspaceId, approvalId);
-  if (!approval) throw notFound;
+  if (!approval) throw notFound();
   return approval;
 }

@@ -67,7 +67,9 @@ function resultOf(thrown: unknown, context: RequestContext, render?: EndpointOpt
  * problem+json; the api key is never logged.
  */
 export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): HttpHandler {
-  const db = options.db ?? defaultDb();
+  // Made on first use: a public endpoint (`auth: 'none'`) may have no use for DynamoDB at all.
+  let db = options.db;
+  const dbOf = (): Db => (db ??= defaultDb());
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const method = options.route.split(' ')[0];
   const readBody = options.bodyFormat === 'form' ? readFormBody : readJsonBody;
@@ -88,10 +90,10 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
     const run = async (): Promise<HttpResult> => {
       const now = new Date();
       if (options.auth !== 'none') {
-        workspaceId = (await authenticate(headers['api-key'], db)).workspaceId;
+        workspaceId = (await authenticate(headers['api-key'], dbOf())).workspaceId;
         // Before the body is read: a refused request does nothing else. A failed authentication
         // never gets here, so it is counted against no workspace.
-        rateHeaders = await takeRequest(db, workspaceId, rateLimit, now);
+        rateHeaders = await takeRequest(dbOf(), workspaceId, rateLimit, now);
       }
       options.checkCaller?.(headers);
       const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
@@ -101,7 +103,7 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
       // Idempotency keys belong to a workspace: public endpoints have none.
       const begun =
         method === 'POST' && workspaceId !== undefined
-          ? await beginIdempotentRequest(db, workspaceId, headers['idempotency-key'], `${options.route}\n${raw?.text ?? ''}`, now)
+          ? await beginIdempotentRequest(dbOf(), workspaceId, headers['idempotency-key'], `${options.route}\n${raw?.text ?? ''}`, now)
           : undefined;
       if (begun && 'replay' in begun) return begun.replay;
 
@@ -112,7 +114,7 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
         if (!begun) throw thrown;
         result = resultOf(thrown, context, options.renderError);
       }
-      if (begun && workspaceId !== undefined) await finishIdempotentRequest(db, workspaceId, begun.claim, result);
+      if (begun && workspaceId !== undefined) await finishIdempotentRequest(dbOf(), workspaceId, begun.claim, result);
       return result;
     };
 

@@ -17,6 +17,10 @@ const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded$/i;
 /** Refuses invalid UTF-8 instead of replacing it; a BOM is kept, so JSON.parse still refuses one. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** String.prototype.isWellFormed/toWellFormed (ES2024, in Node 20; the project's lib is ES2023). */
+type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): string };
+const wellFormed = (text: WellFormedString): string => (text.isWellFormed() ? text : text.toWellFormed());
+
 /**
  * The body's text, after the checks every format shares: 413 past `maxBytes`, 415 for another
  * content type than `mediaType` (named `expected` in the error) or a charset other than UTF-8,
@@ -31,9 +35,11 @@ function bodyText(
   expected: string,
   malformed: { slug: string; title: string },
 ): string {
-  const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8');
-  if (bytes.length > maxBytes) {
-    throw new HttpError(413, 'body-too-large', 'Request body too large', `The body is ${bytes.length} bytes; this endpoint accepts at most ${maxBytes} bytes.`, {
+  // A body API Gateway passed as text is sized without copying it; only base64 is decoded to bytes.
+  const bytes = isBase64Encoded && body !== undefined ? Buffer.from(body, 'base64') : undefined;
+  const size = bytes ? bytes.length : body === undefined ? 0 : Buffer.byteLength(body, 'utf8');
+  if (size > maxBytes) {
+    throw new HttpError(413, 'body-too-large', 'Request body too large', `The body is ${size} bytes; this endpoint accepts at most ${maxBytes} bytes.`, {
       extra: { limitBytes: maxBytes },
     });
   }
@@ -53,6 +59,9 @@ function bodyText(
   if (charset && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
     throw new HttpError(415, 'unsupported-media-type', 'Unsupported media type', `charset ${charset.slice(0, 40)} is not supported; send UTF-8.`);
   }
+  // Text already decoded (by the runtime) is valid UTF-8 but for lone surrogates, which encoding
+  // to UTF-8 turns into U+FFFD: done here without the round trip through bytes.
+  if (!bytes) return body === undefined ? '' : wellFormed(body as WellFormedString);
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -73,7 +82,8 @@ export function readJsonBody(
   maxBytes: number,
 ): RawBody {
   const text = bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json', { slug: 'malformed-json', title: 'Malformed JSON' });
-  if (text.trim() === '') throw new ValidationError([{ path: '', message: 'the body is empty; a JSON object is expected' }], 'The request body is empty.');
+  // Not `trim()`, which would copy a large body: \s is the set of characters trim() removes.
+  if (!/\S/.test(text)) throw new ValidationError([{ path: '', message: 'the body is empty; a JSON object is expected' }], 'The request body is empty.');
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -60,10 +60,11 @@ function visibleStatus(job: Job, actions: Action[]): string {
  * and why it waits, its approval link, its invitation). Another workspace's job is a 404.
  */
 export async function getJobView(db: Db, workspaceId: string, jobId: string, publicBaseUrl = '') {
-  const notFound = new NotFoundError(`No job ${JSON.stringify(jobId.slice(0, 64))} in this workspace.`);
-  if (!JOB_ID_RE.test(jobId)) throw notFound;
+  // Made only when thrown: an Error captures a stack trace, a cost every found job would pay.
+  const notFound = () => new NotFoundError(`No job ${JSON.stringify(jobId.slice(0, 64))} in this workspace.`);
+  if (!JOB_ID_RE.test(jobId)) throw notFound();
   const found = await getJobWithActions(db, workspaceId, jobId);
-  if (!found) throw notFound;
+  if (!found) throw notFound();
   const { job, actions } = found;
   const count = (status: Action['status']) => actions.filter((action) => action.status === status).length;
   const { post: _post, from: _from, ...request } = job.request;

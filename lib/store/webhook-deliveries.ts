@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEvent } from '../webhooks/event-types';
 import type { Db } from './client';
-import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
+import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys, withoutKeys } from './keys';
 import type { TransactItem } from './transact';
 
@@ -174,17 +174,25 @@ export async function endDeliveryUnattempted(db: Db, delivery: WebhookDelivery, 
   );
 }
 
-/** failed → pending, due now, in a new round (same event, same `webhook-id`); false unless it had failed. */
-export async function restartDelivery(db: Db, delivery: DeliveryKey, now: Date): Promise<WebhookDelivery | undefined> {
+/** What a restart did: the delivery restarted, or the status that refused it (undefined: no such delivery). */
+export type RestartOutcome = { restarted: WebhookDelivery } | { refusedStatus: string | undefined };
+
+/**
+ * failed → pending, due now, in a new round (same event, same `webhook-id`). Refused unless it had
+ * failed; the refusal carries the item as it is (ReturnValuesOnConditionCheckFailure), so telling
+ * "no such delivery" from "not failed" needs no read before the write.
+ */
+export async function restartDelivery(db: Db, delivery: DeliveryKey, now: Date): Promise<RestartOutcome> {
   const at = now.toISOString();
-  const restarted = await writtenIfConditionHolds(
-    db.client.send(
+  try {
+    const { Attributes } = await db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: key(delivery),
         UpdateExpression:
           'SET #status = :pending, roundStartedAt = :at, roundAttempts = :zero, nextAttemptAt = :at, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :at, ' +
           'expiresAt = :expires REMOVE failureReason, finishedAt',
+        // False for a missing item too: a restart never creates one.
         ConditionExpression: '#status = :failed',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -197,10 +205,16 @@ export async function restartDelivery(db: Db, delivery: DeliveryKey, now: Date):
           ':expires': epochSeconds(now) + DELIVERY_RETENTION_DAYS * 86400,
         },
         ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
-    ),
-  );
-  return restarted && toDelivery(restarted);
+    );
+    return { restarted: toDelivery(Attributes ?? {}) };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    // The exception's item is not unmarshalled by the document client: a raw attribute map.
+    const item = (error as { Item?: Record<string, { S?: string } | undefined> }).Item;
+    return { refusedStatus: item?.status?.S };
+  }
 }
 
 export interface DeliveryPage {

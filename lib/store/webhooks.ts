@@ -94,27 +94,33 @@ export async function updateWebhook(db: Db, workspaceId: string, webhookId: stri
   return updated && toEndpoint(updated);
 }
 
-/** A new secret; the old one keeps signing beside it until `previousUntil`. Undefined when the endpoint does not exist. */
+/**
+ * A new secret; the old one keeps signing beside it until `previousUntil`. One write: the update
+ * itself moves the current secret to `previousSecret` (no read first). Undefined when the endpoint
+ * does not exist.
+ */
 export async function rotateWebhookSecret(
   db: Db,
-  endpoint: WebhookEndpoint,
+  workspaceId: string,
+  webhookId: string,
   secret: string,
   previousUntil: Date,
   now: Date,
 ): Promise<WebhookEndpoint | undefined> {
-  const rotated = await writeIfConditionHolds(
+  const rotated = await writtenIfConditionHolds(
     db.client.send(
       new UpdateCommand({
         TableName: db.table,
-        Key: keys.webhook(endpoint.workspaceId, endpoint.webhookId),
-        UpdateExpression: 'SET secret = :new, previousSecret = :old, previousSecretUntil = :until, updatedAt = :at',
-        // Two rotations at once: only the one that read the current secret wins.
-        ConditionExpression: 'secret = :old',
-        ExpressionAttributeValues: { ':new': secret, ':old': endpoint.secret, ':until': previousUntil.toISOString(), ':at': now.toISOString() },
+        Key: keys.webhook(workspaceId, webhookId),
+        // Every operand of SET is read from the item as it was before this update.
+        UpdateExpression: 'SET previousSecret = secret, secret = :new, previousSecretUntil = :until, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':new': secret, ':until': previousUntil.toISOString(), ':at': now.toISOString() },
+        ReturnValues: 'ALL_NEW',
       }),
     ),
   );
-  return rotated ? { ...endpoint, secret, previousSecret: endpoint.secret, previousSecretUntil: previousUntil.toISOString(), updatedAt: now.toISOString() } : undefined;
+  return rotated && toEndpoint(rotated);
 }
 
 export async function deleteWebhook(db: Db, workspaceId: string, webhookId: string): Promise<boolean> {

@@ -42,9 +42,10 @@ export async function getTranscriptView(db: Db, workspaceId: string, pathCallId:
   } catch {
     // Not valid percent-encoding: left as it is, and refused below.
   }
-  const notFound = new NotFoundError(`No transcript with call_id ${JSON.stringify(callId.slice(0, 128))} in this workspace.`);
-  if (callId.length > transcriptLimits.callIdChars || !CALL_ID_PATTERN.test(callId)) throw notFound;
+  // Made only when thrown: an Error captures a stack trace, a cost every found transcript would pay.
+  const notFound = () => new NotFoundError(`No transcript with call_id ${JSON.stringify(callId.slice(0, 128))} in this workspace.`);
+  if (callId.length > transcriptLimits.callIdChars || !CALL_ID_PATTERN.test(callId)) throw notFound();
   const transcript = await getTranscript(db, workspaceId, callId);
-  if (!transcript) throw notFound;
+  if (!transcript) throw notFound();
   return transcriptView(transcript);
 }

@@ -50,15 +50,22 @@ export async function listDeliveriesPage(db: Db, workspaceId: string, webhookId:
  */
 export async function resendDelivery(deps: EventDeps, workspaceId: string, webhookId: string, deliveryId: string, now: Date): Promise<HttpResult> {
   const endpoint = await requireWebhook(deps.db, workspaceId, webhookId);
-  const notFound = new NotFoundError(`No delivery ${JSON.stringify(deliveryId.slice(0, 64))} of this webhook.`);
-  if (!DELIVERY_ID_RE.test(deliveryId)) throw notFound;
+  // Made only when thrown: an Error captures a stack trace, a cost every re-sent delivery would pay.
+  const notFound = () => new NotFoundError(`No delivery ${JSON.stringify(deliveryId.slice(0, 64))} of this webhook.`);
+  if (!DELIVERY_ID_RE.test(deliveryId)) throw notFound();
   const key = { workspaceId, webhookId, deliveryId };
-  const current = await getDelivery(deps.db, key);
-  if (!current) throw notFound;
-  if (endpoint.status !== 'enabled') throw new ConflictError('webhook-disabled', 'This webhook is disabled; enable it first (PATCH with "enabled": true).');
-  if (current.status !== 'failed') throw new ConflictError('delivery-not-failed', `This delivery is ${current.status}; only a failed delivery can be re-sent.`);
-  const restarted = await restartDelivery(deps.db, key, now);
-  if (!restarted) throw new ConflictError('delivery-not-failed', 'This delivery was re-sent at the same moment by another request.');
+  if (endpoint.status !== 'enabled') {
+    // Rare: read only so that a delivery that does not exist is still a 404 here.
+    if (!(await getDelivery(deps.db, key))) throw notFound();
+    throw new ConflictError('webhook-disabled', 'This webhook is disabled; enable it first (PATCH with "enabled": true).');
+  }
+  // No read first: the write's condition checks that the delivery failed, and its refusal says why.
+  const outcome = await restartDelivery(deps.db, key, now);
+  if ('refusedStatus' in outcome) {
+    if (outcome.refusedStatus === undefined) throw notFound();
+    throw new ConflictError('delivery-not-failed', `This delivery is ${outcome.refusedStatus}; only a failed delivery can be re-sent.`);
+  }
+  const restarted = outcome.restarted;
   await announceDeliveries(deps, [key]);
   return { status: 202, body: deliveryView(restarted) };
 }

@@ -115,9 +115,11 @@ export async function deleteEndpoint(db: Db, workspaceId: string, webhookId: str
 
 /** POST …/rotate-secret: a new secret, shown once; the previous one keeps signing beside it for a day. */
 export async function rotateSecret(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, now: Date): Promise<HttpResult> {
-  const endpoint = await requireWebhook(deps.db, workspaceId, webhookId);
-  const rotated = await rotateWebhookSecret(deps.db, endpoint, newSigningSecret(), new Date(now.getTime() + PREVIOUS_SECRET_SECONDS * 1000), now);
-  if (!rotated) throw new ConflictError('webhook-changed', 'The secret was rotated at the same moment by another request; read the webhook and try again.');
+  requireWebhookId(webhookId);
+  // Two rotations at once both succeed, as two a second apart do: the later one's secret is
+  // current, the earlier one's keeps signing beside it as the previous secret.
+  const rotated = await rotateWebhookSecret(deps.db, workspaceId, webhookId, newSigningSecret(), new Date(now.getTime() + PREVIOUS_SECRET_SECONDS * 1000), now);
+  if (!rotated) throw webhookNotFound(webhookId);
   return { status: 200, body: webhookView(rotated, { withSecret: true }) };
 }
 

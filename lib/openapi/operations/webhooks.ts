@@ -86,7 +86,6 @@ export const webhookOperations: OperationSpec[] = [
     responses: {
       200: { description: 'The endpoint with its new secret.', json: webhookWithSecretSchema },
       404: notFound,
-      409: { description: 'Rotated at the same moment by another request: read the webhook and try again.', problems: ['webhook-changed'] },
     },
   },
   {
