@@ -26,7 +26,7 @@ export interface MeasurementStack {
  */
 export async function startMeasurementStack(
   name: string,
-  options: { env?: Record<string, string>; scheduleIntervalSeconds?: number; failedVisibilitySeconds?: number } = {},
+  options: { env?: Record<string, string>; scheduleIntervalSeconds?: number; failedVisibilitySeconds?: number; concurrentBatches?: number } = {},
 ): Promise<MeasurementStack> {
   const [port, lambdaPort, dynamoPort, fauxqsPort] = await findFreePorts(4);
   const logFile = path.join(os.tmpdir(), `outreach-${name}-${process.pid}.log`);
@@ -40,6 +40,7 @@ export async function startMeasurementStack(
     env: { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'WARN', ...options.env },
     scheduleIntervalSeconds: options.scheduleIntervalSeconds,
     failedVisibilitySeconds: options.failedVisibilitySeconds,
+    concurrentBatches: options.concurrentBatches,
     log: (line) => log.write(`${new Date().toISOString()} ${line}\n`),
   }).catch((error: unknown) => {
     log.end();

@@ -31,6 +31,8 @@ export interface PollerSource {
   batchSize: number;
   /** `functionResponseType: ReportBatchItemFailures`: the function reports failed records. */
   reportBatchItemFailures: boolean;
+  /** The event's `maximumConcurrency`, when it sets one: batches of this source in flight at once. */
+  maximumConcurrency?: number;
 }
 
 export interface PollerOptions {
@@ -43,6 +45,11 @@ export interface PollerOptions {
   failedVisibilitySeconds?: number;
   /** Long-poll wait; 20 s (the maximum) unless a test wants shorter. */
   waitTimeSeconds?: number;
+  /**
+   * Batches of one source handled at once, as Lambda's concurrent pollers do (bounded by the
+   * source's `maximumConcurrency`); 1 (the default) delivers one batch at a time.
+   */
+  concurrentBatches?: number;
   log: (line: string) => void;
 }
 
@@ -69,6 +76,7 @@ export function pollerSourcesFromConfig(config: ServerlessConfig, queues: Record
       queueArn: queue.arn,
       batchSize: Math.min(10, Math.max(1, event.batchSize ?? 10)),
       reportBatchItemFailures: event.functionResponseType === 'ReportBatchItemFailures',
+      ...(event.maximumConcurrency ? { maximumConcurrency: event.maximumConcurrency } : {}),
     };
   });
 }
@@ -213,8 +221,9 @@ export function startSqsPoller(options: PollerOptions): Poller {
     }
   };
 
-  const loops = options.sources.map((source) => loop(source));
-  for (const source of options.sources) log(`${source.functionKey} ← ${source.queueUrl} (batch ${source.batchSize})`);
+  const loopsOf = (source: PollerSource) => Math.max(1, Math.min(options.concurrentBatches ?? 1, source.maximumConcurrency ?? Infinity));
+  const loops = options.sources.flatMap((source) => Array.from({ length: loopsOf(source) }, () => loop(source)));
+  for (const source of options.sources) log(`${source.functionKey} ← ${source.queueUrl} (batch ${source.batchSize}, ${loopsOf(source)} at a time)`);
 
   return { stop: stopLoops(controller, loops, [sqs, lambda]) };
 }

@@ -40,6 +40,8 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Visibility timeout given to records a worker failed (default: the queue's own). */
   failedVisibilitySeconds?: number;
+  /** Batches of each queue delivered at once (bounded by the event's maximumConcurrency); 1 by default. */
+  concurrentBatches?: number;
   /** How often scheduled functions (the connection watch) run (default: env LOCAL_SCHEDULE_SECONDS, else 30). */
   scheduleIntervalSeconds?: number;
   /** Every line the stack and its processes print. Default: nothing. */
@@ -232,6 +234,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         sqsEndpoint: endpoints.sqs,
         lambdaEndpoint: api.lambdaEndpoint,
         failedVisibilitySeconds: options.failedVisibilitySeconds,
+        concurrentBatches: options.concurrentBatches,
         log,
       });
       running.scheduler = startScheduler({

@@ -23,6 +23,10 @@ type Behaviour = (event: SQSEvent) => { result?: unknown; unhandledError?: strin
 class FakeLambda {
   readonly invocations: Array<{ functionName: string; event: SQSEvent }> = [];
   behaviour: Behaviour = () => ({});
+  /** How long each invocation takes, and the most seen running at once. */
+  delayMs = 0;
+  private inFlight = 0;
+  maxInFlight = 0;
   private readonly server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -30,6 +34,16 @@ class FakeLambda {
       const functionName = decodeURIComponent(/^\/2015-03-31\/functions\/([^/]+)\/invocations/.exec(request.url ?? '')?.[1] ?? '');
       const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SQSEvent;
       this.invocations.push({ functionName, event });
+      this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+      setTimeout(() => {
+        this.inFlight--;
+        this.answer(response, event);
+      }, this.delayMs);
+    });
+  });
+
+  private answer(response: http.ServerResponse, event: SQSEvent): void {
+    {
       const { result, unhandledError } = this.behaviour(event);
       if (unhandledError) {
         response.writeHead(200, { 'content-type': 'application/json', 'x-amz-function-error': 'Unhandled' });
@@ -38,8 +52,8 @@ class FakeLambda {
       }
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(result === undefined ? '' : JSON.stringify(result));
-    });
-  });
+    }
+  }
 
   async listen(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -92,9 +106,20 @@ async function countsOf(url: string) {
   };
 }
 
-function startPoller(queue: { url: string; arn: string }, batchSize = 10, lines: string[] = []) {
+function startPoller(queue: { url: string; arn: string }, batchSize = 10, lines: string[] = [], concurrency: { concurrentBatches?: number; maximumConcurrency?: number } = {}) {
   poller = startSqsPoller({
-    sources: [{ functionKey: 'testWorker', functionName: 'outreach-api-local-testWorker', queueUrl: queue.url, queueArn: queue.arn, batchSize, reportBatchItemFailures: true }],
+    sources: [
+      {
+        functionKey: 'testWorker',
+        functionName: 'outreach-api-local-testWorker',
+        queueUrl: queue.url,
+        queueArn: queue.arn,
+        batchSize,
+        reportBatchItemFailures: true,
+        ...(concurrency.maximumConcurrency ? { maximumConcurrency: concurrency.maximumConcurrency } : {}),
+      },
+    ],
+    concurrentBatches: concurrency.concurrentBatches,
     sqsEndpoint: process.env.AWS_ENDPOINT_URL_SQS!,
     lambdaEndpoint,
     failedVisibilitySeconds: 1,
@@ -112,6 +137,8 @@ afterEach(async () => {
   poller = undefined;
   lambda.invocations.length = 0;
   lambda.behaviour = () => ({});
+  lambda.delayMs = 0;
+  lambda.maxInFlight = 0;
 });
 
 afterAll(async () => {
@@ -228,6 +255,23 @@ describe('the SQS poller', () => {
     await waitFor('all five delivered', () => lambda.invocations.flatMap(({ event }) => event.Records).length >= 5 || undefined);
 
     expect(Math.max(...lambda.invocations.map(({ event }) => event.Records.length))).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('concurrent batches', () => {
+  it.each([
+    ['one batch at a time by default', {}, 1],
+    ['several at once when asked, as Lambda pollers do', { concurrentBatches: 4 }, 4],
+    ["never more than the event's maximumConcurrency", { concurrentBatches: 4, maximumConcurrency: 2 }, 2],
+  ])('%s', async (_case, concurrency, expected) => {
+    const queue = await createQueuePair(5);
+    await sqs.send(new SendMessageBatchCommand({ QueueUrl: queue.url, Entries: Array.from({ length: 8 }, (_, index) => ({ Id: `m${index}`, MessageBody: `c${index}` })) }));
+    lambda.delayMs = 300;
+
+    startPoller(queue, 1, [], concurrency);
+    await waitFor('all eight delivered', async () => (await countsOf(queue.url)).visible + (await countsOf(queue.url)).inFlight === 0 || undefined);
+
+    expect(lambda.maxInFlight).toBe(expected);
   });
 });
 
