@@ -231,7 +231,7 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[] = allO
 
 let built: Json | undefined;
 
-/** The document of this API, built once per container (on first use: it costs nothing at a cold start). */
+/** The document of this API, built once per process: by `npm run openapi` (the functions serve its output, lib/openapi/generated) and by the tests. */
 export function openApiDocument(): Json {
   built ??= buildOpenApiDocument();
   return built;

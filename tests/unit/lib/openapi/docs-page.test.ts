@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { openApiDocument } from '../../../../lib/openapi/build-document';
 import { docsPageHeaders, renderDocsPage } from '../../../../lib/openapi/docs-page';
-import { serveDocsPage, serveOpenApiDocument } from '../../../../lib/openapi/served';
+import { serveDocsPage } from '../../../../lib/openapi/serve-docs-page';
+import { serveOpenApiDocument } from '../../../../lib/openapi/serve-document';
 import { routes } from '../../../../lib/http/routes';
 
 describe('the docs page', () => {
