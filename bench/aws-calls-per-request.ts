@@ -23,7 +23,7 @@ export const expectedAwsCalls: Record<string, string> = {
   'POST /api/v1/approvals/{approvalId}': 'DynamoDB Update, DynamoDB Get, DynamoDB Query, DynamoDB TransactWrite, SQS SendMessage',
   'GET /approve/{token}': 'DynamoDB Get, DynamoDB Get',
   'POST /approve/{token}': 'DynamoDB Get, DynamoDB Get, DynamoDB Query, DynamoDB TransactWrite, SQS SendMessage',
-  'POST /api/v1/transcript/add': 'DynamoDB Update, DynamoDB Get, S3 PutObject, DynamoDB Put, SQS SendMessage',
+  'POST /api/v1/transcript/add': 'DynamoDB Update, S3 PutObject, DynamoDB Put, SQS SendMessage',
   'GET /api/v1/transcript/{call_id}': 'DynamoDB Update, DynamoDB Get',
   'GET /api/v1/transcripts': 'DynamoDB Update, DynamoDB Query',
   'POST /api/v1/webhooks/unipile': 'DynamoDB Query, DynamoDB Query',

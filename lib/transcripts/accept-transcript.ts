@@ -73,8 +73,9 @@ async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcri
 /**
  * Stores a validated transcript and queues its analysis: the content to S3 (keyed by workspace,
  * call id and hash), the metadata to DynamoDB, and a message that refers to the object (claim
- * check). A call id is unique in its workspace: the same content again answers 200 with the
- * transcript as it now is (queued again while it is `queued`), other content a 409. If the enqueue
+ * check). A call id is unique in its workspace (the record's Put is conditional): the same content
+ * again answers 200 with the transcript as it now is (queued again while it is `queued`), other
+ * content a 409, its object removed again. If the enqueue
  * fails, the record is removed again and the caller gets a 503, so no transcript waits `queued` for
  * nothing; should the removal fail too, the caller's resend queues it.
  */
@@ -82,9 +83,8 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
   // The validated request, in the schema's key order: the same content always has the same bytes.
   const content = Buffer.from(JSON.stringify(request));
   const contentHash = sha256Hex(content);
-  const existing = await getTranscript(deps.db, workspaceId, request.call_id);
-  if (existing) return answerResend(deps, existing, contentHash);
-
+  // No read first: the record's conditional Put finds a call id the workspace has. The object's key
+  // holds the content hash, so a resend of the same content rewrites the same bytes in place.
   const objectKey = transcriptObjectKey(workspaceId, request.call_id, contentHash);
   await putTranscriptObject(deps.s3, deps.bucket, objectKey, content);
   const at = now.toISOString();
@@ -105,9 +105,17 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
     updatedAt: at,
   };
   if (!(await recordTranscript(deps, transcript))) {
-    // Another request with this call id got there first (or an attempt of ours whose answer was lost).
+    // The workspace has this call id: sent before, by another request at the same moment, or by an attempt of ours whose answer was lost.
     const raced = await getTranscript(deps.db, workspaceId, request.call_id);
-    if (raced) return answerResend(deps, raced, contentHash);
+    if (raced) {
+      // Other content (the 409): no record names the object just written, so it goes.
+      if (raced.contentHash !== contentHash) {
+        await deleteTranscriptObject(deps.s3, deps.bucket, objectKey).catch((cleanup: unknown) =>
+          logger.warn('could not remove the content of a refused transcript', { callId: transcript.callId, error: cleanup as Error }),
+        );
+      }
+      return answerResend(deps, raced, contentHash);
+    }
     throw new DependencyUnavailableError('The transcript could not be recorded; retry.', 1);
   }
 

@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { HttpHandler } from '../../../lib/http/endpoint';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { defaultS3 } from '../../../lib/store/s3-client';
@@ -59,6 +59,12 @@ function listAs(apiKey: string, query: Record<string, string> = {}) {
   return list({ ...event, queryStringParameters: query, rawQueryString: new URLSearchParams(query).toString() });
 }
 
+/** The keys of the content objects stored under a call id of the workspace. */
+async function objectKeysOf(callId: string): Promise<string[]> {
+  const { Contents } = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `workspaces/${ws.workspaceId}/transcripts/${callId}/` }));
+  return (Contents ?? []).map((object) => object.Key!);
+}
+
 function expectProblem(result: LambdaHttpResult, status: number, slug: string): void {
   expect(result.statusCode).toBe(status);
   expect(result.headers['content-type']).toBe('application/problem+json');
@@ -112,6 +118,8 @@ describe('POST /api/v1/transcript/add', () => {
     // Its first message may never have gone out (enqueue and removal both failed): the analysis is idempotent.
     const requeued = await drainQueue(sqs, queueUrl, 0);
     expect(requeued.map((m) => m.json)).toEqual([first!.json]);
+    // The resend rewrote the one object its content is keyed by, which the record still names.
+    expect(await objectKeysOf(payload.call_id)).toEqual([(await getTranscript(db, ws.workspaceId, payload.call_id))!.objectKey]);
   });
 
   it('answers the same content of an analysed transcript 200, and enqueues nothing more', async () => {
@@ -127,7 +135,7 @@ describe('POST /api/v1/transcript/add', () => {
     expect(await drainQueue(sqs, queueUrl, 0)).toEqual([]);
   });
 
-  it('answers the same call id with other content 409, keeping the first', async () => {
+  it('answers the same call id with other content 409, keeping the first and nothing of the second', async () => {
     const payload = body();
     await post(payload);
     await drainQueue(sqs, queueUrl);
@@ -136,8 +144,10 @@ describe('POST /api/v1/transcript/add', () => {
 
     expectProblem(changed, 409, 'transcript-exists');
     expect(bodyOf(changed).detail).toContain(`call_id "${payload.call_id}" already holds a different transcript`);
-    expect((await getTranscript(db, ws.workspaceId, payload.call_id))!.title).toBe(payload.title);
+    const kept = (await getTranscript(db, ws.workspaceId, payload.call_id))!;
+    expect(kept.title).toBe(payload.title);
     expect(await drainQueue(sqs, queueUrl, 0)).toEqual([]);
+    expect(await objectKeysOf(payload.call_id)).toEqual([kept.objectKey]);
   });
 
   it('lets another workspace use the same call id', async () => {
