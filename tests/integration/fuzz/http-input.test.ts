@@ -214,8 +214,15 @@ function checkAnswer(route: FuzzRoute, request: FuzzRequest, result: LambdaHttpR
     if (problem.type === '/problems/validation-failed' && !named) fail(`a 400 that does not name ${want.names}`);
   }
   if (status >= 300) {
-    // Refused: nothing sent, nothing stored but the idempotency record of the key (which replays the refusal).
-    const stray = writes.filter((write) => write.messages > 0 || write.items.some((item) => !item.split('|')[1]?.startsWith('IDEMPOTENCY#')));
+    // Refused: nothing sent, nothing stored but the idempotency record of the key (which replays the
+    // refusal). An S3 object the request put and then deleted again (a transcript's content refused
+    // by the record's conditional write: 409) is not left behind, so it counts as nothing.
+    const removed = new Set(writes.filter((write) => write.command === 'DeleteObjectCommand').flatMap((write) => write.items));
+    const stray = writes.filter(
+      (write) =>
+        write.messages > 0 ||
+        write.items.some((item) => !(item.startsWith('s3:') && removed.has(item)) && !item.split('|')[1]?.startsWith('IDEMPOTENCY#')),
+    );
     if (stray.length) fail(`a refused request wrote ${JSON.stringify(stray)}`);
   }
   if ((({}) as Record<string, unknown>)[POLLUTION_MARKER] !== undefined || Object.getOwnPropertyNames(Object.prototype).sort().join() !== PROTOTYPE_NAMES.join()) {
