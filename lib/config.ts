@@ -2,88 +2,103 @@
  * Configuration, parsed once from the environment at cold start. A missing or malformed
  * variable fails the cold start loudly instead of request 1,000.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/v4/locales';
 
-const seconds = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+// zod/mini, not the classic API the request schemas use: parsed in every function's cold start, its
+// schemas are plain objects (the classic ones are built with all their methods, ~5 ms for these
+// forty). English messages, as the classic API gives by default.
+z.config(en());
+
+/** An integer given as a string, within bounds, with a default. */
+function integer(fallback: number, bounds: { min?: number; max?: number } = {}) {
+  const checks = [...(bounds.min !== undefined ? [z.gte(bounds.min)] : []), ...(bounds.max !== undefined ? [z.lte(bounds.max)] : [])];
+  return z._default(z.pipe(z.coerce.number(), z.int().check(...checks)), fallback);
+}
+const seconds = (fallback: number) => integer(fallback, { min: 0 });
+const text = (fallback: string) => z._default(z.string(), fallback);
+const required = () => z.string().check(z.minLength(1));
 
 const configSchema = z
   .object({
-    STAGE: z.string().min(1).default('dev'),
-    TABLE_NAME: z.string().min(1),
+    STAGE: z._default(required(), 'dev'),
+    TABLE_NAME: required(),
     JOBS_QUEUE_URL: z.url(),
     ACTIONS_QUEUE_URL: z.url(),
     TRANSCRIPTS_QUEUE_URL: z.url(),
     WEBHOOKS_QUEUE_URL: z.url(),
     /** Raw transcripts, server-side encrypted, keyed by workspace and call id. */
-    TRANSCRIPTS_BUCKET: z.string().min(1),
+    TRANSCRIPTS_BUCKET: required(),
     /** `embedded` (default): deterministic, no network. `bedrock`: content ideas by an LLM (Converse API), the embedded ones kept on any failure. */
-    TRANSCRIPT_ANALYSER: z.enum(['embedded', 'bedrock']).default('embedded'),
+    TRANSCRIPT_ANALYSER: z._default(z.enum(['embedded', 'bedrock']), 'embedded'),
     /** Model or inference profile id the `bedrock` analyser calls, e.g. `anthropic.claude-3-5-haiku-20241022-v1:0`. */
-    BEDROCK_MODEL_ID: z.string().default(''),
+    BEDROCK_MODEL_ID: text(''),
     /** Region of Bedrock, when not the function's own. */
-    BEDROCK_REGION: z.string().default(''),
+    BEDROCK_REGION: text(''),
     /** Longest wait for the LLM before the embedded ideas are kept. */
-    BEDROCK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    BEDROCK_TIMEOUT_MS: integer(30_000, { min: 1000, max: 600_000 }),
     /** Longer transcripts are not sent to the LLM (its context and cost); the embedded ideas are kept. */
-    BEDROCK_MAX_TRANSCRIPT_CHARS: z.coerce.number().int().min(1000).default(200_000),
-    NETWORK_PROVIDER: z.enum(['sandbox', 'unipile']).default('sandbox'),
-    UNIPILE_DSN: z.string().default(''),
-    UNIPILE_API_KEY: z.string().default(''),
+    BEDROCK_MAX_TRANSCRIPT_CHARS: integer(200_000, { min: 1000 }),
+    NETWORK_PROVIDER: z._default(z.enum(['sandbox', 'unipile']), 'sandbox'),
+    UNIPILE_DSN: text(''),
+    UNIPILE_API_KEY: text(''),
     /** Longest wait for one Unipile call, body included; a timed-out call is retried like a 5xx (not a comment or message: it may have been posted). */
-    UNIPILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    UNIPILE_TIMEOUT_MS: integer(10_000, { min: 100, max: 60_000 }),
     /** Default spread of a job's actions; a workspace setting overrides it. */
     PACING_WINDOW_SECONDS: seconds(1800),
     /** How long a verified api key is trusted without asking DynamoDB again: the revocation delay. */
     AUTH_CACHE_SECONDS: seconds(60),
     /** Requests a workspace may make per minute with its api keys, across all Lambdas (a DynamoDB counter); 0 = no limit. */
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
+    RATE_LIMIT_PER_MINUTE: integer(600, { min: 0 }),
     /** Attempts of one provider call before its action ends failed. */
-    ACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    ACTION_MAX_ATTEMPTS: integer(5, { min: 1, max: 20 }),
     /** First retry of a failed provider call after up to this long; the bound doubles each attempt (full jitter), capped at 15 min. */
-    ACTION_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(900).default(10),
+    ACTION_RETRY_BASE_SECONDS: integer(10, { min: 1, max: 900 }),
     /**
      * A job still `queued` this long after it was created, never taken by a planner, ends `failed`
      * (`not_queued`): its request was cut off before its message was queued. At least 15 min, the
      * jobs queue's whole retry path (5 receives x 180 s visibility) before its dead-letter queue.
      */
-    QUEUED_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(900).default(3600),
+    QUEUED_JOB_TIMEOUT_SECONDS: integer(3600, { min: 900 }),
     /** How long jobs and their actions are kept. */
-    JOB_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+    JOB_RETENTION_DAYS: integer(90, { min: 1 }),
     /** The API's public address, for the approval links jobs show; a relative link when empty. */
-    PUBLIC_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
+    PUBLIC_BASE_URL: z._default(z.union([z.literal(''), z.url()]), ''),
     /** How long an approval waits for a decision before its action ends `expired` (7 days). */
-    APPROVAL_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(7 * 86400),
+    APPROVAL_EXPIRY_SECONDS: integer(7 * 86400, { min: 1 }),
     /** How long a DM waits for its invitation to be accepted before it ends `expired` (21 days). */
-    CONNECTION_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(21 * 86400),
+    CONNECTION_EXPIRY_SECONDS: integer(21 * 86400, { min: 1 }),
     /** Shared secret the provider's webhook calls carry (header `x-webhook-secret`); webhooks are refused without it. */
-    UNIPILE_WEBHOOK_SECRET: z.string().default(''),
+    UNIPILE_WEBHOOK_SECRET: text(''),
     /** Outgoing webhooks: an attempt without a 2xx within this long failed. */
-    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+    WEBHOOK_TIMEOUT_MS: integer(10_000, { min: 100, max: 30_000 }),
     /** First retry of a failed delivery after about this long; each wait is 3x the last (with jitter), capped. */
-    WEBHOOK_RETRY_INITIAL_SECONDS: z.coerce.number().int().min(1).default(30),
-    WEBHOOK_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(4 * 3600),
+    WEBHOOK_RETRY_INITIAL_SECONDS: integer(30, { min: 1 }),
+    WEBHOOK_RETRY_MAX_DELAY_SECONDS: integer(4 * 3600, { min: 1 }),
     /** A delivery is retried for this long from its first attempt (about a day), then ends `failed`. */
-    WEBHOOK_RETRY_FOR_SECONDS: z.coerce.number().int().min(1).default(86_400),
+    WEBHOOK_RETRY_FOR_SECONDS: integer(86_400, { min: 1 }),
     /** An endpoint whose every attempt failed for this long is disabled (5 days). */
-    WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().int().min(1).default(5 * 86_400),
+    WEBHOOK_DISABLE_AFTER_SECONDS: integer(5 * 86_400, { min: 1 }),
     /** Local mode only: lets endpoints be http://localhost (loopback). Never set it on a deployed stage. */
-    WEBHOOK_ALLOW_HTTP_LOCALHOST: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    WEBHOOK_ALLOW_HTTP_LOCALHOST: z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((value) => value === 'true')),
     /** Sandbox only: an invitation counts as accepted this many seconds after it was sent; 0 = only when told. */
     SANDBOX_AUTO_ACCEPT_SECONDS: seconds(0),
   })
-  .superRefine((env, ctx) => {
-    if (env.WEBHOOK_ALLOW_HTTP_LOCALHOST && env.STAGE !== 'local') {
-      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_HTTP_LOCALHOST'], message: 'only the local stage may deliver webhooks over http to localhost' });
-    }
-    if (env.TRANSCRIPT_ANALYSER === 'bedrock' && !env.BEDROCK_MODEL_ID) {
-      ctx.addIssue({ code: 'custom', path: ['BEDROCK_MODEL_ID'], message: 'required when TRANSCRIPT_ANALYSER is bedrock' });
-    }
-    if (env.NETWORK_PROVIDER === 'unipile') {
-      for (const key of ['UNIPILE_DSN', 'UNIPILE_API_KEY'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when NETWORK_PROVIDER is unipile' });
+  .check(
+    z.superRefine((env, ctx) => {
+      if (env.WEBHOOK_ALLOW_HTTP_LOCALHOST && env.STAGE !== 'local') {
+        ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_HTTP_LOCALHOST'], message: 'only the local stage may deliver webhooks over http to localhost' });
       }
-    }
-  });
+      if (env.TRANSCRIPT_ANALYSER === 'bedrock' && !env.BEDROCK_MODEL_ID) {
+        ctx.addIssue({ code: 'custom', path: ['BEDROCK_MODEL_ID'], message: 'required when TRANSCRIPT_ANALYSER is bedrock' });
+      }
+      if (env.NETWORK_PROVIDER === 'unipile') {
+        for (const key of ['UNIPILE_DSN', 'UNIPILE_API_KEY'] as const) {
+          if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when NETWORK_PROVIDER is unipile' });
+        }
+      }
+    }),
+  );
 
 export type Config = z.infer<typeof configSchema>;
 

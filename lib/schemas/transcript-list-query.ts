@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { pageLimitSchema } from '../http/page-limit';
 import type { TranscriptCursor } from '../store/transcripts';
-import { CALL_ID_PATTERN } from './transcript';
+import { CALL_ID_PATTERN } from './transcript-limits';
 
 /** A cursor is opaque to callers: base64url of where the previous page ended. */
 export function encodeCursor(cursor: TranscriptCursor): string {

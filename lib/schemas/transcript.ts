@@ -2,22 +2,10 @@ import * as z from 'zod';
 import { safeHttpUrl } from '../http/html';
 import { missingAsRequired } from '../http/validate';
 import { emailSchema } from './email';
+import { CALL_ID_PATTERN, transcriptLimits } from './transcript-limits';
 import { typeError } from './type-error';
 
-/** Limits of a transcript request, each named in the error that enforces it (see the README). */
-export const transcriptLimits = {
-  /** The request body (5 MiB): a one-hour call with word timestamps is about 1 MB. */
-  bodyBytes: 5 * 1024 * 1024,
-  titleChars: 500,
-  callIdChars: 128,
-  urlChars: 2048,
-  participants: 500,
-  /** Elements of an array transcript (strings or segments). */
-  elements: 100_000,
-  wordsPerSegment: 20_000,
-  wordChars: 1_000,
-  speakerNameChars: 200,
-} as const;
+export { CALL_ID_PATTERN, transcriptLimits };
 
 /**
  * Seconds from the start of the call: a finite number (zod's number refuses Infinity and NaN, so
@@ -147,11 +135,6 @@ export const callStartTimeSchema = z.string(typeError('must be a string')).trans
   return date.toISOString();
 });
 
-/**
- * A call's identifier, unique in the workspace: it also names the transcript in its URL, so it is
- * limited to characters a path segment carries as they are.
- */
-export const CALL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@+=-]*$/;
 export const callIdSchema = z
   .string(typeError('must be a string'))
   .min(1, 'must not be empty')

@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors';
 import { transcriptLocation } from '../http/links';
-import { CALL_ID_PATTERN, transcriptLimits } from '../schemas/transcript';
+import { CALL_ID_PATTERN, transcriptLimits } from '../schemas/transcript-limits';
 import type { Db } from '../store/client';
 import type { Transcript, TranscriptSummary } from '../store/transcripts';
 import { getTranscript } from '../store/transcripts';
