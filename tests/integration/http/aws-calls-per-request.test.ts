@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { defaultSqs } from '../../../lib/queue/client';
 import { defaultDb } from '../../../lib/store/client';
 import { defaultS3 } from '../../../lib/store/s3-client';
+import { createTestQueue, testSqs } from '../../helpers/factories';
 
 /**
  * The AWS calls of one warm request to every HTTP endpoint, counted on the real emulators (every
@@ -16,6 +17,9 @@ let recordings: EndpointRecording[];
 let tape: AwsTape;
 
 beforeAll(async () => {
+  // Deliveries go to a queue of this test's own (read before the configuration is): the stack's
+  // webhooks worker would otherwise deliver the ping that the resend scenario needs failed.
+  process.env.WEBHOOKS_QUEUE_URL = await createTestQueue(testSqs(), 'aws-calls-webhooks');
   tape = new AwsTape();
   watchClients({ db: defaultDb().client, sqs: defaultSqs(), s3: defaultS3() }, tape);
   recordings = await recordEndpoints(tape);
