@@ -6,6 +6,7 @@ import { ProviderError } from '../network/provider';
 import type { RunActionMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import { LAST_DELIVERY } from '../queue/sqs-worker';
+import type { Account } from '../store/accounts';
 import { getAccount } from '../store/accounts';
 import type { Action, ActionEnd, ActionTarget } from '../store/actions';
 import { awaitConnection, claimAction, deferAction, endActionItems, finalActionStatuses, getAction, rescheduleAction } from '../store/actions';
@@ -19,6 +20,7 @@ import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
 import { dmEventData } from '../webhooks/event-data';
 import { finishJobIfDone } from './finish-job';
 import { leadOfJob } from './lead-of';
+import type { Workspace } from '../store/workspaces';
 import { getWorkspace } from '../store/workspaces';
 import type { StepResult } from './perform-action';
 import { performAction } from './perform-action';
@@ -84,6 +86,7 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   try {
     ending = await attempt(deps, claimed, leaseId, now);
   } catch (error) {
+    if (error instanceof RecordingFailed) return keepHeld(message, error);
     if (receiveCount < LAST_DELIVERY) return giveBack(deps, message, leaseId, error);
     logger.error('action failed unexpectedly on its last delivery', { ...message, error: error as Error });
     ending = { end: { status: 'failed', reason: 'internal_error', error: 'The action could not be completed because of an internal error.' } };
@@ -94,6 +97,7 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   try {
     committed = await commitWithEvents(deps, [...endActionItems(deps.db, message, { leaseId }, ending.end, endedAt), ...(ending.items ?? [])], ending.events ?? []);
   } catch (error) {
+    if (ending.providerCalled) return keepHeld(message, new RecordingFailed(error));
     return giveBack(deps, message, leaseId, error);
   }
   if (committed) await finishJobIfDone(deps, message.workspaceId, message.jobId, endedAt);
@@ -112,11 +116,35 @@ async function giveBack(deps: RunActionDeps, message: RunActionMessage, leaseId:
   throw error;
 }
 
+/**
+ * An error after the provider call was made (recording its result, or what goes with it): the
+ * action must not be released for an immediate retry, which would make the call (post the comment,
+ * send the message) again.
+ */
+class RecordingFailed extends Error {
+  override name = 'RecordingFailed';
+  constructor(readonly error: unknown) {
+    super('the provider call was made, but its result could not be recorded', { cause: error });
+  }
+}
+
+/**
+ * The provider call was made but not recorded: the action stays held until its lease ends (a
+ * redelivery meanwhile is put off until then, see above), the only window in which a call can be
+ * made twice, as after a crash between the provider's answer and its recording.
+ */
+function keepHeld(message: RunActionMessage, failure: RecordingFailed): never {
+  logger.error('the provider call was made but could not be recorded; the action stays held until its lease ends', { ...message, error: failure.error as Error });
+  throw failure.error;
+}
+
 /** How an action ends, with what is written beside it (its lead) and the events that tell of it (`dm.sent`). */
 interface Ending {
   end: ActionEnd;
   items?: TransactItem[];
   events?: PreparedEvent[];
+  /** The provider call was made (so a failure to record this must not retry it). */
+  providerCalled?: boolean;
 }
 
 /**
@@ -160,12 +188,26 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
     step = await performAction({ provider: deps.provider, job, action, account: acting, gate, now });
   } catch (error) {
     const end = await failedAttempt(deps, { action, leaseId, gate, now }, error);
-    return end === 'waiting' ? end : { end };
+    // An outcome the provider left unknown may be a post: recording it must not retry the call either.
+    return end === 'waiting' ? end : { end, providerCalled: end.status === 'failed' && end.reason === 'outcome_unknown' };
   }
-  // The provider call was made: from here on an error must not count as its failure (nor give its quota back).
+  // The provider call was made: from here on an error must not count as its failure (nor give its
+  // quota back), nor release the action for a retry that would make the call again.
+  try {
+    return await recordCall(deps, { job, action, account, workspace, leaseId, step, now });
+  } catch (error) {
+    throw new RecordingFailed(error);
+  }
+}
+
+/** What follows a provider call that was made: its success, or the wait for an invitation's acceptance. */
+async function recordCall(
+  deps: RunActionDeps,
+  { job, action, account, workspace, leaseId, step, now }: { job: Job; action: Action; account: Account; workspace: Workspace | undefined; leaseId: string; step: StepResult; now: Date },
+): Promise<Ending | 'waiting'> {
   if (step.type === 'done') {
     const end: ActionEnd = { status: 'succeeded', provider: step.result.provider, outcome: step.result.outcome, details: step.result.details };
-    return succeeded(deps, job, action, account.providerAccountId, step.target, end, now);
+    return { ...(await succeeded(deps, job, action, account.providerAccountId, step.target, end, now)), providerCalled: true };
   }
   // Recorded before the wait: its acceptance may be reported by the provider's webhook.
   await recordLead(deps.db, leadOfJob(job, action, account.providerAccountId, step.target), { invitedAt: step.invitedAt.toISOString() }, now);

@@ -7,7 +7,10 @@ import { planJob } from '../../../lib/outreach/plan-job';
 import { runAction } from '../../../lib/outreach/run-action';
 import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue/messages';
 import { commentRequestSchema } from '../../../lib/schemas/comment';
+import { getAction } from '../../../lib/store/actions';
+import { createDocumentClient } from '../../../lib/store/client';
 import { queryPrefix } from '../../../lib/store/query-all';
+import { listSandboxActions } from '../../../lib/store/sandbox';
 import { createTestQueue, createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
 
 /** One comment action's attempts against real DynamoDB and SQS: outcomes that must not post twice, and a kind switched off. */
@@ -62,6 +65,29 @@ describe('a comment action', () => {
     expect(view.actions[0]).toMatchObject({ status: 'pending', reason: 'provider_unavailable', attempts: 1 });
     expect(await drainQueue(sqs, actionsQueueUrl)).toHaveLength(1);
     expect(await quotaCount(ws.workspaceId)).toBe(0);
+  });
+
+  it('is not posted again when the post was made but could not be recorded: the action stays held, not released for a retry', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 1 });
+    const { message } = await plannedComment(ws.workspaceId);
+    // The comment is posted (the sandbox records it); then DynamoDB refuses the transaction that records it.
+    const client = createDocumentClient();
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (/^TransactWrite/.test(context.commandName ?? '')) throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ThrottlingException', $metadata: {} });
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    const failingRecording = { client, table: db.table };
+    const deps = { db: failingRecording, sqs, actionsQueueUrl, provider: new SandboxProvider(db), maxAttempts: 5, connectionExpirySeconds: 60, retryDelaySeconds: () => 0 };
+
+    await expect(runAction(deps, message)).rejects.toMatchObject({ name: 'ThrottlingException' });
+    // The queue redelivers the message at once: it finds the action still held and posts nothing.
+    await runAction({ ...deps, db }, message);
+
+    expect(await getAction(db, message)).toMatchObject({ status: 'running', attempts: 1 });
+    expect((await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === 'comment')).toHaveLength(1);
   });
 
   it('fails limit_is_zero, instead of waiting forever, when the account makes no comments (limit 0)', async () => {
