@@ -125,7 +125,8 @@ describe('the packaged CloudFormation template', () => {
     expect(roleOf('LikeLambdaFunction').actions).not.toContain('sqs:ReceiveMessage');
     expect(roleOf('JobsWorkerLambdaFunction').actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
     // Transcripts: the endpoint writes objects and never reads them; the worker reads and never writes.
-    expect(roleOf('TranscriptAddLambdaFunction').actions).toEqual(expect.arrayContaining(['s3:PutObject', 'sqs:SendMessage']));
+    // DeleteObject: it removes the content of a request it refused or could not record (accept-transcript.ts).
+    expect(roleOf('TranscriptAddLambdaFunction').actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject', 'sqs:SendMessage']));
     expect(roleOf('TranscriptAddLambdaFunction').actions).not.toContain('s3:GetObject');
     expect(roleOf('TranscriptsWorkerLambdaFunction').actions).toEqual(expect.arrayContaining(['s3:GetObject', 'sqs:ReceiveMessage', 'bedrock:InvokeModel']));
     expect(roleOf('TranscriptsWorkerLambdaFunction').actions).not.toContain('s3:PutObject');
@@ -150,6 +151,11 @@ describe('the packaged CloudFormation template', () => {
     expect(apiKeyRoutes.length).toBeGreaterThanOrEqual(19);
     expect(apiKeyRoutes.filter((route) => !canUpdateTable(route.fn)).map((route) => route.key)).toEqual([]);
     expect(canUpdateTable(routes.find((route) => route.key === 'GET /approve/{token}')!.fn)).toBe(false);
+    // The public routes that only read (the others decide an approval, record a provider's event).
+    const readOnlyPublic = ['GET /approve/{token}', 'GET /health', 'GET /api/v1/openapi.json', 'GET /docs'];
+    expect(readOnlyPublic.map((key) => ({ key, canUpdateTable: canUpdateTable(routes.find((route) => route.key === key)!.fn) }))).toEqual(
+      readOnlyPublic.map((key) => ({ key, canUpdateTable: false })),
+    );
     for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables.RATE_LIMIT_PER_MINUTE).toBe('600');
   });
 
