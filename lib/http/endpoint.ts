@@ -73,7 +73,8 @@ export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): 
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const method = options.route.split(' ')[0];
   const readBody = options.bodyFormat === 'form' ? readFormBody : readJsonBody;
-  const rateLimit = options.rateLimitPerMinute ?? getConfig().RATE_LIMIT_PER_MINUTE;
+  // Only api-key endpoints are counted: a public one (health, docs) need not parse the configuration for it.
+  const rateLimit = options.auth === 'none' ? 0 : (options.rateLimitPerMinute ?? getConfig().RATE_LIMIT_PER_MINUTE);
 
   return async (event) => {
     const started = performance.now();
