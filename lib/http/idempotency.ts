@@ -10,7 +10,8 @@ import type { HttpResult } from './response';
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** A request still "in progress" after this long is taken to have crashed. */
 const LOCK_SECONDS = 60;
-const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+/** An `Idempotency-Key` header: 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
 export interface IdempotencyClaim {
   keyHash: string;
@@ -31,7 +32,7 @@ export async function beginIdempotentRequest(
   now: Date,
 ): Promise<{ replay: HttpResult } | { claim: IdempotencyClaim } | undefined> {
   if (header === undefined) return undefined;
-  if (!KEY_RE.test(header)) {
+  if (!IDEMPOTENCY_KEY_RE.test(header)) {
     throw new ValidationError([{ path: 'headers.idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }]);
   }
   const keyHash = sha256(header);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { IDEMPOTENCY_KEY_RE, IDEMPOTENCY_TTL_SECONDS } from '../http/idempotency';
 import { PROBLEM_CONTENT_TYPE } from '../http/problem';
 import { WEBHOOK_SECRET_HEADER } from '../schemas/unipile-webhook';
 import { componentName, requestComponents, responseComponents } from './components';
@@ -58,7 +59,7 @@ Every request but the public ones carries the header \`api-key\`. Input is stric
 
 Every error is \`application/problem+json\` (RFC 9457) with a stable \`type\` (\`/problems/<slug>\`) and a \`requestId\`; a 400 lists \`errors\` as \`{path, message}\`. Any other path is a 404 (\`/problems/route-not-found\`), and a known path with another method a 405 (\`/problems/method-not-allowed\`, with \`Allow\`).
 
-Send \`Idempotency-Key\` on any POST to make a retry safe: the same key and body within 24 hours replays the first answer.
+Send \`Idempotency-Key\` on any POST to make a retry safe: the same key and body within ${IDEMPOTENCY_TTL_SECONDS / 3600} hours replays the first answer.
 
 Responses may gain fields: ignore the ones you do not know.`;
 
@@ -207,8 +208,8 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[] = allO
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.',
-          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+          description: `Makes a retry safe: the same key and body within ${IDEMPOTENCY_TTL_SECONDS / 3600} hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.`,
+          schema: { type: 'string', pattern: IDEMPOTENCY_KEY_RE.source },
           example: '3f6c1c1e-like-1',
         },
       },

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { acceptedPostUrlForms } from '../network/post-url';
-import { pageLimitSchema } from '../http/page-limit';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageLimitSchema } from '../http/page-limit';
 import { decisionSchema } from '../schemas/approval-decision';
 import { deliveryListQuerySchema } from '../schemas/delivery-list-query';
 import { commentRequestSchema } from '../schemas/comment';
 import { connectRequestSchema } from '../schemas/connect';
 import { dmRequestSchema } from '../schemas/dm';
-import { groupNamesSchema } from '../schemas/group-names';
+import { MAX_GROUPS_PER_REQUEST, groupNamesSchema } from '../schemas/group-names';
 import { likeRequestSchema } from '../schemas/like';
 import { textLimits } from '../schemas/outreach-text';
 import { postUrlSchema } from '../schemas/post-url';
@@ -25,7 +25,7 @@ import {
   webhookViewSchema,
   webhookWithSecretSchema,
 } from '../schemas/responses/webhook';
-import { callStartTimeSchema, segmentObjectSchema, transcriptRequestSchema } from '../schemas/transcript';
+import { callStartTimeSchema, segmentObjectSchema, transcriptLimits, transcriptRequestSchema } from '../schemas/transcript';
 import { transcriptListQuerySchema } from '../schemas/transcript-list-query';
 import { unipileWebhookSchema } from '../schemas/unipile-webhook';
 import { createWebhookSchema, updateWebhookSchema } from '../schemas/webhook';
@@ -49,20 +49,20 @@ const text = (limit: number, what: string) => ({
 requestComponents
   .add(postUrlSchema, { description: `A post or comment: ${acceptedPostUrlForms}. At most 2,048 characters.`, examples: ['https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/'] })
   .add(profileUrlSchema, { description: `A person: ${profileUrlForms}; normalised.`, examples: ['https://www.linkedin.com/in/jane-prospect'] })
-  .add(groupNamesSchema, { description: '1 to 50 group names of the workspace (1–100 characters each), matched case-insensitively; repeats are ignored.' })
+  .add(groupNamesSchema, { description: `1 to ${MAX_GROUPS_PER_REQUEST} group names of the workspace (1–100 characters each), matched case-insensitively; repeats are ignored.` })
   .add(commentRequestSchema.shape.comment, text(textLimits.comment, "The comment (the network's limit)"))
   .add(dmRequestSchema.shape.message, text(textLimits.message, "The message (the network's limit)"))
   .add(connectRequestSchema.shape.message, text(textLimits.invitationNote, 'An invitation note (the network allows 200 on free accounts)'))
   .add(callStartTimeSchema, { format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$', description: 'When the call started: `YYYY-MM-DDThh:mm:ss[.fff]Z` (UTC), a real time from 1970 on.' })
   .add(transcriptRequestSchema.shape.transcript, {
     description:
-      'With `format: array` (the default): 1–100,000 elements, each a string or a segment object, mixed as you like. With `format: plaintext`: one non-empty string. `Name: text` strings and lines become speaker turns.',
+      `With \`format: array\` (the default): 1–${transcriptLimits.elements.toLocaleString('en-US')} elements, each a string or a segment object, mixed as you like. With \`format: plaintext\`: one non-empty string. \`Name: text\` strings and lines become speaker turns.`,
     oneOf: [
-      { type: 'array', minItems: 1, maxItems: 100_000, items: { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/TranscriptSegment' }] } },
+      { type: 'array', minItems: 1, maxItems: transcriptLimits.elements, items: { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/TranscriptSegment' }] } },
       { type: 'string', minLength: 1 },
     ],
   })
-  .add(pageLimitSchema, { description: 'Items per page: a whole number from 1 to 100 (20 when absent).' })
+  .add(pageLimitSchema, { description: `Items per page: a whole number from 1 to ${MAX_PAGE_SIZE} (${DEFAULT_PAGE_SIZE} when absent).` })
   .add(transcriptListQuerySchema.shape.cursor, { description: 'Where the previous page ended: its `nextCursor` (follow `links.next`).' })
   .add(deliveryListQuerySchema.shape.cursor, { description: 'Where the previous page ended: its `nextCursor` (follow `links.next`).' })
   .add(likeRequestSchema, { id: 'LikeRequest', description: 'Have every account of the named groups react to a post or comment.' })

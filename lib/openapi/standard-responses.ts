@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_TTL_SECONDS } from '../http/idempotency';
 import type { OperationSpec, ResponseSpec } from './operation';
 
 /**
@@ -22,7 +23,7 @@ const apiKeyErrors: Record<number, ResponseSpec> = {
 const idempotencyErrors: Record<number, ResponseSpec> = {
   400: { description: 'The `Idempotency-Key` header is not 1–255 visible ASCII characters (`errors[].path` = `headers.idempotency-key`).', problems: ['validation-failed'] },
   409: { description: 'The first request with this `Idempotency-Key` is still running; retry shortly.', problems: ['idempotency-request-in-progress'] },
-  422: { description: 'This `Idempotency-Key` was used with another body in the last 24 hours.', problems: ['idempotency-key-reused'] },
+  422: { description: `This \`Idempotency-Key\` was used with another body in the last ${IDEMPOTENCY_TTL_SECONDS / 3600} hours.`, problems: ['idempotency-key-reused'] },
 };
 
 const queryErrors: Record<number, ResponseSpec> = {
