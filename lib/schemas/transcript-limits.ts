@@ -23,3 +23,8 @@ export const transcriptLimits = {
  * limited to characters a path segment carries as they are.
  */
 export const CALL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@+=-]*$/;
+
+/** A string that can be a call id: the pattern, within the length limit (what `callIdSchema` checks, without its messages). */
+export function isCallId(value: string): boolean {
+  return value.length <= transcriptLimits.callIdChars && CALL_ID_PATTERN.test(value);
+}

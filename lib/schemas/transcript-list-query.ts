@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { pageLimitSchema } from '../http/page-limit';
 import type { TranscriptCursor } from '../store/transcripts';
-import { CALL_ID_PATTERN } from './transcript-limits';
+import { isCallId } from './transcript-limits';
 
 /** A cursor is opaque to callers: base64url of where the previous page ended. */
 export function encodeCursor(cursor: TranscriptCursor): string {
@@ -14,7 +14,7 @@ function decodeCursor(value: string): TranscriptCursor | undefined {
     if (!Array.isArray(decoded) || decoded.length !== 2) return undefined;
     const [callStartTime, callId] = decoded as unknown[];
     if (typeof callStartTime !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(callStartTime)) return undefined;
-    if (typeof callId !== 'string' || callId.length > 128 || !CALL_ID_PATTERN.test(callId)) return undefined;
+    if (typeof callId !== 'string' || !isCallId(callId)) return undefined;
     return { callStartTime, callId };
   } catch {
     return undefined;
