@@ -5,9 +5,9 @@ import { logger } from '../log';
 import type { PlanJobMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import type { Db } from '../store/client';
-import { transactIfCurrent, writeIfConditionHolds } from '../store/condition-failed';
+import { writeIfConditionHolds } from '../store/condition-failed';
 import type { Job, JobType } from '../store/jobs';
-import { createJob, deleteJob, failJobItem } from '../store/jobs';
+import { createJob, deleteJob, failJob } from '../store/jobs';
 import { epochSeconds } from '../store/keys';
 
 /** The reason on a job that was recorded but could not be queued (the caller got a 503). */
@@ -43,7 +43,7 @@ async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
   } catch (error) {
     logger.warn('could not remove an unqueued job; marking it failed', { jobId: job.jobId, error: error as Error });
   }
-  await transactIfCurrent(db, [failJobItem(db, job.workspaceId, job.jobId, ENQUEUE_FAILED, now)]).catch((error: unknown) =>
+  await failJob(db, job.workspaceId, job.jobId, ENQUEUE_FAILED, now).catch((error: unknown) =>
     logger.error('could not remove nor fail an unqueued job: it stays queued', { workspaceId: job.workspaceId, jobId: job.jobId, error: error as Error }),
   );
 }

@@ -1,8 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { logger } from '../log';
 import type { Db } from '../store/client';
-import { writeIfConditionHolds } from '../store/condition-failed';
-import { failJobItem, listUntakenQueuedJobs } from '../store/jobs';
+import { failJob, listUntakenQueuedJobs } from '../store/jobs';
 
 /**
  * The reason on a job no planner ever took: almost always the request that created it was cut off
@@ -30,8 +28,7 @@ export async function sweepStaleQueuedJobs(deps: SweepStaleJobsDeps, now = new D
   const stale = await listUntakenQueuedJobs(deps.db, createdBefore, deps.perShard ?? 25);
   let failed = 0;
   for (const job of stale) {
-    const { Update } = failJobItem(deps.db, job.workspaceId, job.jobId, NOT_QUEUED, now, { untakenOnly: true });
-    if (await writeIfConditionHolds(deps.db.client.send(new UpdateCommand(Update!)))) {
+    if (await failJob(deps.db, job.workspaceId, job.jobId, NOT_QUEUED, now, { untakenOnly: true })) {
       failed += 1;
       logger.warn('failed a job no planner took: its request never queued it', { workspaceId: job.workspaceId, jobId: job.jobId, createdAt: job.createdAt });
     }

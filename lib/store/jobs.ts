@@ -159,6 +159,15 @@ export function failJobItem(db: Db, workspaceId: string, jobId: string, reason: 
 }
 
 /**
+ * Ends a job failed as a whole, alone (`failJobItem` as one conditional write, not a transaction):
+ * false when its condition refused it (it already ended; with `untakenOnly`, a planner took it).
+ */
+export function failJob(db: Db, workspaceId: string, jobId: string, reason: string, at: Date, options: { untakenOnly?: boolean } = {}): Promise<boolean> {
+  const { Update } = failJobItem(db, workspaceId, jobId, reason, at, options);
+  return writeIfConditionHolds(db.client.send(new UpdateCommand(Update!)));
+}
+
+/**
  * Queued jobs no planner has taken, created before `createdBefore`, the oldest first in each
  * shard and at most `perShard` of each (the next sweep reads on): a bounded read, never a scan.
  */
