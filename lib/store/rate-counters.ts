@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
-import { isConditionFailed } from './condition-failed';
+import { writtenIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys } from './keys';
 
 /**
@@ -24,8 +24,8 @@ const ttlMarginMs = 5 * 60_000;
  * the limit is reached.
  */
 export async function countRequest(db: Db, workspaceId: string, window: RateWindow, limit: number): Promise<number | undefined> {
-  try {
-    const { Attributes } = await db.client.send(
+  const counted = await writtenIfConditionHolds(
+    db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.rateCounter(workspaceId, window.start.toISOString()),
@@ -35,10 +35,7 @@ export async function countRequest(db: Db, workspaceId: string, window: RateWind
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': epochSeconds(new Date(window.end.getTime() + ttlMarginMs)) },
         ReturnValues: 'UPDATED_NEW',
       }),
-    );
-    return Attributes?.count as number;
-  } catch (error) {
-    if (isConditionFailed(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return counted?.count as number | undefined;
 }
