@@ -27,7 +27,6 @@ export interface ApprovalDeps extends EventDeps {
 
 // The schema lives with the other request schemas; re-exported for the use case's callers.
 export { decisionSchema };
-export type { DecisionInput };
 
 /** An edited text obeys the limits of the request it came from (a comment's, a message's). */
 const editedText = {

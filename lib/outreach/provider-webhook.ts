@@ -12,8 +12,7 @@ import type { ConnectionAcceptedDeps } from './connection-accepted';
 import { markConnectionAccepted } from './connection-accepted';
 
 // The body's schema lives with the other request schemas; re-exported for the handler.
-export { WEBHOOK_SECRET_HEADER, unipileWebhookSchema };
-export type { UnipileWebhook };
+export { unipileWebhookSchema };
 
 export interface WebhookDeps extends ConnectionAcceptedDeps {
   /** The shared secret; when empty every call is refused (the webhook is not set up). */
