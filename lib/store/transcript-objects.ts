@@ -9,8 +9,11 @@ export function transcriptObjectKey(workspaceId: string, callId: string, content
 
 export const sha256Hex = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
-/** Stores a transcript's content, encrypted at rest (SSE-S3), with its SHA-256 checked by S3 on arrival. */
-export async function putTranscriptObject(s3: S3Client, bucket: string, key: string, content: Buffer): Promise<void> {
+/**
+ * Stores a transcript's content, encrypted at rest (SSE-S3), with its SHA-256 checked by S3 on
+ * arrival: `contentHash` is `sha256Hex(content)`, computed once by the caller (it is in the key).
+ */
+export async function putTranscriptObject(s3: S3Client, bucket: string, key: string, content: Buffer, contentHash: string): Promise<void> {
   await s3.send(
     new PutObjectCommand({
       Bucket: bucket,
@@ -18,7 +21,7 @@ export async function putTranscriptObject(s3: S3Client, bucket: string, key: str
       Body: content,
       ContentType: 'application/json',
       ServerSideEncryption: 'AES256',
-      ChecksumSHA256: createHash('sha256').update(content).digest('base64'),
+      ChecksumSHA256: Buffer.from(contentHash, 'hex').toString('base64'),
     }),
   );
 }

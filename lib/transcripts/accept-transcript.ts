@@ -86,7 +86,7 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
   // No read first: the record's conditional Put finds a call id the workspace has. The object's key
   // holds the content hash, so a resend of the same content rewrites the same bytes in place.
   const objectKey = transcriptObjectKey(workspaceId, request.call_id, contentHash);
-  await putTranscriptObject(deps.s3, deps.bucket, objectKey, content);
+  await putTranscriptObject(deps.s3, deps.bucket, objectKey, content, contentHash);
   const at = now.toISOString();
   const transcript: Transcript = {
     workspaceId,
