@@ -53,7 +53,8 @@ export async function analyseStoredTranscript(deps: AnalyseTranscriptDeps, messa
     const workspace = await getWorkspace(deps.db, workspaceId);
     const analysis = await analyseContent(request, workspace?.settings.emailDomains ?? [], deps.analyser);
     const at = new Date();
-    const analysed: Transcript = { ...transcript, status: 'analysed', analysis };
+    // A redrive analyses a transcript that had failed: the event tells of no earlier failure (the save removes it).
+    const analysed: Transcript = { ...transcript, status: 'analysed', analysis, failure: undefined };
     const event = await prepareEvent(deps.db, workspaceId, 'transcript.analysed', transcriptEventData(analysed, deps.publicBaseUrl ?? ''), at);
     await commitWithEvents(deps, [saveTranscriptAnalysisItem(deps.db, workspaceId, callId, contentHash, analysis, at)], [event]);
   } catch (error) {

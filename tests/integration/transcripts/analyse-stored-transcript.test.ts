@@ -5,10 +5,14 @@ import { validate } from '../../../lib/http/validate';
 import { transcriptRequestSchema } from '../../../lib/schemas/transcript';
 import { defaultS3 } from '../../../lib/store/s3-client';
 import { getTranscript } from '../../../lib/store/transcripts';
+import { newId } from '../../../lib/ids';
+import { listDeliveries } from '../../../lib/store/webhook-deliveries';
+import { createWebhook, type WebhookEndpoint } from '../../../lib/store/webhooks';
 import { analysisSchema } from '../../../lib/transcripts/analysis';
 import { acceptTranscript } from '../../../lib/transcripts/accept-transcript';
 import type { AnalyseTranscriptDeps } from '../../../lib/transcripts/analyse-stored-transcript';
 import { analyseStoredTranscript, failTranscriptOfUnreadableMessage } from '../../../lib/transcripts/analyse-stored-transcript';
+import { newSigningSecret } from '../../../lib/webhooks/signature';
 import { createTestQueue, createTestWorkspace, drainQueue, testDb, testSqs } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 
@@ -33,7 +37,7 @@ beforeAll(async () => {
 
 let sequence = 0;
 /** Accepts a transcript as the endpoint does and returns the message it queued. */
-async function submit(transcript: string | unknown[] = defaultTranscript): Promise<AnalyseTranscriptMessage> {
+async function submit(transcript: string | unknown[] = defaultTranscript, workspaceId = ws.workspaceId): Promise<AnalyseTranscriptMessage> {
   sequence++;
   const request = validate(transcriptRequestSchema, {
     title: 'Discovery call',
@@ -44,7 +48,7 @@ async function submit(transcript: string | unknown[] = defaultTranscript): Promi
     format: typeof transcript === 'string' ? 'plaintext' : 'array',
     transcript,
   });
-  await acceptTranscript({ db, s3, sqs, bucket, queueUrl }, ws.workspaceId, request, new Date());
+  await acceptTranscript({ db, s3, sqs, bucket, queueUrl }, workspaceId, request, new Date());
   const [message] = await drainQueue(sqs, queueUrl);
   return message!.json as AnalyseTranscriptMessage;
 }
@@ -138,6 +142,36 @@ describe('analyseStoredTranscript', () => {
     await analyseStoredTranscript(deps, message, 1);
     expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'analysed', attempts: 3 });
     expect((await getTranscript(db, ws.workspaceId, message.callId))!.failure).toBeUndefined();
+  });
+
+  it('tells of a redriven transcript analysed without the failure it had', async () => {
+    const { workspaceId } = await createTestWorkspace(db, { accounts: 0, groups: {} });
+    const at = new Date().toISOString();
+    const endpoint: WebhookEndpoint = {
+      workspaceId,
+      webhookId: newId('wh'),
+      url: 'https://93.184.215.14/hooks/transcripts',
+      events: ['transcript.analysed', 'transcript.failed'],
+      status: 'enabled',
+      secret: newSigningSecret(),
+      createdAt: at,
+      updatedAt: at,
+    };
+    await createWebhook(db, endpoint);
+    const message = await submit(defaultTranscript, workspaceId);
+    const down = new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    await expect(analyseStoredTranscript({ ...deps, s3: down }, message, 5)).rejects.toThrow();
+
+    await analyseStoredTranscript(deps, message, 1);
+
+    const events = (await listDeliveries(db, workspaceId, endpoint.webhookId, 10)).items.map((delivery) => delivery.event);
+    expect(events.map((event) => [event.type, event.data.status])).toEqual(
+      expect.arrayContaining([
+        ['transcript.failed', 'failed'],
+        ['transcript.analysed', 'analysed'],
+      ]),
+    );
+    expect(events.find((event) => event.type === 'transcript.analysed')!.data).not.toHaveProperty('failure');
   });
 
   it('ends failed the transcript an unreadable message still names', async () => {
