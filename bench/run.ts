@@ -8,6 +8,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult } from './bench-result';
+import { cleanUpBundles } from './function-bundles';
 
 async function main(): Promise<number> {
   const only = process.argv.slice(2);
@@ -15,15 +16,20 @@ async function main(): Promise<number> {
     .filter((file) => file.endsWith('.bench.ts') && (only.length === 0 || only.some((name) => file.includes(name))))
     .sort();
   let failed = 0;
-  for (const file of files) {
-    const bench = (await import(join(__dirname, file))) as { run: () => Promise<BenchResult> };
-    const result = await bench.run();
-    console.log(`# ${result.name} (${file})`);
-    for (const line of result.lines) console.log(line);
-    for (const target of result.targets) {
-      console.log(`${target.pass ? 'PASS' : 'FAIL'} ${target.name}`);
-      if (!target.pass) failed++;
+  try {
+    for (const file of files) {
+      const bench = (await import(join(__dirname, file))) as { run: () => Promise<BenchResult> };
+      const result = await bench.run();
+      console.log(`# ${result.name} (${file})`);
+      for (const line of result.lines) console.log(line);
+      for (const target of result.targets) {
+        console.log(`${target.pass ? 'PASS' : 'FAIL'} ${target.name}`);
+        if (!target.pass) failed++;
+      }
     }
+  } finally {
+    // The functions are bundled once for the benches that need them (bundle size, cold start).
+    await cleanUpBundles();
   }
   return failed === 0 ? 0 : 1;
 }
