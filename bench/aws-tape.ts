@@ -81,14 +81,11 @@ export class AwsTape {
   private mode: 'record' | 'replay' | 'pass' = 'pass';
   private recording: Recording = { commands: [], responses: [] };
   private pending: RecordedResponse[] = [];
-  /** HTTP requests handled since the last `startRecording` (retries included). */
-  httpRequests = 0;
 
   /** Begins a recording: every command and response from now on is kept. */
   startRecording(): void {
     this.mode = 'record';
     this.recording = { commands: [], responses: [] };
-    this.httpRequests = 0;
   }
 
   /** Ends the recording (later traffic goes to the network unrecorded) and returns it. */
@@ -120,7 +117,6 @@ export class AwsTape {
   }
 
   async handle(request: HttpRequest): Promise<{ response: HttpResponse }> {
-    this.httpRequests += 1;
     const operation = operationOf(request);
     if (this.mode === 'replay') {
       const index = this.pending.findIndex((candidate) => candidate.operation === operation);

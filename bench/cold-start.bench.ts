@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import type { BenchResult } from './bench-result';
 import { bundleFunctions, clientLabel } from './function-bundles';
-import { ratio } from './median-time';
+import { median, ratio } from './median-time';
 
 /** A function's init at most this many times its baseline's (issue 6). */
 const TARGET = 1.3;
@@ -43,8 +43,6 @@ function initMs(file: string): number {
   const script = `const t=process.cpuUsage();require(${JSON.stringify(file)});const u=process.cpuUsage(t);process.stdout.write(String((u.user+u.system)/1e3))`;
   return Number(execFileSync(process.execPath, ['-e', script], { env: functionEnv, encoding: 'utf8' }));
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 export async function run(): Promise<BenchResult> {
   const { bundles } = await bundleFunctions();

@@ -15,7 +15,7 @@ import { awsCallsOf, expectedAwsCalls } from './aws-calls-per-request';
 import { AwsTape, sendCommands, watchClients, type WatchedClients } from './aws-tape';
 import type { BenchResult } from './bench-result';
 import type { EndpointRecording } from './http-scenarios';
-import { collectGarbage, ratio } from './median-time';
+import { collectGarbage, median, ratio } from './median-time';
 
 /** Handler CPU per request at most this many times the bare SDK calls' (issue 6). */
 const TARGET = 1.25;
@@ -63,7 +63,6 @@ async function cpuMicros(a: () => Promise<unknown>, b: () => Promise<unknown>): 
       await batch(b, samples[1]);
     }
   }
-  const median = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
   return [median(samples[0]), median(samples[1])];
 }
 
