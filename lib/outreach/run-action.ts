@@ -12,7 +12,7 @@ import type { Action, ActionEnd, ActionTarget } from '../store/actions';
 import { awaitConnection, claimAction, deferAction, endActionItems, finalActionStatuses, getAction, rescheduleAction } from '../store/actions';
 import type { Db } from '../store/client';
 import type { Job } from '../store/jobs';
-import { getJob } from '../store/jobs';
+import { finalJobStatuses, getJob } from '../store/jobs';
 import { recordLead, recordLeadItem } from '../store/leads';
 import type { TransactItem } from '../store/transact';
 import type { EventDeps, PreparedEvent } from '../webhooks/emit-event';
@@ -178,6 +178,10 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
     getWorkspace(deps.db, action.workspaceId),
   ]);
   if (!job) return { end: { status: 'failed', reason: 'job_not_found', error: 'The job no longer exists.' } };
+  // A job that ended as a whole (its planning or a message of it failed for good) runs no more actions.
+  if ((finalJobStatuses as readonly string[]).includes(job.status)) {
+    return { end: { status: 'failed', reason: 'job_ended', error: `Its job ended ${job.status}${job.failureReason ? ` (${job.failureReason})` : ''} before this action ran.` } };
+  }
   if (!account || account.status !== 'active') {
     return { end: { status: 'failed', reason: 'account_unavailable', error: 'The account was removed or paused before it could act.' } };
   }

@@ -9,6 +9,7 @@ import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue
 import { commentRequestSchema } from '../../../lib/schemas/comment';
 import { getAction } from '../../../lib/store/actions';
 import { createDocumentClient } from '../../../lib/store/client';
+import { failJob } from '../../../lib/store/jobs';
 import { queryPrefix } from '../../../lib/store/query-all';
 import { listSandboxActions } from '../../../lib/store/sandbox';
 import { createTestQueue, createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
@@ -88,6 +89,19 @@ describe('a comment action', () => {
 
     expect(await getAction(db, message)).toMatchObject({ status: 'running', attempts: 1 });
     expect((await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === 'comment')).toHaveLength(1);
+  });
+
+  it('is not posted when its job has ended as a whole meanwhile: it ends failed job_ended', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 1 });
+    const { jobId, message } = await plannedComment(ws.workspaceId);
+    expect(await failJob(db, ws.workspaceId, jobId, 'planning_failed', new Date())).toBe(true);
+
+    await runAction({ db, sqs, actionsQueueUrl, provider: new SandboxProvider(db), maxAttempts: 5, connectionExpirySeconds: 60 }, message);
+
+    const view = await getJobView(db, ws.workspaceId, jobId);
+    expect(view).toMatchObject({ status: 'failed', failureReason: 'planning_failed', actions: [{ status: 'failed', reason: 'job_ended' }] });
+    expect(view.actions[0]!.error).toContain('planning_failed');
+    expect(await listSandboxActions(db, ws.workspaceId)).toHaveLength(0);
   });
 
   it('fails limit_is_zero, instead of waiting forever, when the account makes no comments (limit 0)', async () => {
