@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors';
 import { transcriptLocation } from '../http/links';
-import { CALL_ID_PATTERN, transcriptLimits } from '../schemas/transcript-limits';
+import { isCallId } from '../schemas/transcript-limits';
 import type { Db } from '../store/client';
 import type { Transcript, TranscriptSummary } from '../store/transcripts';
 import { getTranscript } from '../store/transcripts';
@@ -44,7 +44,7 @@ export async function getTranscriptView(db: Db, workspaceId: string, pathCallId:
   }
   // Made only when thrown: an Error captures a stack trace, a cost every found transcript would pay.
   const notFound = () => new NotFoundError(`No transcript with call_id ${JSON.stringify(callId.slice(0, 128))} in this workspace.`);
-  if (callId.length > transcriptLimits.callIdChars || !CALL_ID_PATTERN.test(callId)) throw notFound();
+  if (!isCallId(callId)) throw notFound();
   const transcript = await getTranscript(db, workspaceId, callId);
   if (!transcript) throw notFound();
   return transcriptView(transcript);
