@@ -16,6 +16,11 @@ describe('nextAttemptAt', () => {
     expect(secondsAfter(start, nextAttemptAt(schedule, start, 2, start, () => 0.999999))).toBeCloseTo(112.5, 1);
   });
 
+  it('never waits longer than the longest wait, jitter included', () => {
+    expect(secondsAfter(start, nextAttemptAt(schedule, start, 8, start, () => 0.999999))).toBe(14_400);
+    expect(secondsAfter(start, nextAttemptAt(schedule, start, 8, start, () => 0))).toBe(10_800);
+  });
+
   it('retries for about a day from the first attempt, then gives up', () => {
     let now = start;
     let attempts = 0;
