@@ -86,30 +86,38 @@ export async function getDelivery(db: Db, delivery: DeliveryKey): Promise<Webhoo
 }
 
 /**
+ * An update of a delivery that is still pending at attempt `attemptCount`: false when it has moved
+ * on (another attempt claimed it, recorded its attempt or ended it). Every step of a delivery is
+ * conditioned so, which is what lets one attempt run at a time. `#status` is the status.
+ */
+function updateIfStillAt(db: Db, delivery: DeliveryKey, attemptCount: number, update: string, values: Record<string, unknown>): Promise<boolean> {
+  return writeIfConditionHolds(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key(delivery),
+        UpdateExpression: update,
+        ConditionExpression: '#status = :pending AND attemptCount = :seen',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ...values, ':pending': 'pending', ':seen': attemptCount },
+      }),
+    ),
+  );
+}
+
+/**
  * Takes the delivery for attempt `attemptCount + 1`: only one claim per attempt number succeeds,
  * so duplicate messages (a sweep's re-send, SQS's at-least-once) never make two attempts. Its due
  * time moves past the attempt's longest run, so a crash mid-attempt is picked up by the sweep.
  */
 export async function claimDeliveryAttempt(db: Db, delivery: WebhookDelivery, now: Date, holdSeconds: number): Promise<boolean> {
   const retryAt = new Date(now.getTime() + holdSeconds * 1000).toISOString();
-  return writeIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(delivery),
-        UpdateExpression: 'SET attemptCount = attemptCount + :one, roundAttempts = roundAttempts + :one, nextAttemptAt = :retryAt, gsi1sk = :gsk, updatedAt = :at',
-        ConditionExpression: '#status = :pending AND attemptCount = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':seen': delivery.attemptCount,
-          ':pending': 'pending',
-          ':retryAt': retryAt,
-          ':gsk': dueIndex(delivery, retryAt).gsi1sk,
-          ':at': now.toISOString(),
-        },
-      }),
-    ),
+  return updateIfStillAt(
+    db,
+    delivery,
+    delivery.attemptCount,
+    'SET attemptCount = attemptCount + :one, roundAttempts = roundAttempts + :one, nextAttemptAt = :retryAt, gsi1sk = :gsk, updatedAt = :at',
+    { ':one': 1, ':retryAt': retryAt, ':gsk': dueIndex(delivery, retryAt).gsi1sk, ':at': now.toISOString() },
   );
 }
 
@@ -130,7 +138,7 @@ export async function recordDeliveryAttempt(
 ): Promise<boolean> {
   const at = now.toISOString();
   const attempts = [...delivery.attempts, attempt].slice(-KEPT_ATTEMPTS);
-  const values: Record<string, unknown> = { ':attempts': attempts, ':status': outcome.status, ':at': at, ':n': attemptNumber, ':pending': 'pending' };
+  const values: Record<string, unknown> = { ':attempts': attempts, ':status': outcome.status, ':at': at };
   let update = 'SET attempts = :attempts, #status = :status, updatedAt = :at';
   if (outcome.status === 'pending') {
     update += ', nextAttemptAt = :next, gsi1sk = :gsk';
@@ -144,33 +152,17 @@ export async function recordDeliveryAttempt(
     }
     update += ' REMOVE nextAttemptAt, gsi1pk, gsi1sk';
   }
-  return writeIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(delivery),
-        UpdateExpression: update,
-        ConditionExpression: '#status = :pending AND attemptCount = :n',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
-      }),
-    ),
-  );
+  return updateIfStillAt(db, delivery, attemptNumber, update, values);
 }
 
 /** Ends a pending delivery without an attempt (its endpoint was deleted or disabled). */
 export async function endDeliveryUnattempted(db: Db, delivery: WebhookDelivery, reason: string, now: Date): Promise<boolean> {
-  return writeIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(delivery),
-        UpdateExpression: 'SET #status = :failed, failureReason = :reason, finishedAt = :at, updatedAt = :at REMOVE nextAttemptAt, gsi1pk, gsi1sk',
-        ConditionExpression: '#status = :pending AND attemptCount = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':reason': reason, ':at': now.toISOString(), ':seen': delivery.attemptCount },
-      }),
-    ),
+  return updateIfStillAt(
+    db,
+    delivery,
+    delivery.attemptCount,
+    'SET #status = :failed, failureReason = :reason, finishedAt = :at, updatedAt = :at REMOVE nextAttemptAt, gsi1pk, gsi1sk',
+    { ':failed': 'failed', ':reason': reason, ':at': now.toISOString() },
   );
 }
 
@@ -259,16 +251,5 @@ export async function listDueDeliveries(db: Db, before: Date, limit = 500): Prom
 
 /** Moves a pending delivery's due time (the sweep sent its message; re-send later only if it is still not claimed). */
 export async function postponeDue(db: Db, delivery: WebhookDelivery, dueAt: Date): Promise<void> {
-  await writeIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(delivery),
-        UpdateExpression: 'SET gsi1sk = :gsk',
-        ConditionExpression: '#status = :pending AND attemptCount = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':gsk': dueIndex(delivery, dueAt.toISOString()).gsi1sk, ':pending': 'pending', ':seen': delivery.attemptCount },
-      }),
-    ),
-  );
+  await updateIfStillAt(db, delivery, delivery.attemptCount, 'SET gsi1sk = :gsk', { ':gsk': dueIndex(delivery, dueAt.toISOString()).gsi1sk });
 }
