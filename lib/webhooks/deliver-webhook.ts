@@ -105,8 +105,12 @@ function send(deps: DeliverWebhookDeps, endpoint: WebhookEndpoint, delivery: Web
 
 /** A failed attempt: the endpoint's failing streak goes on, and ends it disabled once it lasted too long. */
 async function noteFailure(deps: DeliverWebhookDeps, endpoint: WebhookEndpoint, now: Date): Promise<void> {
+  const failingTooLong = (since: string) => now.getTime() - Date.parse(since) >= deps.disableAfterSeconds * 1000;
+  // Already failing (as read for this attempt), and not for long enough: the write would keep the
+  // same date, so none is made. A down receiver is hit by every retry of every delivery, all to this one item.
+  if (endpoint.failingSince && !failingTooLong(endpoint.failingSince)) return;
   const since = await noteWebhookFailing(deps.db, endpoint, now);
-  if (!since || now.getTime() - Date.parse(since) < deps.disableAfterSeconds * 1000) return;
+  if (!since || !failingTooLong(since)) return;
   const event = await prepareEvent(deps.db, endpoint.workspaceId, 'webhook.disabled', webhookDisabledData(endpoint, since, now), now, { except: endpoint.webhookId });
   if (await commitWithEvents(deps, [disableFailingWebhookItem(deps.db, endpoint, now)], [event])) {
     logger.warn('webhook disabled after failing too long', { workspaceId: endpoint.workspaceId, webhookId: endpoint.webhookId, failingSince: since });

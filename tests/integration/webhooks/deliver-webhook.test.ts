@@ -1,3 +1,4 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LookupFunction } from 'node:net';
 import { newId } from '../../../lib/ids';
 import type { DeliverWebhookMessage } from '../../../lib/queue/messages';
@@ -6,6 +7,7 @@ import type { WebhookEndpoint } from '../../../lib/store/webhooks';
 import { createWebhook, getWebhook, updateWebhook } from '../../../lib/store/webhooks';
 import { deliverWebhook } from '../../../lib/webhooks/deliver-webhook';
 import type { DeliverWebhookDeps } from '../../../lib/webhooks/deliver-webhook';
+import { resendDelivery } from '../../../lib/webhooks/delivery-history';
 import { commitWithEvents, emitEvent, prepareEvent } from '../../../lib/webhooks/emit-event';
 import { newSigningSecret } from '../../../lib/webhooks/signature';
 import { sweepDueDeliveries } from '../../../lib/webhooks/sweep-deliveries';
@@ -147,6 +149,29 @@ describe('deliverWebhook', () => {
     expect(await getDelivery(db, message)).toMatchObject({ status: 'pending', attempts: [{ ok: false, error: 'blocked_address' }] });
   });
 
+  it('writes nothing to an endpoint already failing, not yet for long, when another attempt fails', async () => {
+    receiver.answer('/still-failing', 500);
+    const failingSince = new Date(Date.now() - 60_000).toISOString();
+    const target = await endpoint('/still-failing', { failingSince });
+    const message = await ping(target);
+    const send = jest.spyOn(db.client, 'send');
+
+    try {
+      await deliverWebhook(deps, message);
+      const endpointWrites = send.mock.calls.filter(
+        ([command]) => !(command instanceof GetCommand) && (command.input as { Key?: { sk?: string } }).Key?.sk === `WEBHOOK#${target.webhookId}`,
+      );
+      expect(send).toHaveBeenCalled();
+      expect(endpointWrites).toHaveLength(0);
+    } finally {
+      send.mockRestore();
+    }
+    expect(receiver.at('/still-failing')).toHaveLength(1);
+    expect(await getDelivery(db, message)).toMatchObject({ status: 'pending', attempts: [{ ok: false, statusCode: 500 }] });
+    expect(await getWebhook(db, target.workspaceId, target.webhookId)).toMatchObject({ status: 'enabled', failingSince });
+    await drainQueue(sqs, queueUrl, 3);
+  });
+
   it('disables an endpoint failing for longer than allowed, and tells the workspace’s other endpoints', async () => {
     receiver.answer('/dying', 500);
     const dying = await endpoint('/dying', { failingSince: new Date(Date.now() - 7200_000).toISOString() });
@@ -200,5 +225,44 @@ describe('events and the sweep', () => {
     expect(mine).toEqual([{ v: 1, ...first!.deliveries[0] }]);
     await deliverWebhook(deps, mine[0]!);
     expect(receiver.at('/lost')).toHaveLength(1);
+  });
+});
+
+describe('resendDelivery', () => {
+  const eventDeps = () => ({ db, sqs, webhooksQueueUrl: queueUrl });
+  const unknownDelivery = () => newId('dlv');
+
+  it('starts a failed delivery again in one write: pending, a new round, announced; not failed is a 409 naming its status, none a 404', async () => {
+    receiver.answer('/resend', 500);
+    const target = await endpoint('/resend');
+    const message = await ping(target);
+    await deliverWebhook({ ...deps, schedule: { ...deps.schedule, retryForSeconds: 0 } }, message);
+    expect(await getDelivery(db, message)).toMatchObject({ status: 'failed', failureReason: 'retries_exhausted', attemptCount: 1 });
+
+    const resent = await resendDelivery(eventDeps(), target.workspaceId, target.webhookId, message.deliveryId, new Date());
+
+    expect(resent).toMatchObject({ status: 202, body: { deliveryId: message.deliveryId, status: 'pending', attemptCount: 1, nextAttemptAt: expect.any(String) } });
+    expect((resent.body as Record<string, unknown>).failureReason).toBeUndefined();
+    expect(await getDelivery(db, message)).toMatchObject({ status: 'pending', roundAttempts: 0, attemptCount: 1 });
+    const announced = (await drainQueue(sqs, queueUrl, 1)).map((received) => received.json as DeliverWebhookMessage);
+    expect(announced.filter((received) => received.webhookId === target.webhookId)).toEqual([message]);
+
+    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, message.deliveryId, new Date())).rejects.toMatchObject({
+      status: 409,
+      slug: 'delivery-not-failed',
+      message: expect.stringContaining('This delivery is pending'),
+    });
+    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, unknownDelivery(), new Date())).rejects.toMatchObject({ status: 404 });
+    expect((await drainQueue(sqs, queueUrl, 1)).filter((received) => (received.json as DeliverWebhookMessage).webhookId === target.webhookId)).toHaveLength(0);
+  });
+
+  it('refuses on a disabled endpoint with a 409, and still a 404 for a delivery it does not have', async () => {
+    const target = await endpoint('/resend-disabled');
+    const message = await ping(target);
+    await updateWebhook(db, target.workspaceId, target.webhookId, { status: 'disabled' }, new Date());
+
+    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, message.deliveryId, new Date())).rejects.toMatchObject({ status: 409, slug: 'webhook-disabled' });
+    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, unknownDelivery(), new Date())).rejects.toMatchObject({ status: 404 });
+    expect(await getDelivery(db, message)).toMatchObject({ status: 'pending' });
   });
 });
