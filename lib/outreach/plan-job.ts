@@ -15,7 +15,7 @@ import type { EventDeps } from '../webhooks/emit-event';
 import { announceDeliveries, prepareEvent } from '../webhooks/emit-event';
 import { approvalRequestedData } from '../webhooks/event-data';
 import type { Job } from '../store/jobs';
-import { getJob, markJobPlanned, takeQueuedJob } from '../store/jobs';
+import { markJobPlanned, takeQueuedJob } from '../store/jobs';
 import { getWorkspace } from '../store/workspaces';
 import { draftApproval, needsApproval } from './approval-draft';
 import { failJobNamedBy } from './fail-unreadable-job';
@@ -42,7 +42,8 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
   // request never completed) or one planned already is left as it is.
   const job = await takeQueuedJob(deps.db, workspaceId, jobId);
   if (!job) {
-    if (!(await getJob(deps.db, workspaceId, jobId))) logger.warn('job to plan not found; dropping the message', { workspaceId, jobId });
+    // Mostly a redelivery of a plan that finished; no read to tell that from a missing job.
+    logger.info('job to plan is not queued (planned already, ended, or missing); dropping the message', { workspaceId, jobId });
     return;
   }
 
