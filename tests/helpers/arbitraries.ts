@@ -317,7 +317,7 @@ export const idempotencyKey: fc.Arbitrary<IdempotencyChoice> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('', ' ', 'a b', 'k'.repeat(256), 'ключ', 'key\u0000', 'tab\tkey', '😀').map((value) => ({ value, wellFormed: false })) },
 );
 
-/** A body that is not a JSON object: text, scalars, truncated JSON, a BOM. `json` says whether it parses as JSON. */
+/** A body that is not a JSON object: text, scalars, truncated JSON, a BOM, deep nesting. */
 export function rawBodyText(validText: string): fc.Arbitrary<string> {
   return fc.oneof(
     fc.string({ maxLength: 40 }),

@@ -5,6 +5,7 @@ import { planJob } from '../../../lib/outreach/plan-job';
 import type { PlanJobMessage } from '../../../lib/queue/messages';
 import { getAction } from '../../../lib/store/actions';
 import { getApproval } from '../../../lib/store/approvals';
+import { endDeliveryUnattempted, getDelivery } from '../../../lib/store/webhook-deliveries';
 import { transcriptLimits } from '../../../lib/schemas/transcript';
 import type { BodyShape } from '../../helpers/arbitraries';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
@@ -25,6 +26,13 @@ export interface FuzzFixture {
   webhookId: string;
   /** A webhook only the DELETE route deletes. */
   doomedWebhookId: string;
+  /**
+   * A webhook of its own with one failed delivery, for the resend route: only a failed delivery of
+   * an enabled webhook can be re-sent, and the stack's webhook sweep and worker act on any pending
+   * delivery in the table (those the fuzzing makes on `webhookId` too), so a delivery left pending
+   * would be re-sendable or not by timing.
+   */
+  resendWebhookId: string;
   deliveryId: string;
   webhookSecret: string;
 }
@@ -180,7 +188,7 @@ export const fuzzRoutes: FuzzRoute[] = [
     load: () => import('../../../functions/http/webhook-delivery-resend'),
     auth: 'api-key',
     errors: 'problem',
-    params: (f) => ({ webhookId: [f.webhookId], deliveryId: [f.deliveryId] }),
+    params: (f) => ({ webhookId: [f.resendWebhookId], deliveryId: [f.deliveryId] }),
   },
 ];
 
@@ -192,7 +200,7 @@ export function fuzzEnv(queues: { jobs: string; actions: string; transcripts: st
     TRANSCRIPTS_QUEUE_URL: queues.transcripts,
     WEBHOOKS_QUEUE_URL: queues.webhooks,
     UNIPILE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    // A thousand requests a minute per route: the rate limit is tested on its own.
+    // No rate limit (`0`): a route gets a thousand requests in a few seconds; the limit is tested on its own.
     RATE_LIMIT_PER_MINUTE: '0',
   };
 }
@@ -234,9 +242,13 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
   const createBody = bodyOfRoute('POST /api/v1/webhooks');
   const { webhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as { webhookId: string };
   const { webhookId: doomedWebhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as { webhookId: string };
+  const { webhookId: resendWebhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as { webhookId: string };
   const ping = await handlerOf('POST /api/v1/webhooks/{webhookId}/test');
-  const testPath = `/api/v1/webhooks/${webhookId}/test`;
-  const { deliveryId } = (await callOk(ping, 202, { method: 'POST', path: testPath, headers, pathParameters: { webhookId } })) as { deliveryId: string };
+  const testPath = `/api/v1/webhooks/${resendWebhookId}/test`;
+  const { deliveryId } = (await callOk(ping, 202, { method: 'POST', path: testPath, headers, pathParameters: { webhookId: resendWebhookId } })) as { deliveryId: string };
+  // Ended failed, as when its endpoint went away: the first valid resend restarts it, later ones are a 409.
+  const delivery = await getDelivery(db, { workspaceId: ws.workspaceId, webhookId: resendWebhookId, deliveryId });
+  if (!delivery || !(await endDeliveryUnattempted(db, delivery, 'fuzz fixture', new Date()))) throw new Error(`delivery ${deliveryId} could not be ended failed`);
 
   const dm = await handlerOf('POST /api/v1/social-selling/dm');
   const approvals: Array<{ approvalId: string; token: string }> = [];
@@ -249,5 +261,5 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
     const approval = await getApproval(db, ws.workspaceId, action!.approval!.approvalId);
     approvals.push({ approvalId: approval!.approvalId, token: approval!.token });
   }
-  return { ws, jobId, callId, apiApprovalId: approvals[0]!.approvalId, pageToken: approvals[1]!.token, webhookId, doomedWebhookId, deliveryId, webhookSecret: WEBHOOK_SECRET };
+  return { ws, jobId, callId, apiApprovalId: approvals[0]!.approvalId, pageToken: approvals[1]!.token, webhookId, doomedWebhookId, resendWebhookId, deliveryId, webhookSecret: WEBHOOK_SECRET };
 }
