@@ -181,8 +181,9 @@ describe('POST /social-selling/like at each of its write steps', () => {
 
   it('keeps one job when the answer to its write is lost and the SDK retries the write', async () => {
     const key = randomUUID();
-    const { result } = await withFaults(dynamo, [{ operation: 'PutItem', bodyIncludes: '"JOB#', fault: 'answer-lost', times: 1 }], () => send(key));
+    const { result, faulted } = await withFaults(dynamo, [{ operation: 'PutItem', bodyIncludes: '"JOB#', fault: 'answer-lost', times: 1 }], () => send(key));
 
+    expect(faulted).toBe(1); // the write's answer was lost once, and the SDK wrote again
     expect(result.statusCode).toBe(202);
     expect((await liveJobs()).map((job) => job.jobId)).toEqual([bodyOf(result).jobId]);
     expect(await drainQueue(sqs, queues.jobs)).toHaveLength(1);
@@ -191,8 +192,9 @@ describe('POST /social-selling/like at each of its write steps', () => {
 
   it('answers the accepted job when only storing the idempotent response fails (the work was done)', async () => {
     const key = randomUUID();
-    const { result } = await withFaults(dynamo, [{ operation: 'UpdateItem', bodyIncludes: '"IDEMPOTENCY#', fault: 'throttle' }], () => send(key));
+    const { result, faulted } = await withFaults(dynamo, [{ operation: 'UpdateItem', bodyIncludes: '"IDEMPOTENCY#', fault: 'throttle' }], () => send(key));
 
+    expect(faulted).toBe(3); // storing the response was tried, and failed every attempt
     expect(result.statusCode).toBe(202);
     expect((await liveJobs()).map((job) => job.jobId)).toEqual([bodyOf(result).jobId]);
     expect(await drainQueue(sqs, queues.jobs)).toHaveLength(1);
@@ -216,9 +218,10 @@ describe('POST /social-selling/like at each of its write steps', () => {
 
   it('ends a request whose SQS call hangs with a 503 and no job', async () => {
     const key = randomUUID();
-    const { result, ms } = await withFaults(sqsProxy, [{ operation: 'SendMessage', fault: 'hang' }], () => send(key));
+    const { result, ms, faulted } = await withFaults(sqsProxy, [{ operation: 'SendMessage', fault: 'hang' }], () => send(key));
 
     expectUnavailable(result);
+    expect(faulted).toBeGreaterThan(0); // the enqueue was sent, and held
     expect(ms).toBeLessThan(9_500);
     await expectCleanThenRetryWorks(like, key);
   }, 30_000);
@@ -280,7 +283,8 @@ describe('webhooks: one transaction, then a best-effort enqueue', () => {
     expectUnavailable((await withFaults(dynamo, [{ operation: 'TransactWriteItems', fault: 'throttle' }], ping)).result);
     expect(await workspaceItems(db, ws.workspaceId, `WEBHOOK#${webhookId}`)).toHaveLength(1);
 
-    const { result } = await withFaults(sqsProxy, [{ operation: 'SendMessageBatch', fault: 'throttle' }, { operation: 'SendMessage', fault: 'throttle' }], ping);
+    const { result, faulted } = await withFaults(sqsProxy, [{ operation: 'SendMessageBatch', fault: 'throttle' }, { operation: 'SendMessage', fault: 'throttle' }], ping);
+    expect(faulted).toBeGreaterThan(0); // the enqueue was tried and failed: the delivery waits for the sweep
     expect(result.statusCode).toBeLessThan(300);
     const { Items } = await db.client.send(
       new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `WS#${ws.workspaceId}#WEBHOOK#${webhookId}` }, ConsistentRead: true }),
