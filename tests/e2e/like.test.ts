@@ -1,8 +1,7 @@
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { revokeApiKey } from '../../lib/store/api-keys';
 import { listSandboxActions, putSandboxRule } from '../../lib/store/sandbox';
-import { createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs } from '../helpers/factories';
+import { createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs, workspaceItems } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
 import { api, eventually } from '../helpers/http-client';
 import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
@@ -18,11 +17,8 @@ const like = (apiKey: string, body: unknown = { url: samplePostUrl, groups: ['sa
 const finishedJob = (apiKey: string, location: string) => jobInStatus(apiKey, location, finalJobStatuses);
 
 async function jobCount(workspaceId: string): Promise<number> {
-  const { Items } = await db.client.send(
-    new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': `WS#${workspaceId}`, ':s': 'JOB#' } }),
-  );
   // Actions share their job's key prefix (JOB#<id>#ACTION#…): count the jobs alone.
-  return (Items ?? []).filter((item) => !String(item.sk).includes('#ACTION#')).length;
+  return (await workspaceItems(db, workspaceId, 'JOB#')).filter((item) => !String(item.sk).includes('#ACTION#')).length;
 }
 
 async function queueIsIdle(queueUrl: string): Promise<boolean> {

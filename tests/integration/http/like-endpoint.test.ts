@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApiKeyCache } from '../../../lib/auth/authenticate';
 import { httpEndpoint } from '../../../lib/http/endpoint';
 import { logger } from '../../../lib/log';
@@ -11,7 +11,7 @@ import { revokeApiKey } from '../../../lib/store/api-keys';
 import { claimIdempotencyKey } from '../../../lib/store/idempotency';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { generateApiKey } from '../../../lib/auth/api-key';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 
 const db = testDb();
@@ -30,12 +30,7 @@ const post = (headers: Record<string, string>, body: unknown = validBody, rawBod
   httpEvent({ method: 'POST', path: '/api/v1/social-selling/like', headers, body, rawBody });
 const parse = (result: LambdaHttpResult) => JSON.parse(result.body as string) as Record<string, unknown>;
 
-async function jobsOf(workspaceId: string): Promise<unknown[]> {
-  const { Items } = await db.client.send(
-    new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': `WS#${workspaceId}`, ':s': 'JOB#' } }),
-  );
-  return Items ?? [];
-}
+const jobsOf = (workspaceId: string) => workspaceItems(db, workspaceId, 'JOB#');
 
 beforeAll(async () => {
   jobsQueueUrl = await createTestQueue(sqs, 'like-endpoint');

@@ -1,7 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../../../lib/http/endpoint';
 import type { LambdaHttpResult } from '../../../lib/http/response';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { bodyOf, fieldErrorsOf, loadHandler } from './load-handler';
 
@@ -32,12 +31,7 @@ beforeAll(async () => {
   other = await createTestWorkspace(db, { accounts: 1 });
 });
 
-async function jobsOf(workspaceId: string): Promise<Array<Record<string, unknown>>> {
-  const { Items } = await db.client.send(
-    new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': `WS#${workspaceId}`, ':s': 'JOB#' } }),
-  );
-  return Items ?? [];
-}
+const jobsOf = (workspaceId: string) => workspaceItems(db, workspaceId, 'JOB#');
 
 function expectProblem(result: LambdaHttpResult, status: number, slug: string): void {
   expect(result.statusCode).toBe(status);

@@ -1,5 +1,5 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { issueApiKey } from '../../../lib/admin/workspace-admin';
 import { generateApiKey } from '../../../lib/auth/api-key';
 import type { HttpHandler } from '../../../lib/http/endpoint';
@@ -11,7 +11,7 @@ import { likeRequestSchema } from '../../../lib/schemas/like';
 import { revokeApiKey } from '../../../lib/store/api-keys';
 import { createDocumentClient } from '../../../lib/store/client';
 import { keys } from '../../../lib/store/keys';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { api } from '../../helpers/http-client';
 import { bodyOf, loadHandler } from './load-handler';
@@ -34,12 +34,7 @@ const like = (handler: HttpHandler, apiKey: string, rawBody?: string) =>
 const getJob = (handler: HttpHandler, apiKey: string) =>
   handler(httpEvent({ method: 'GET', path: '/api/v1/jobs/job_unknown', headers: { 'api-key': apiKey }, pathParameters: { jobId: 'job_unknown' } }));
 
-async function itemsOf(workspaceId: string, prefix: string): Promise<Array<Record<string, unknown>>> {
-  const { Items } = await db.client.send(
-    new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': `WS#${workspaceId}`, ':s': prefix } }),
-  );
-  return Items ?? [];
-}
+const itemsOf = (workspaceId: string, prefix: string) => workspaceItems(db, workspaceId, prefix);
 
 /** Waits for the next minute when this one ends within `seconds`: a burst must fall in one window. */
 async function withinOneWindow(seconds: number): Promise<void> {
