@@ -6,6 +6,9 @@ import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
 
 /** Account safety over real HTTP: work over a daily limit, or outside working hours, waits; it is never dropped. */
 const db = testDb();
+const parisClock = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', ...options });
+const parisDate = (instant: Date) => parisClock({ year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+const parisTime = (instant: Date) => parisClock({ hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(instant);
 const postUrl = (n: number) => `https://www.linkedin.com/feed/update/urn:li:activity:73000000000000002${String(n).padStart(2, '0')}/`;
 
 describe('account safety, end to end', () => {
@@ -15,6 +18,7 @@ describe('account safety, end to end', () => {
 
     const first = await api('POST', '/api/v1/social-selling/request-comment', { apiKey: ws.apiKey, body: body(1) });
     await jobInStatus(ws.apiKey, first.headers.get('location')!, finalJobStatuses);
+    const sentAt = new Date();
     const second = await api('POST', '/api/v1/social-selling/request-comment', { apiKey: ws.apiKey, body: body(2) });
     const deferred = await waitForDeferral(ws.apiKey, second.headers.get('location')!);
 
@@ -23,6 +27,11 @@ describe('account safety, end to end', () => {
     // Tomorrow, Paris time (the account's zone), at the opening of its working hours (all day here: midnight).
     const runAt = new Date(action.scheduledFor as string);
     expect(runAt).toEqual(startOfNextLocalDay(new Date(), 'Europe/Paris'));
+    // The same, told by the platform's own time zone data rather than the code under test: midnight
+    // on a Paris clock, after the request, and the first one (a minute before, it was still the day the request was sent).
+    expect(parisTime(runAt)).toBe('00:00:00');
+    expect(runAt.getTime()).toBeGreaterThan(sentAt.getTime());
+    expect(parisDate(new Date(runAt.getTime() - 60_000))).toBe(parisDate(sentAt));
     expect(deferred.nextRunAt).toBe(action.scheduledFor);
   });
 
