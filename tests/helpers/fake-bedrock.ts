@@ -15,9 +15,10 @@
  * Answers are scripted in a queue, used in order; with none left, requests get a 500 naming the
  * missing script, so a test never passes on an answer it did not choose.
  */
-import type { Http2ServerRequest, Http2ServerResponse, Http2Session, IncomingHttpHeaders } from 'node:http2';
+import type { Http2ServerResponse, Http2Session, IncomingHttpHeaders } from 'node:http2';
 import { createServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 
 /** The parts of a Converse request body the tests read. */
 export interface ConverseBody {
@@ -78,15 +79,6 @@ const defaultMessages: Record<string, string> = {
 
 let requestCounter = 0;
 
-function readBody(request: Http2ServerRequest): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
 function sendJson(response: Http2ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const payload = JSON.stringify(body);
   requestCounter += 1;
@@ -114,7 +106,7 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
   const sessions = new Set<Http2Session>();
   const server = createServer((request, response) => {
     void (async () => {
-      const raw = await readBody(request);
+      const raw = await text(request);
       const match = /^\/model\/([^/]+)\/converse$/.exec((request.url ?? '').split('?')[0] ?? '');
       if (request.method !== 'POST' || !match) {
         sendJson(response, 404, { message: `fake-bedrock: no route for ${request.method} ${request.url}` }, { 'x-amzn-errortype': 'UnknownOperationException' });

@@ -26,9 +26,10 @@
  *
  * Add a route: append to `routes` below (method, path with `:params`, handler returning a reply).
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 
 /** One request as the fake received it. `path` is the raw path (not decoded), without the query. */
 export interface RecordedRequest {
@@ -382,15 +383,6 @@ function matchPath(template: string, path: string): Record<string, string> | und
   return params;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 function send(res: ServerResponse, reply: Reply): void {
   res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
   res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
@@ -411,7 +403,7 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
 
   const server = createServer((req, res) => {
     void (async () => {
-      const rawBytes = await readBody(req);
+      const rawBytes = await buffer(req);
       const rawBody = rawBytes.toString('utf8');
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 
 /**
  * An HTTP proxy in front of an emulator (DynamoDB Local, fauxqs) that answers chosen AWS calls with
@@ -41,11 +42,8 @@ export interface FaultProxy {
   fail(rule: FaultRule): void;
   /** Removes every rule: all requests are forwarded again. */
   clear(): void;
-  /** How many requests of this operation the proxy saw (faulted or not) since the last `clear`/`resetCounts`. */
-  seen(operation: string): number;
-  /** How many requests the proxy answered with a fault. */
+  /** How many requests the proxy answered with a fault since the last `clear`. */
   faulted(operation?: string): number;
-  resetCounts(): void;
   close(): Promise<void>;
 }
 
@@ -93,7 +91,6 @@ function faultResponse(service: Service, fault: Exclude<Fault, 'hang' | 'answer-
 export async function startFaultProxy(service: Service, target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   let rules: ActiveRule[] = [];
-  const seen = new Map<string, number>();
   const faulted = new Map<string, number>();
   const sockets = new Set<Socket>();
   let own = '';
@@ -126,7 +123,6 @@ export async function startFaultProxy(service: Service, target: string): Promise
   const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
     const text = body.toString('utf8');
     const operation = operationOf(req, text);
-    seen.set(operation, (seen.get(operation) ?? 0) + 1);
     const rule = rules.find((candidate) => candidate.operation === operation && (candidate.bodyIncludes === undefined || text.includes(candidate.bodyIncludes)));
     if (rule) {
       rule.matched += 1;
@@ -143,9 +139,10 @@ export async function startFaultProxy(service: Service, target: string): Promise
   };
 
   const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks)));
+    buffer(req).then(
+      (body) => handle(req, res, body),
+      () => res.destroy(),
+    );
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -161,15 +158,9 @@ export async function startFaultProxy(service: Service, target: string): Promise
     },
     clear: () => {
       rules = [];
-      seen.clear();
       faulted.clear();
     },
-    seen: (operation) => seen.get(operation) ?? 0,
     faulted: (operation) => (operation === undefined ? [...faulted.values()].reduce((sum, n) => sum + n, 0) : (faulted.get(operation) ?? 0)),
-    resetCounts: () => {
-      seen.clear();
-      faulted.clear();
-    },
     close: async () => {
       // Held requests never end by themselves.
       for (const socket of sockets) socket.destroy();

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { Webhook } from 'standardwebhooks';
 
 /** An event's `data`, as a test reads it: any documented shape. */
@@ -34,17 +35,15 @@ export class WebhookReceiver {
   readonly received: ReceivedDelivery[] = [];
   private readonly behaviours = new Map<string, PathBehaviour>();
   private readonly server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    text(request).then((body) => {
       const path = request.url ?? '/';
       const nth = this.received.filter((delivery) => delivery.path === path).length + 1;
       const behaviour = this.behaviours.get(path) ?? 200;
       const answered = typeof behaviour === 'number' ? behaviour : behaviour(nth);
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      this.received.push({ path, headers, body: Buffer.concat(chunks).toString('utf8'), answered });
+      this.received.push({ path, headers, body, answered });
       response.writeHead(answered, { 'content-type': 'text/plain' }).end(answered < 300 ? 'ok' : 'receiver is down');
-    });
+    }, () => response.destroy());
   });
 
   async start(): Promise<this> {
