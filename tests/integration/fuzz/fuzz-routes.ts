@@ -56,6 +56,8 @@ export interface FuzzRoute {
   params?: (fixture: FuzzFixture) => Record<string, string[]>;
   /** A list: `limit` and `cursor` in the query string. */
   list?: boolean;
+  /** An answer the fuzzing must reach at least once: what a new resource gets, not only a replay's. */
+  mustReach?: number;
 }
 
 const prospect = 'https://www.linkedin.com/in/prospect-jane';
@@ -136,6 +138,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   {
     route: 'POST /api/v1/transcript/add',
     load: () => import('../../../functions/http/transcript-add'),
+    mustReach: 202,
     auth: 'api-key',
     errors: 'problem',
     body: {
@@ -237,7 +240,10 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
   const like = await handlerOf('POST /api/v1/social-selling/like');
   const { jobId } = (await callOk(like, 202, { method: 'POST', path: '/api/v1/social-selling/like', headers, body: bodyOfRoute('POST /api/v1/social-selling/like') })) as { jobId: string };
   const add = await handlerOf('POST /api/v1/transcript/add');
-  const { callId } = (await callOk(add, 202, { method: 'POST', path: '/api/v1/transcript/add', headers, body: validTranscript })) as { callId: string };
+  // A call id of the fixture's own: the fuzzed body's (`fuzz-call-1`) is then new, so its first valid
+  // request stores and enqueues a transcript (202), not only resubmissions (200).
+  const fixtureTranscript = { ...validTranscript, call_id: 'fuzz-fixture-call', url: 'https://calls.example.com/fuzz-fixture-call' };
+  const { callId } = (await callOk(add, 202, { method: 'POST', path: '/api/v1/transcript/add', headers, body: fixtureTranscript })) as { callId: string };
   const create = await handlerOf('POST /api/v1/webhooks');
   const createBody = bodyOfRoute('POST /api/v1/webhooks');
   const { webhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as { webhookId: string };

@@ -269,6 +269,7 @@ describe('fuzzing of bad input', () => {
       // The fuzzing reached past the checks it fuzzes: some requests were refused (where one can be), and some accepted.
       expect([...statuses.keys()].some((status) => status >= 400)).toBe(route.auth !== 'none' || route.body !== undefined || route.params !== undefined);
       expect({ route: route.route, accepted: [...statuses.keys()].some((status) => status < 300) }).toEqual({ route: route.route, accepted: true });
+      if (route.mustReach !== undefined) expect({ route: route.route, reached: statuses.has(route.mustReach) }).toEqual({ route: route.route, reached: true });
     }, 120_000);
   });
 });
