@@ -2,13 +2,8 @@
  * Configuration, parsed once from the environment at cold start. A missing or malformed
  * variable fails the cold start loudly instead of request 1,000.
  */
-import * as z from 'zod/mini';
-import { en } from 'zod/v4/locales';
-
-// zod/mini, not the classic API the request schemas use: parsed in every function's cold start, its
-// schemas are plain objects (the classic ones are built with all their methods, ~5 ms for these
-// forty). English messages, as the classic API gives by default.
-z.config(en());
+// zod/mini (lib/zod.ts), as every runtime schema: parsed in every function's cold start.
+import * as z from './zod';
 
 /** An integer given as a string, within bounds, with a default. */
 function integer(fallback: number, bounds: { min?: number; max?: number } = {}) {

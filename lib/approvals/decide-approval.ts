@@ -1,5 +1,5 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import * as z from 'zod';
+import * as z from '../zod';
 import { ConflictError } from '../errors';
 import { validate } from '../http/validate';
 import { logger } from '../log';

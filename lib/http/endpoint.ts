@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '../zod';
 import { authenticate } from '../auth/authenticate';
 import { getConfig } from '../config';
 import { logger } from '../log';
@@ -28,7 +28,7 @@ export interface EndpointRequest<Body> {
   now: Date;
 }
 
-export interface EndpointOptions<S extends z.ZodType> {
+export interface EndpointOptions<S extends z.core.$ZodType> {
   /** `METHOD /path`, as in serverless.yml; used in logs. */
   route: string;
   /** Schema of the JSON body; endpoints without one read no body. */
@@ -54,7 +54,7 @@ export interface EndpointOptions<S extends z.ZodType> {
 export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<LambdaHttpResult>;
 
 /** Converts anything thrown into the problem it is answered with, logging what deserves it. */
-function resultOf(thrown: unknown, context: RequestContext, render?: EndpointOptions<z.ZodType>['renderError']): HttpResult {
+function resultOf(thrown: unknown, context: RequestContext, render?: EndpointOptions<z.core.$ZodType>['renderError']): HttpResult {
   const { error, unexpected } = classifyError(thrown);
   if (unexpected) logger.error('unexpected error', { ...context, error: thrown as Error });
   else if (error.status >= 500) logger.warn('dependency failure', { ...context, error: thrown as Error });
@@ -66,7 +66,7 @@ function resultOf(thrown: unknown, context: RequestContext, render?: EndpointOpt
  * read the JSON body → validate → idempotency → the use case → respond. Every error becomes
  * problem+json; the api key is never logged.
  */
-export function httpEndpoint<S extends z.ZodType>(options: EndpointOptions<S>): HttpHandler {
+export function httpEndpoint<S extends z.core.$ZodType>(options: EndpointOptions<S>): HttpHandler {
   // Made on first use: a public endpoint (`auth: 'none'`) may have no use for DynamoDB at all.
   let db = options.db;
   const dbOf = (): Db => (db ??= defaultDb());

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from '../zod';
 import type { FieldError } from '../errors';
 import { ValidationError } from '../errors';
 
@@ -22,14 +22,14 @@ export const missingAsRequired: z.core.ParseContext<z.core.$ZodIssue> = {
 };
 
 /** Validates input against a schema; throws a 400 ValidationError naming every bad field. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, missingAsRequired);
+export function validate<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input, missingAsRequired);
   if (!result.success) throw new ValidationError(toFieldErrors(result.error.issues));
   return result.data;
 }
 
 /** Validates query string parameters; errors name them as `query.<name>`. */
-export function validateQuery<S extends z.ZodType>(schema: S, query: Record<string, string | undefined>): z.output<S> {
+export function validateQuery<S extends z.core.$ZodType>(schema: S, query: Record<string, string | undefined>): z.output<S> {
   try {
     return validate(schema, query);
   } catch (error) {

@@ -98,7 +98,7 @@ function componentSchemas(registry: DocsRegistry, io: 'input' | 'output'): Recor
   );
 }
 
-function queryParameters(query: z.ZodObject): Json[] {
+function queryParameters(query: z.core.$ZodObject): Json[] {
   const json = z.toJSONSchema(query, { ...JSON_SCHEMA_OPTIONS, io: 'input', metadata: requestComponents, override: tidy('input') as never }) as Json;
   const required = (json.required as string[] | undefined) ?? [];
   return Object.entries(json.properties as Record<string, Json>).map(([name, { description, ...schema }]) => ({

@@ -99,7 +99,7 @@ responseComponents
   .add(openApiDocumentSchema, { id: 'OpenApiDocument' });
 
 /** The component name of a registered schema (throws for one that is not: every body the document shows is a component). */
-export function componentName(registry: DocsRegistry, schema: z.ZodType): string {
+export function componentName(registry: DocsRegistry, schema: z.core.$ZodType): string {
   const id = registry.get(schema)?.id;
   if (!id) throw new Error(`a schema of the document is not registered in components.ts: ${JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' })).slice(0, 120)}`);
   return id;

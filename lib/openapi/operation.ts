@@ -13,7 +13,7 @@ export type ResponseHeader = 'Location' | 'Retry-After' | 'WWW-Authenticate' | '
 export interface ResponseSpec {
   description: string;
   /** JSON body (`application/json`), a schema registered in components (see components.ts). */
-  json?: z.ZodType;
+  json?: z.core.$ZodType;
   /** `application/problem+json`: the error kinds (`/problems/<slug>`) this status stands for. */
   problems?: readonly string[];
   /** A page for a person (`text/html`). */
@@ -23,7 +23,7 @@ export interface ResponseSpec {
 
 export interface RequestBodySpec {
   /** The schema the body is documented with: the very object the handler validates with. */
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   mediaType: 'application/json' | 'application/x-www-form-urlencoded';
   /** The largest body accepted, in bytes (413 past it). */
   maxBytes: number;
@@ -32,7 +32,7 @@ export interface RequestBodySpec {
    * form reads any fields so that a bad one shows the form again), that schema; `schema` is then
    * checked by the use case.
    */
-  readAs?: z.ZodType;
+  readAs?: z.core.$ZodType;
 }
 
 export interface PathParameterSpec {
@@ -54,12 +54,12 @@ export interface OperationSpec {
   page?: boolean;
   pathParameters?: Readonly<Record<string, PathParameterSpec>>;
   /** The query string's schema: the very object the use case validates with (`validateQuery`). */
-  query?: z.ZodObject;
+  query?: z.core.$ZodObject;
   body?: RequestBodySpec;
   responses: Readonly<Record<number, ResponseSpec>>;
 }
 
 /** A JSON body validated by `schema`, within the pipeline's default limit unless told. */
-export function jsonBody(schema: z.ZodType, maxBytes: number = DEFAULT_MAX_BODY_BYTES): RequestBodySpec {
+export function jsonBody(schema: z.core.$ZodType, maxBytes: number = DEFAULT_MAX_BODY_BYTES): RequestBodySpec {
   return { schema, mediaType: 'application/json', maxBytes };
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../zod';
 import type { HttpHandler } from '../http/endpoint';
 import { httpEndpoint } from '../http/endpoint';
 import type { HttpResult } from '../http/response';
@@ -6,7 +6,7 @@ import { defaultSubmitJobDeps } from './default-deps';
 import type { SubmitJobDeps } from './submit-job';
 
 /** An outreach endpoint: the request pipeline, then a use case that submits a job (202). */
-export function outreachEndpoint<S extends z.ZodType>(
+export function outreachEndpoint<S extends z.core.$ZodType>(
   route: string,
   body: S,
   accept: (deps: SubmitJobDeps, workspaceId: string, request: z.output<S>, now: Date) => Promise<HttpResult>,

@@ -1,19 +1,22 @@
-import * as z from 'zod';
+import * as z from '../zod';
+
+/** A non-empty string. */
+const id = () => z.string().check(z.minLength(1));
 
 /** `jobs` queue: plan one accepted job into its actions. */
 export const planJobMessageSchema = z.object({
   v: z.literal(1),
-  workspaceId: z.string().min(1),
-  jobId: z.string().min(1),
+  workspaceId: id(),
+  jobId: id(),
 });
 export type PlanJobMessage = z.infer<typeof planJobMessageSchema>;
 
 /** `actions` queue: run (or re-check) one account's action of a job. */
 export const runActionMessageSchema = z.object({
   v: z.literal(1),
-  workspaceId: z.string().min(1),
-  jobId: z.string().min(1),
-  accountId: z.string().min(1),
+  workspaceId: id(),
+  jobId: id(),
+  accountId: id(),
 });
 export type RunActionMessage = z.infer<typeof runActionMessageSchema>;
 
@@ -23,18 +26,18 @@ export type RunActionMessage = z.infer<typeof runActionMessageSchema>;
  */
 export const analyseTranscriptMessageSchema = z.object({
   v: z.literal(1),
-  workspaceId: z.string().min(1),
-  callId: z.string().min(1),
-  objectKey: z.string().min(1),
-  contentHash: z.string().regex(/^[0-9a-f]{64}$/),
+  workspaceId: id(),
+  callId: id(),
+  objectKey: id(),
+  contentHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
 });
 export type AnalyseTranscriptMessage = z.infer<typeof analyseTranscriptMessageSchema>;
 
 /** `webhooks` queue: make the next attempt of one delivery of an event to one endpoint. */
 export const deliverWebhookMessageSchema = z.object({
   v: z.literal(1),
-  workspaceId: z.string().min(1),
-  webhookId: z.string().min(1),
-  deliveryId: z.string().min(1),
+  workspaceId: id(),
+  webhookId: id(),
+  deliveryId: id(),
 });
 export type DeliverWebhookMessage = z.infer<typeof deliverWebhookMessageSchema>;

@@ -1,6 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { z } from 'zod';
+import * as z from '../zod';
 import { logger } from '../log';
 
 /**
@@ -14,7 +14,7 @@ export class PoisonMessageError extends Error {
   override name = 'PoisonMessageError';
 }
 
-export interface SqsWorkerOptions<S extends z.ZodType> {
+export interface SqsWorkerOptions<S extends z.core.$ZodType> {
   queue: string;
   schema: S;
   handle: (message: z.output<S>, record: SQSRecord) => Promise<void>;
@@ -28,7 +28,7 @@ export interface SqsWorkerOptions<S extends z.ZodType> {
  * failing its neighbours. If the whole invocation dies instead (timeout, crash), SQS gives back the
  * whole batch: each consumer recognises the records it already finished (idempotent use cases).
  */
-export function sqsWorker<S extends z.ZodType>(options: SqsWorkerOptions<S>): (event: SQSEvent) => Promise<SQSBatchResponse> {
+export function sqsWorker<S extends z.core.$ZodType>(options: SqsWorkerOptions<S>): (event: SQSEvent) => Promise<SQSBatchResponse> {
   const processor = new BatchProcessor(EventType.SQS);
 
   const handleRecord = async (record: SQSRecord): Promise<void> => {
@@ -38,7 +38,7 @@ export function sqsWorker<S extends z.ZodType>(options: SqsWorkerOptions<S>): (e
     } catch {
       raw = undefined;
     }
-    const parsed = options.schema.safeParse(raw);
+    const parsed = z.safeParse(options.schema, raw);
     if (!parsed.success) {
       logger.error('unreadable message', { queue: options.queue, messageId: record.messageId, receiveCount: record.attributes?.ApproximateReceiveCount });
       await options.onPoison?.(raw, record);

@@ -1,68 +1,72 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { profileUrlSchema } from './profile-url';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** An end of day may be 24:00 (working hours that run to midnight). */
 const HHMM_END = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
-export const timezoneSchema = z.string().refine((tz) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'must be an IANA timezone such as Europe/Paris');
+/** A whole number (classic zod's `z.number().int()`). */
+const int = () => z.number().check(z.int());
+
+export const timezoneSchema = z.string().check(
+  z.refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA timezone such as Europe/Paris'),
+);
 
 export const workingHoursSchema = z
   .object({
-    start: z.string().regex(HHMM, 'must be HH:MM'),
-    end: z.string().regex(HHMM_END, 'must be HH:MM (24:00 for midnight)'),
-    days: z.array(z.number().int().min(1).max(7)).min(1).max(7),
+    start: z.string().check(z.regex(HHMM, 'must be HH:MM')),
+    end: z.string().check(z.regex(HHMM_END, 'must be HH:MM (24:00 for midnight)')),
+    days: z.array(int().check(z.gte(1), z.lte(7))).check(z.minLength(1), z.maxLength(7)),
   })
-  .refine((hours) => hours.start < hours.end, { message: 'start must be before end', path: ['end'] });
+  .check(z.refine((hours) => hours.start < hours.end, { message: 'start must be before end', path: ['end'] }));
 
-const limit = z.number().int().min(0).max(1000);
+const limit = int().check(z.gte(0), z.lte(1000));
 export const dailyLimitsSchema = z.strictObject({
-  reactions: limit.optional(),
-  comments: limit.optional(),
-  messages: limit.optional(),
-  invitations: limit.optional(),
+  reactions: z.optional(limit),
+  comments: z.optional(limit),
+  messages: z.optional(limit),
+  invitations: z.optional(limit),
 });
 
 /** An account as an administrator describes it; defaults fill the rest. */
 export const accountInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   profileUrl: profileUrlSchema,
-  providerAccountId: z.string().trim().min(1).max(200),
-  mode: z.enum(['autopilot', 'ask']).default('autopilot'),
-  timezone: timezoneSchema.default('UTC'),
+  providerAccountId: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  mode: z._default(z.enum(['autopilot', 'ask']), 'autopilot'),
+  timezone: z._default(timezoneSchema, 'UTC'),
   // No default here: an account without hours of its own follows its workspace's, then the
   // service's default (see `effectiveLimits`).
-  workingHours: workingHoursSchema.optional(),
-  dailyLimits: dailyLimitsSchema.default({}),
+  workingHours: z.optional(workingHoursSchema),
+  dailyLimits: z._default(dailyLimitsSchema, {}),
   /** Invitations a week (ISO week, the account's zone); the workspace's, then the default, when absent. */
-  weeklyInvitations: limit.optional(),
-  status: z.enum(['active', 'paused']).default('active'),
+  weeklyInvitations: z.optional(limit),
+  status: z._default(z.enum(['active', 'paused']), 'active'),
 });
 export type AccountInput = z.input<typeof accountInputSchema>;
 
 /** A domain the workspace's people have email addresses at (`acme.com`); its subdomains count too. */
 export const emailDomainSchema = z
   .string()
-  .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as acme.com');
+  .check(z.toLowerCase(), z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as acme.com'));
 
 /** A workspace's settings as an administrator changes them (every field optional; see WorkspaceSettings). */
 export const workspaceSettingsSchema = z.strictObject({
-  pacingWindowSeconds: z.number().int().min(0).optional(),
-  workingHours: workingHoursSchema.optional(),
-  limits: z.strictObject({ daily: dailyLimitsSchema.optional(), weeklyInvitations: limit.optional() }).optional(),
-  approvalExpirySeconds: z.number().int().min(1).optional(),
-  connectionExpirySeconds: z.number().int().min(1).optional(),
-  emailDomains: z.array(emailDomainSchema).max(50).optional(),
+  pacingWindowSeconds: z.optional(int().check(z.gte(0))),
+  workingHours: z.optional(workingHoursSchema),
+  limits: z.optional(z.strictObject({ daily: z.optional(dailyLimitsSchema), weeklyInvitations: z.optional(limit) })),
+  approvalExpirySeconds: z.optional(int().check(z.gte(1))),
+  connectionExpirySeconds: z.optional(int().check(z.gte(1))),
+  emailDomains: z.optional(z.array(emailDomainSchema).check(z.maxLength(50))),
 });
 
 export const workspaceIdSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2-40 lowercase letters, digits or dashes, starting with a letter or digit');
+  .check(z.regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2-40 lowercase letters, digits or dashes, starting with a letter or digit'));

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { typeError } from './type-error';
 
 /** A decision, from the API (JSON) or the page (form fields of the same names). */
 export const decisionSchema = z.strictObject({
   decision: z.enum(['approve', 'reject'], typeError('must be approve or reject')),
   /** The text as edited; the proposed one when absent. Ignored on rejection. */
-  text: z.string({ error: 'must be a string' }).optional(),
+  text: z.optional(z.string({ error: 'must be a string' })),
 });
 export type DecisionInput = z.output<typeof decisionSchema>;
 

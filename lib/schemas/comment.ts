@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { groupNamesSchema } from './group-names';
 import { outreachTextSchema } from './outreach-text';
 import { postUrlSchema } from './post-url';
@@ -13,14 +13,16 @@ export const commentRequestSchema = z
   .strictObject({
     url: postUrlSchema,
     comment: outreachTextSchema('comment'),
-    groups: groupNamesSchema.optional(),
-    commentor: profileUrlSchema.optional(),
+    groups: z.optional(groupNamesSchema),
+    commentor: z.optional(profileUrlSchema),
   })
-  .refine((request) => request.groups !== undefined || request.commentor !== undefined, {
-    path: ['groups'],
-    message: 'groups or commentor is required (at least one of them)',
-    // Checked even when other fields are bad, so that one answer names every problem.
-    when: ({ value }) => typeof value === 'object' && value !== null,
-  });
+  .check(
+    z.refine((request) => request.groups !== undefined || request.commentor !== undefined, {
+      path: ['groups'],
+      message: 'groups or commentor is required (at least one of them)',
+      // Checked even when other fields are bad, so that one answer names every problem.
+      when: ({ value }) => typeof value === 'object' && value !== null,
+    }),
+  );
 
 export type CommentRequest = z.output<typeof commentRequestSchema>;

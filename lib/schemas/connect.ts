@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { emailSchema } from './email';
 import { outreachTextSchema } from './outreach-text';
 import { profileUrlSchema } from './profile-url';
@@ -9,9 +9,9 @@ export const connectRequestSchema = z
   .strictObject({
     target: profileUrlSchema,
     user: profileUrlSchema,
-    message: outreachTextSchema('invitationNote').optional(),
-    email: emailSchema.optional(),
+    message: z.optional(outreachTextSchema('invitationNote')),
+    email: z.optional(emailSchema),
   })
-  .refine(...distinctPeople);
+  .check(z.refine(...distinctPeople));
 
 export type ConnectRequest = z.output<typeof connectRequestSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { distinctPeople } from './distinct-people';
 import { outreachTextSchema } from './outreach-text';
 import { profileUrlSchema } from './profile-url';
@@ -12,8 +12,8 @@ export const dmRequestSchema = z
     target: profileUrlSchema,
     user: profileUrlSchema,
     message: outreachTextSchema('message'),
-    get_approved: z.boolean({ error: 'must be true or false' }).default(false),
+    get_approved: z._default(z.boolean({ error: 'must be true or false' }), false),
   })
-  .refine(...distinctPeople);
+  .check(z.refine(...distinctPeople));
 
 export type DmRequest = z.output<typeof dmRequestSchema>;

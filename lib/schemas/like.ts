@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { groupNamesSchema } from './group-names';
 import { postUrlSchema } from './post-url';
 import { reactionTypeSchema } from './reaction-type';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { typeError } from './type-error';
 
 /** What a person writes on the network, each kind with the network's limit and how errors name it. */
@@ -32,10 +32,14 @@ function isForbiddenControl(char: string): boolean {
 export function outreachTextSchema(kind: TextKind) {
   const { max, limitName } = kinds[kind];
   return z
-    .string(typeError('must be a string'))
-    .transform((text) => text.replace(/\r\n?/g, '\n'))
-    .refine((text) => text.trim().length > 0, 'must not be empty')
-    .refine((text) => text.length <= max, `must be at most ${max} characters (${limitName})`)
-    .refine((text) => ![...text].some(isForbiddenControl), 'must not contain control characters other than line breaks and tabs')
-    .refine((text) => !/\p{Cs}/u.test(text), 'must be valid Unicode text');
+    .pipe(
+      z.string(typeError('must be a string')),
+      z.transform((text: string) => text.replace(/\r\n?/g, '\n')),
+    )
+    .check(
+      z.refine((text) => text.trim().length > 0, 'must not be empty'),
+      z.refine((text) => text.length <= max, `must be at most ${max} characters (${limitName})`),
+      z.refine((text) => ![...text].some(isForbiddenControl), 'must not contain control characters other than line breaks and tabs'),
+      z.refine((text) => !/\p{Cs}/u.test(text), 'must be valid Unicode text'),
+    );
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { typeError } from './type-error';
 
 /** The six reactions of the professional network, exactly as the spec and Unipile name them. */

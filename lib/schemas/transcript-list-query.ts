@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { pageLimitSchema } from '../http/page-limit';
 import type { TranscriptCursor } from '../store/transcripts';
 import { isCallId } from './transcript-limits';
@@ -24,9 +24,10 @@ function decodeCursor(value: string): TranscriptCursor | undefined {
 /** GET /api/v1/transcripts's query string: a page size and the cursor of the previous page's `links.next`. */
 export const transcriptListQuerySchema = z.object({
   limit: pageLimitSchema,
-  cursor: z
-    .string()
-    .max(400, 'is not a cursor this API gave')
-    .transform((value, ctx) => decodeCursor(value) ?? (ctx.addIssue({ code: 'custom', message: 'is not a cursor this API gave (use links.next of the previous page)' }), z.NEVER))
-    .optional(),
+  cursor: z.optional(
+    z.pipe(
+      z.string().check(z.maxLength(400, 'is not a cursor this API gave')),
+      z.transform((value: string, ctx) => decodeCursor(value) ?? z.refuse(ctx, 'is not a cursor this API gave (use links.next of the previous page)')),
+    ),
+  ),
 });

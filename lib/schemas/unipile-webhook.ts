@@ -1,7 +1,10 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** The header the provider's webhook calls carry the shared secret in (set when the webhook is registered). */
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
+
+/** An optional string of at most `max` characters. */
+const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
 /**
  * Unipile's webhook body: `new_relation` (source `users`) names the acting login and the person who
@@ -9,15 +12,15 @@ export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
  * Other events and fields are accepted and ignored, so a provider addition never breaks it.
  */
 export const unipileWebhookSchema = z.looseObject({
-  event: z.string().min(1).max(100),
-  account_id: z.string().max(200).optional(),
-  user_provider_id: z.string().max(200).optional(),
-  user_public_identifier: z.string().max(200).optional(),
-  user_profile_url: z.string().max(2048).optional(),
-  chat_id: z.string().max(200).optional(),
-  message_id: z.string().max(200).optional(),
-  message: z.string().max(100_000).optional(),
-  timestamp: z.string().max(100).optional(),
-  sender: z.looseObject({ attendee_provider_id: z.string().max(200).optional(), attendee_name: z.string().max(500).optional() }).optional(),
+  event: z.string().check(z.minLength(1), z.maxLength(100)),
+  account_id: text(200),
+  user_provider_id: text(200),
+  user_public_identifier: text(200),
+  user_profile_url: text(2048),
+  chat_id: text(200),
+  message_id: text(200),
+  message: text(100_000),
+  timestamp: text(100),
+  sender: z.optional(z.looseObject({ attendee_provider_id: text(200), attendee_name: text(500) })),
 });
 export type UnipileWebhook = z.output<typeof unipileWebhookSchema>;

@@ -1,52 +1,58 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /**
  * The analysis of a transcript, as stored and shown: metrics and content ideas. One schema for
  * both analysers: the embedded one's output and the LLM's (validated against it before use).
  */
 
+/** Classic zod's `z.number().int()`, `.nonnegative()` and `.min(0).max(1)`. */
+const int = () => z.number().check(z.int());
+const count = () => int().check(z.gte(0));
+const nonnegative = () => z.number().check(z.gte(0));
+const unit = () => z.number().check(z.gte(0), z.lte(1));
+
 const sideSchema = z.enum(['internal', 'external', 'unknown']);
 
 /** Talk of one speaker or one side. `share` is of talk time when the call has timestamps, else of words. */
 const talkSchema = z.object({
-  words: z.number().int().nonnegative(),
+  words: count(),
   /** Seconds of speech; null without timestamps. */
-  talkSeconds: z.number().nonnegative().nullable(),
+  talkSeconds: z.nullable(nonnegative()),
   /** 0..1, rounded to 3 decimals. */
-  share: z.number().min(0).max(1),
+  share: unit(),
   /** Sentences ending in a question mark. */
-  questions: z.number().int().nonnegative(),
+  questions: count(),
   /** Turns (consecutive segments of one speaker count as one). */
-  turns: z.number().int().nonnegative(),
+  turns: count(),
 });
 
-export const speakerMetricsSchema = talkSchema.extend({
+export const speakerMetricsSchema = z.extend(talkSchema, {
   name: z.string(),
-  email: z.string().optional(),
+  email: z.optional(z.string()),
   side: sideSchema,
 });
 
 export const metricsSchema = z.object({
   /** Seconds from the first timestamp to the last, or estimated from the words (150 a minute) without any. */
-  durationSeconds: z.number().nonnegative(),
+  durationSeconds: nonnegative(),
   durationSource: z.enum(['timestamps', 'estimated_from_words']),
-  words: z.number().int().nonnegative(),
-  segments: z.number().int().nonnegative(),
+  words: count(),
+  segments: count(),
   /** What `share` is a share of. */
   shareBasis: z.enum(['talk_time', 'words']),
   /** Most talkative first; at most 50 (the rest are still counted in `sides`). */
   speakers: z.array(speakerMetricsSchema),
   sides: z.object({ internal: talkSchema, external: talkSchema, unknown: talkSchema }),
   /** The longest run of one speaker without another's turn in between; null for an empty call. */
-  longestMonologue: z
-    .object({
+  longestMonologue: z.nullable(
+    z.object({
       speaker: z.string(),
       side: sideSchema,
-      words: z.number().int().nonnegative(),
-      seconds: z.number().nonnegative().nullable(),
-      start: z.number().nonnegative().optional(),
-    })
-    .nullable(),
+      words: count(),
+      seconds: z.nullable(nonnegative()),
+      start: z.optional(nonnegative()),
+    }),
+  ),
 });
 export type Metrics = z.infer<typeof metricsSchema>;
 
@@ -57,27 +63,27 @@ export type IdeaKind = z.infer<typeof ideaKindSchema>;
 /** Where an idea comes from: the call's own words, verbatim. */
 export const evidenceSchema = z.object({
   /** Verbatim words of the call (a sentence or a run of them), at most 600 characters. */
-  quote: z.string().min(1).max(600),
-  speaker: z.string().optional(),
+  quote: z.string().check(z.minLength(1), z.maxLength(600)),
+  speaker: z.optional(z.string()),
   side: sideSchema,
   /** Seconds from the start of the call, and the same as `hh:mm:ss`, when the call has timestamps. */
-  start: z.number().nonnegative().optional(),
-  timestamp: z.string().regex(/^\d{2,}:\d{2}:\d{2}$/).optional(),
+  start: z.optional(nonnegative()),
+  timestamp: z.optional(z.string().check(z.regex(/^\d{2,}:\d{2}:\d{2}$/))),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
 export const contentIdeaSchema = z.object({
   kind: ideaKindSchema,
   /** A first line for a post. */
-  hook: z.string().min(1).max(300),
+  hook: z.string().check(z.minLength(1), z.maxLength(300)),
   /** What the post would say, in a sentence. */
-  angle: z.string().min(1).max(500),
+  angle: z.string().check(z.minLength(1), z.maxLength(500)),
   /** 0..1: how strong the idea is; ideas are listed by it, highest first. */
-  score: z.number().min(0).max(1),
+  score: unit(),
   /** How many places in the call said it (near-duplicates merged into one idea). */
-  mentions: z.number().int().min(1),
+  mentions: int().check(z.gte(1)),
   /** The first is the best; at most 3. */
-  evidence: z.array(evidenceSchema).min(1).max(3),
+  evidence: z.array(evidenceSchema).check(z.minLength(1), z.maxLength(3)),
 });
 export type ContentIdea = z.infer<typeof contentIdeaSchema>;
 
@@ -92,8 +98,8 @@ export const analyserSchema = z.discriminatedUnion('name', [
 export const analysisSchema = z.object({
   analyser: analyserSchema,
   /** Set when the configured LLM analyser failed and the embedded result was kept. */
-  fallback: z.object({ from: z.literal('bedrock'), reason: z.string() }).optional(),
+  fallback: z.optional(z.object({ from: z.literal('bedrock'), reason: z.string() })),
   metrics: metricsSchema,
-  ideas: z.array(contentIdeaSchema).max(MAX_IDEAS),
+  ideas: z.array(contentIdeaSchema).check(z.maxLength(MAX_IDEAS)),
 });
 export type Analysis = z.infer<typeof analysisSchema>;

@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
-import * as z from 'zod';
+import * as z from '../zod';
 import type { Config } from '../config';
 import { logger } from '../log';
 import { contentIdeaSchema, ideaKindSchema, ideaKinds, MAX_IDEAS, type ContentIdea, type IdeaKind } from './analysis';
@@ -101,23 +101,32 @@ const clampText = (text: string, max: number) => shortenQuote(oneLine(text), max
 
 /** What the model is asked for; tolerant of spelling (`Pain-Point`) and of a missing or wild score. */
 const modelIdeaSchema = z.object({
-  kind: z
-    .string()
-    .transform((kind) => kind.trim().toLowerCase().replace(/[\s-]+/g, '_'))
-    .pipe(ideaKindSchema),
-  hook: z
-    .string()
-    .transform((hook) => clampText(hook, HOOK_MAX))
-    .pipe(z.string().min(1)),
-  angle: z
-    .string()
-    .transform((angle) => clampText(angle, ANGLE_MAX))
-    .pipe(z.string().min(1)),
-  quote: z.string().min(1),
-  score: z
-    .number()
-    .optional()
-    .transform((score) => Math.round(Math.min(1, Math.max(0, score ?? 0.5)) * 1000) / 1000),
+  kind: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((kind: string) => kind.trim().toLowerCase().replace(/[\s-]+/g, '_')),
+    ),
+    ideaKindSchema,
+  ),
+  hook: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((hook: string) => clampText(hook, HOOK_MAX)),
+    ),
+    z.string().check(z.minLength(1)),
+  ),
+  angle: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((angle: string) => clampText(angle, ANGLE_MAX)),
+    ),
+    z.string().check(z.minLength(1)),
+  ),
+  quote: z.string().check(z.minLength(1)),
+  score: z.pipe(
+    z.optional(z.number()),
+    z.transform((score: number | undefined) => Math.round(Math.min(1, Math.max(0, score ?? 0.5)) * 1000) / 1000),
+  ),
 });
 type ModelIdea = z.infer<typeof modelIdeaSchema>;
 

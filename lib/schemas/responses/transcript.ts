@@ -25,9 +25,9 @@ export const transcriptViewSchema = transcriptSummarySchema.extend({
     .strictObject({ reason: z.string().describe('`content_missing`, `integrity_check_failed`, `internal_error`, `unreadable_message`'), detail: z.string() })
     .optional()
     .describe('When `status` is `failed`.'),
-  analyser: analyserSchema.optional().describe('Which analyser found the ideas (when analysed).'),
-  fallback: analysisSchema.shape.fallback.describe('Set when the configured LLM analyser failed and the embedded ideas were kept.'),
-  metrics: metricsSchema.optional(),
+  analyser: z.optional(analyserSchema).describe('Which analyser found the ideas (when analysed).'),
+  fallback: z.optional(analysisSchema.shape.fallback.def.innerType).describe('Set when the configured LLM analyser failed and the embedded ideas were kept.'),
+  metrics: z.optional(metricsSchema),
   ideas: z.array(contentIdeaSchema).optional().describe('Content ideas, best first, each grounded in verbatim quotes of the call.'),
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as z from 'zod';
 import type { Json } from '../../../lib/openapi/build-document';
 import { operationOf } from '../../../lib/openapi/operations';
 import { responsesOf } from '../../../lib/openapi/standard-responses';
@@ -33,7 +34,7 @@ function expectDocumented(route: string, response: ApiResponse): Record<string, 
   }
   if (documented!.json) {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const parsed = documented!.json.safeParse(response.body);
+    const parsed = z.safeParse(documented!.json, response.body);
     expect({ route, issues: parsed.success ? [] : parsed.error.issues }).toEqual({ route, issues: [] });
   } else if (documented!.problems) {
     expect(response.headers.get('content-type')).toBe('application/problem+json');

@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type * as z from '../../../../lib/zod';
 import type { FieldError } from '../../../../lib/errors';
 import { ValidationError } from '../../../../lib/errors';
 import { validate } from '../../../../lib/http/validate';
 
 /** The `{path, message}` errors `validate` refuses `body` with; fails when it is accepted. */
-export function fieldErrorsOf(schema: z.ZodType, body: unknown): FieldError[] {
+export function fieldErrorsOf(schema: z.core.$ZodType, body: unknown): FieldError[] {
   try {
     validate(schema, body);
   } catch (error) {
