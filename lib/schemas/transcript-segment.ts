@@ -36,3 +36,41 @@ export const segmentObjectSchema = z.strictObject({
 });
 
 export type SegmentObject = z.output<typeof segmentObjectSchema>;
+type Word = SegmentObject['words'][number];
+
+const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
+
+/** `value` as `wordSchema` outputs it, when it is plainly valid; undefined when any check might fail. */
+function plainWord(value: unknown): Word | undefined {
+  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 3) return undefined;
+  if (!hasOwn(value, 'text') || !hasOwn(value, 'startTimestamp') || !hasOwn(value, 'endTimestamp')) return undefined;
+  const { text, startTimestamp, endTimestamp } = value as Record<string, unknown>;
+  if (typeof text !== 'string' || text.length > transcriptLimits.wordChars) return undefined;
+  if (typeof startTimestamp !== 'number' || !Number.isFinite(startTimestamp) || !(startTimestamp >= 0)) return undefined;
+  if (typeof endTimestamp !== 'number' || !Number.isFinite(endTimestamp) || !(endTimestamp >= startTimestamp)) return undefined;
+  return { text, startTimestamp, endTimestamp };
+}
+
+/**
+ * A segment object as `segmentObjectSchema` outputs it, read without the schema when it is plainly
+ * valid; undefined when any check might fail, and the schema then reads it (and names what is wrong).
+ *
+ * Why: a call has thousands of words, and the schema's checks of each word object were most of a
+ * transcript request's CPU time (2.2 ms of a 180 KiB call's 12 ms). The words are read here by hand;
+ * the speaker, one per segment, still by its schema. This reader only has to be sound, never complete:
+ * whatever it returns, the schema would return too, byte for byte once serialised (keys in the
+ * schema's order). A property test holds it to that.
+ */
+export function readPlainSegment(value: unknown): SegmentObject | undefined {
+  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 2 || !hasOwn(value, 'words') || !hasOwn(value, 'speaker')) return undefined;
+  const { words, speaker } = value as Record<string, unknown>;
+  if (!Array.isArray(words) || words.length < 1 || words.length > transcriptLimits.wordsPerSegment) return undefined;
+  const read: Word[] = new Array(words.length);
+  for (let index = 0; index < words.length; index++) {
+    const word = plainWord(words[index]);
+    if (!word) return undefined;
+    read[index] = word;
+  }
+  const readSpeaker = z.safeParse(speakerSchema, speaker);
+  return readSpeaker.success ? { words: read, speaker: readSpeaker.data } : undefined;
+}

@@ -4,7 +4,7 @@ import * as z from '../zod';
 import { emailSchema } from './email';
 import { CALL_ID_PATTERN, transcriptLimits } from './transcript-limits';
 import type { SegmentObject } from './transcript-segment';
-import { segmentObjectSchema } from './transcript-segment';
+import { readPlainSegment, segmentObjectSchema } from './transcript-segment';
 import { typeError } from './type-error';
 
 export { CALL_ID_PATTERN, transcriptLimits, segmentObjectSchema };
@@ -58,6 +58,11 @@ function readTranscriptContent(value: unknown, ctx: z.core.ParsePayload): string
     if (element === null || typeof element !== 'object' || Array.isArray(element)) {
       z.reportIssue(ctx, 'must be a string or a segment object {words, speaker}', [index]);
       bad++;
+      continue;
+    }
+    const plain = readPlainSegment(element);
+    if (plain) {
+      elements.push(plain);
       continue;
     }
     const parsed = z.safeParse(segmentObjectSchema, element, missingAsRequired);
