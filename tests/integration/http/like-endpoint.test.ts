@@ -56,7 +56,7 @@ describe('POST /social-selling/like through the pipeline', () => {
     it('answers the same 401 for a missing, malformed, unknown or revoked key, and enqueues nothing', async () => {
       const revoked = await createTestWorkspace(db, { accounts: 1 });
       await revokeApiKey(db, revoked.workspaceId, revoked.keyId, new Date());
-      const keys: Array<string | undefined> = [undefined, '', 'not-a-key', `${ws.apiKey.slice(0, -1)}x`, generateApiKey().key, revoked.apiKey];
+      const keys: Array<string | undefined> = [undefined, '', 'not-a-key', `${ws.apiKey.slice(0, -1)}${ws.apiKey.endsWith('x') ? 'y' : 'x'}`, generateApiKey().key, revoked.apiKey];
 
       const results = [];
       for (const key of keys) results.push(await likeEndpoint()(post(key === undefined ? {} : { 'api-key': key })));
