@@ -91,7 +91,7 @@ export function readJsonBody(
     throw new HttpError(400, 'malformed-json', 'Malformed JSON', `The body is not valid JSON: ${(error as Error).message.slice(0, 200)}`);
   }
   // Only a `\uD800`-style escape can put a lone surrogate in a string decoded strictly from UTF-8.
-  const illFormed = SURROGATE_ESCAPE.test(text) ? illFormedStringPath(json, '') : undefined;
+  const illFormed = SURROGATE_ESCAPE.test(text) ? illFormedStringPath(json) : undefined;
   if (illFormed !== undefined) {
     throw new ValidationError([{ path: illFormed, message: 'contains a lone surrogate (\\uD800-\\uDFFF escape without its pair): not valid Unicode' }]);
   }
@@ -104,15 +104,26 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /**
  * The dotted path of the first string (value or key) holding a lone surrogate, or undefined. Such
  * a string can't be encoded as UTF-8: stored, it would be mangled, or refused by DynamoDB as a 500.
+ * Walked with a stack of its own, not by recursion: JSON nested ten thousand deep fits in a small
+ * body, and would overflow the call stack (a 500) instead of getting its 400.
  */
-function illFormedStringPath(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = path ? `${path}.${key}` : key;
-    if (LONE_SURROGATE.test(key)) return itemPath;
-    const found = illFormedStringPath(item, itemPath);
-    if (found !== undefined) return found;
+function illFormedStringPath(json: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[json, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return path;
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const entries = Object.entries(value);
+    // Pushed last to first, so the first field is looked at first (the error names the first one).
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, item] = entries[index]!;
+      const itemPath = path ? `${path}.${key}` : key;
+      if (LONE_SURROGATE.test(key)) pending.push([key, itemPath]);
+      else pending.push([item, itemPath]);
+    }
   }
   return undefined;
 }

@@ -94,6 +94,22 @@ describe('readJsonBody', () => {
     expect((thrown as ValidationError).errors).toEqual([{ path, message: expect.stringContaining('lone surrogate') }]);
   });
 
+  it('names the first of several lone surrogates, and one nested ten thousand deep (not a stack overflow, a 500)', () => {
+    const depth = 10_000;
+    const deep = `${'['.repeat(depth)}"\\ud800"${']'.repeat(depth)}`;
+    const errorsOf = (text: string) => {
+      try {
+        readJsonBody(json, text, false, 64 * 1024);
+      } catch (error) {
+        return (error as ValidationError).errors;
+      }
+      return undefined;
+    };
+
+    expect(errorsOf('{"a":"ok","b":["\\udc00",{"c":"\\ud800"}],"d":"\\ud800"}')).toEqual([{ path: 'b.0', message: expect.stringContaining('lone surrogate') }]);
+    expect(errorsOf(deep)).toEqual([{ path: Array(depth).fill('0').join('.'), message: expect.stringContaining('lone surrogate') }]);
+  });
+
   it('keeps a surrogate pair written as escapes (an emoji)', () => {
     expect(readJsonBody(json, '{"a":"\\ud83d\\ude00"}', false, 100).json).toEqual({ a: '\u{1F600}' });
   });
