@@ -82,25 +82,48 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
     return;
   }
 
+  const lastDelivery = receiveCount >= LAST_DELIVERY;
   let ending: Ending | 'waiting';
   try {
     ending = await attempt(deps, claimed, leaseId, now);
   } catch (error) {
-    if (error instanceof RecordingFailed) return keepHeld(message, error);
-    if (receiveCount < LAST_DELIVERY) return giveBack(deps, message, leaseId, error);
-    logger.error('action failed unexpectedly on its last delivery', { ...message, error: error as Error });
-    ending = { end: { status: 'failed', reason: 'internal_error', error: 'The action could not be completed because of an internal error.' } };
+    if (lastDelivery) ending = endedOnLastDelivery(message, error, error instanceof RecordingFailed);
+    else if (error instanceof RecordingFailed) return keepHeld(message, error);
+    else return giveBack(deps, message, leaseId, error);
   }
   if (ending === 'waiting') return;
   const endedAt = new Date();
+  const commit = (end: Ending) => commitWithEvents(deps, [...endActionItems(deps.db, message, { leaseId }, end.end, endedAt), ...(end.items ?? [])], end.events ?? []);
   let committed: boolean;
   try {
-    committed = await commitWithEvents(deps, [...endActionItems(deps.db, message, { leaseId }, ending.end, endedAt), ...(ending.items ?? [])], ending.events ?? []);
+    committed = await commit(ending);
   } catch (error) {
-    if (ending.providerCalled) return keepHeld(message, new RecordingFailed(error));
-    return giveBack(deps, message, leaseId, error);
+    // On the last delivery, once more with the plain failed end: should that fail too, the message
+    // is the DLQ's (and its alarm's), the action held.
+    if (lastDelivery) committed = await commit(endedOnLastDelivery(message, error, ending.providerCalled === true));
+    else if (ending.providerCalled) return keepHeld(message, new RecordingFailed(error));
+    else return giveBack(deps, message, leaseId, error);
   }
   if (committed) await finishJobIfDone(deps, message.workspaceId, message.jobId, endedAt);
+}
+
+/**
+ * How an action ends when its attempt, or recording what it did, failed on the last delivery of its
+ * message: no delivery comes after it to take the action over (held or released, it would wait
+ * forever), so it ends failed. A provider call that was made is not made again: `outcome_unknown`.
+ */
+function endedOnLastDelivery(message: RunActionMessage, error: unknown, providerCalled: boolean): Ending {
+  logger.error('action failed on the last delivery of its message; it ends failed', { ...message, providerCalled, error: error as Error });
+  if (providerCalled) {
+    return {
+      end: {
+        status: 'failed',
+        reason: 'outcome_unknown',
+        error: 'The network call was made, but its result could not be recorded because of an internal error. It is not retried, so that it is never made twice. Check on the network.',
+      },
+    };
+  }
+  return { end: { status: 'failed', reason: 'internal_error', error: 'The action could not be completed because of an internal error.' } };
 }
 
 /**

@@ -6,6 +6,7 @@ import { getJobView } from '../../../lib/outreach/job-view';
 import { planJob } from '../../../lib/outreach/plan-job';
 import { runAction } from '../../../lib/outreach/run-action';
 import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue/messages';
+import { LAST_DELIVERY } from '../../../lib/queue/sqs-worker';
 import { commentRequestSchema } from '../../../lib/schemas/comment';
 import { getAction } from '../../../lib/store/actions';
 import { createDocumentClient } from '../../../lib/store/client';
@@ -88,6 +89,30 @@ describe('a comment action', () => {
     await runAction({ ...deps, db }, message);
 
     expect(await getAction(db, message)).toMatchObject({ status: 'running', attempts: 1 });
+    expect((await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === 'comment')).toHaveLength(1);
+  });
+
+  it('ends failed outcome_unknown, posted once, when the post was made but could not be recorded on the last delivery (no delivery would take it over)', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 1 });
+    const { jobId, message } = await plannedComment(ws.workspaceId);
+    // The comment is posted; DynamoDB then refuses the one transaction that records it, and only that one.
+    const client = createDocumentClient();
+    let refused = 0;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (/^TransactWrite/.test(context.commandName ?? '') && refused++ === 0) throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ThrottlingException', $metadata: {} });
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    const deps = { db: { client, table: db.table }, sqs, actionsQueueUrl, provider: new SandboxProvider(db), maxAttempts: 5, connectionExpirySeconds: 60 };
+
+    await runAction(deps, message, LAST_DELIVERY);
+
+    expect(refused).toBeGreaterThanOrEqual(2);
+    const view = await getJobView(db, ws.workspaceId, jobId);
+    expect(view).toMatchObject({ status: 'failed', actions: [{ status: 'failed', reason: 'outcome_unknown', attempts: 1 }] });
+    expect(view.actions[0]!.error).toMatch(/never made twice/);
     expect((await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === 'comment')).toHaveLength(1);
   });
 
