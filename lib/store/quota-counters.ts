@@ -1,8 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActionKind } from '../schemas/action-kind';
 import type { Db } from './client';
+import { boundedCountUpdate } from './bounded-counter';
 import { isConditionFailed } from './condition-failed';
-import { epochSeconds, keys } from './keys';
+import { keys } from './keys';
 import { cancellationCodes, transactWrite } from './transact';
 
 /**
@@ -29,17 +30,6 @@ export interface QuotaRequest {
 
 export type QuotaResult = { ok: true } | { ok: false; limit: 'daily' | 'weekly' };
 
-function consumeUpdate(db: Db, key: { pk: string; sk: string }, limit: number, expiresAt: Date) {
-  return {
-    TableName: db.table,
-    Key: key,
-    UpdateExpression: 'ADD #count :one SET expiresAt = :expiresAt',
-    ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-    ExpressionAttributeNames: { '#count': 'count' },
-    ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': epochSeconds(expiresAt) },
-  };
-}
-
 /**
  * Takes one unit of the account's daily quota for `kind` (and of its weekly one when `week` and
  * `weeklyLimit` are given, in one transaction: both are taken or neither). Atomic: concurrent
@@ -48,7 +38,7 @@ function consumeUpdate(db: Db, key: { pk: string; sk: string }, limit: number, e
  */
 export async function tryConsume(db: Db, request: QuotaRequest, now: Date): Promise<QuotaResult> {
   const dailyKey = keys.quota(request.workspaceId, request.accountId, request.kind, request.day);
-  const daily = consumeUpdate(db, dailyKey, request.dailyLimit, new Date(now.getTime() + dailyTtlMs));
+  const daily = boundedCountUpdate(db, dailyKey, request.dailyLimit, new Date(now.getTime() + dailyTtlMs));
   if (request.weeklyLimit === undefined || request.week === undefined) {
     try {
       await db.client.send(new UpdateCommand(daily));
@@ -59,7 +49,7 @@ export async function tryConsume(db: Db, request: QuotaRequest, now: Date): Prom
     }
   }
   const weeklyKey = keys.quota(request.workspaceId, request.accountId, request.kind, request.week);
-  const weekly = consumeUpdate(db, weeklyKey, request.weeklyLimit, new Date(now.getTime() + weeklyTtlMs));
+  const weekly = boundedCountUpdate(db, weeklyKey, request.weeklyLimit, new Date(now.getTime() + weeklyTtlMs));
   try {
     await transactWrite(db, [{ Update: daily }, { Update: weekly }]);
     return { ok: true };

@@ -1,12 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import { boundedCountUpdate } from './bounded-counter';
 import { writtenIfConditionHolds } from './condition-failed';
-import { epochSeconds, keys } from './keys';
+import { keys } from './keys';
 
 /**
  * A workspace's request counter, one item per rate-limit window (`keys.rateCounter`), holding
- * `count` and an `expiresAt` TTL a little after the window: each window has an item of its own,
- * so nothing is ever reset, and DynamoDB deletes the old ones (whenever it gets to them).
+ * `count` and an `expiresAt` TTL a little after the window (a bounded counter, `bounded-counter.ts`).
  */
 
 export interface RateWindow {
@@ -24,18 +24,8 @@ const ttlMarginMs = 5 * 60_000;
  * the limit is reached.
  */
 export async function countRequest(db: Db, workspaceId: string, window: RateWindow, limit: number): Promise<number | undefined> {
-  const counted = await writtenIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.rateCounter(workspaceId, window.start.toISOString()),
-        UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': epochSeconds(new Date(window.end.getTime() + ttlMarginMs)) },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    ),
-  );
+  const expiresAt = new Date(window.end.getTime() + ttlMarginMs);
+  const key = keys.rateCounter(workspaceId, window.start.toISOString());
+  const counted = await writtenIfConditionHolds(db.client.send(new UpdateCommand({ ...boundedCountUpdate(db, key, limit, expiresAt), ReturnValues: 'UPDATED_NEW' })));
   return counted?.count as number | undefined;
 }
