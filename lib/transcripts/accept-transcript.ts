@@ -33,13 +33,21 @@ function answerExisting(existing: Transcript, contentHash: string): HttpResult {
 }
 
 /**
- * A resend of a call id the workspace has. The same content of a transcript still `queued` is
- * queued again: its first message may never have been sent (an enqueue and the record's removal that
- * both failed), and the analysis is idempotent, so a duplicate only finds it analysed.
+ * A `queued` transcript not started for this long is taken to have lost its message (its enqueue and
+ * the record's removal both failed), and a resend of its content queues it again. Sooner, its
+ * message is most likely still waiting in the queue, and a second one would only start a second
+ * analysis beside the first.
  */
-async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string): Promise<HttpResult> {
+export const REQUEUE_QUEUED_AFTER_MS = 15 * 60_000;
+
+/**
+ * A resend of a call id the workspace has: the transcript (same content) or a 409. The same content
+ * of a transcript `queued` for longer than `REQUEUE_QUEUED_AFTER_MS` is queued again (the analysis
+ * is idempotent: a duplicate only finds it analysed).
+ */
+async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string, now: Date): Promise<HttpResult> {
   const answer = answerExisting(existing, contentHash);
-  if (existing.status !== 'queued') return answer;
+  if (existing.status !== 'queued' || now.getTime() - Date.parse(existing.updatedAt) < REQUEUE_QUEUED_AFTER_MS) return answer;
   try {
     await enqueueAnalysis(deps, existing);
   } catch (error) {
@@ -54,17 +62,23 @@ async function enqueueAnalysis(deps: AcceptTranscriptDeps, transcript: Transcrip
   await sendMessage(deps.sqs, deps.queueUrl, { body: message });
 }
 
-/** Writes the record; should that fail, removes the content it would have named, if no record names it. */
+/**
+ * Writes the record: true if written, false if the workspace has a record of this call id (perhaps
+ * this one, written by an attempt whose answer was lost). Should the write fail, removes the
+ * content it would have named if no record names it.
+ */
 async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcript): Promise<boolean> {
   try {
     return await createTranscript(deps.db, transcript);
   } catch (error) {
     // An attempt may have landed before the error: only content that no record names is removed.
-    const landed = await getTranscript(deps.db, transcript.workspaceId, transcript.callId).catch(() => true);
-    if (!landed) {
+    const landed = await getTranscript(deps.db, transcript.workspaceId, transcript.callId).catch(() => 'unknown' as const);
+    if (landed === undefined) {
       await deleteTranscriptObject(deps.s3, deps.bucket, transcript.objectKey).catch((cleanup: unknown) =>
         logger.warn('could not remove the content of an unrecorded transcript', { callId: transcript.callId, error: cleanup as Error }),
       );
+    } else if (landed !== 'unknown') {
+      return false;
     }
     throw error;
   }
@@ -106,17 +120,19 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
   };
   if (!(await recordTranscript(deps, transcript))) {
     // The workspace has this call id: sent before, by another request at the same moment, or by an attempt of ours whose answer was lost.
-    const raced = await getTranscript(deps.db, workspaceId, request.call_id);
-    if (raced) {
+    const existing = await getTranscript(deps.db, workspaceId, request.call_id);
+    if (!existing) throw new DependencyUnavailableError('The transcript could not be recorded; retry.', 1);
+    const ours = existing.contentHash === contentHash && existing.createdAt === at;
+    if (!ours) {
       // Other content (the 409): no record names the object just written, so it goes.
-      if (raced.contentHash !== contentHash) {
+      if (existing.contentHash !== contentHash) {
         await deleteTranscriptObject(deps.s3, deps.bucket, objectKey).catch((cleanup: unknown) =>
           logger.warn('could not remove the content of a refused transcript', { callId: transcript.callId, error: cleanup as Error }),
         );
       }
-      return answerResend(deps, raced, contentHash);
+      return answerResend(deps, existing, contentHash, now);
     }
-    throw new DependencyUnavailableError('The transcript could not be recorded; retry.', 1);
+    // This request's own record (an attempt landed, its answer lost): it still needs its message.
   }
 
   try {

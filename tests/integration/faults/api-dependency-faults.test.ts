@@ -256,6 +256,16 @@ describe('POST /transcript/add at each of its write steps', () => {
     expect(retried.statusCode).toBe(202);
     expect((await drainQueue(sqs, queues.transcripts)).map((m) => (m.json as { callId: string }).callId)).toEqual([body.call_id]);
   });
+
+  it('the answer to the record write is lost (the SDK writes again, refused): 202, its one record queued and its message sent', async () => {
+    const body = transcript();
+    const { result, faulted } = await withFaults(dynamo, [{ operation: 'PutItem', bodyIncludes: '"TRANSCRIPT#', fault: 'answer-lost', times: 1 }], () => send(body, randomUUID()));
+
+    expect(faulted).toBe(1);
+    expect(result.statusCode).toBe(202);
+    expect(await recordOf(body.call_id)).toMatchObject({ status: 'queued' });
+    expect((await drainQueue(sqs, queues.transcripts)).map((m) => (m.json as { callId: string }).callId)).toEqual([body.call_id]);
+  });
 });
 
 describe('webhooks: one transaction, then a best-effort enqueue', () => {
