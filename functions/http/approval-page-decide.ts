@@ -1,4 +1,5 @@
-import { approvalErrorPage, approvalFormSchema, decideOnApprovalPage } from '../../lib/approvals/page-requests';
+import { approvalErrorPage, decideOnApprovalPage } from '../../lib/approvals/page-requests';
+import { approvalFormSchema } from '../../lib/schemas/approval-decision';
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
 

@@ -1,5 +1,6 @@
 import { approvalView, requireApproval } from '../../lib/approvals/approval-view';
-import { decide, decisionSchema } from '../../lib/approvals/decide-approval';
+import { decide } from '../../lib/approvals/decide-approval';
+import { decisionSchema } from '../../lib/schemas/approval-decision';
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
 

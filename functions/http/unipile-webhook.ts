@@ -1,6 +1,7 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultWebhookDeps } from '../../lib/outreach/default-deps';
-import { checkWebhookSecret, receiveUnipileWebhook, unipileWebhookSchema } from '../../lib/outreach/provider-webhook';
+import { checkWebhookSecret, receiveUnipileWebhook } from '../../lib/outreach/provider-webhook';
+import { unipileWebhookSchema } from '../../lib/schemas/unipile-webhook';
 
 const deps = defaultWebhookDeps();
 

@@ -7,7 +7,6 @@ import type { RunActionMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
 import { outreachTextSchema } from '../schemas/outreach-text';
 import type { DecisionInput } from '../schemas/approval-decision';
-import { decisionSchema } from '../schemas/approval-decision';
 import type { Approval } from '../store/approvals';
 import type { ApprovalOutcome } from '../store/approvals';
 import { approvalTextKind, decideApprovalItems, getApproval } from '../store/approvals';
@@ -26,7 +25,6 @@ export interface ApprovalDeps extends EventDeps {
 }
 
 // The schema lives with the other request schemas; re-exported for the use case's callers.
-export { decisionSchema };
 
 /** An edited text obeys the limits of the request it came from (a comment's, a message's). */
 const editedText = {

@@ -6,11 +6,10 @@ import { validate } from '../http/validate';
 import type { ApprovalPageModel } from './approval-page';
 import { approvalPageHeaders, renderApprovalError, renderApprovalNotFound, renderApprovalPage } from './approval-page';
 import type { ApprovalDeps } from './decide-approval';
-import { approvalFormSchema, decisionSchema } from '../schemas/approval-decision';
+import { decisionSchema } from '../schemas/approval-decision';
 import { decide } from './decide-approval';
 
 // The form's schema lives with the other request schemas; re-exported for the handler.
-export { approvalFormSchema };
 
 /** Link tokens are 32 base62 characters; anything else is not looked up. */
 const TOKEN_RE = /^[0-9A-Za-z]{32}$/;

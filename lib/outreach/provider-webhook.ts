@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { UnipileWebhook } from '../schemas/unipile-webhook';
-import { WEBHOOK_SECRET_HEADER, unipileWebhookSchema } from '../schemas/unipile-webhook';
+import { WEBHOOK_SECRET_HEADER } from '../schemas/unipile-webhook';
 import { HttpError } from '../errors';
 import type { HttpResult } from '../http/response';
 import { normaliseProfileUrl, profilePublicId } from '../network/profile-url';
@@ -12,7 +12,6 @@ import type { ConnectionAcceptedDeps } from './connection-accepted';
 import { markConnectionAccepted } from './connection-accepted';
 
 // The body's schema lives with the other request schemas; re-exported for the handler.
-export { unipileWebhookSchema };
 
 export interface WebhookDeps extends ConnectionAcceptedDeps {
   /** The shared secret; when empty every call is refused (the webhook is not set up). */

@@ -7,7 +7,7 @@ import type { SegmentObject } from './transcript-segment';
 import { readPlainSegment, segmentObjectSchema } from './transcript-segment';
 import { typeError } from './type-error';
 
-export { CALL_ID_PATTERN, transcriptLimits, segmentObjectSchema };
+export { transcriptLimits, segmentObjectSchema };
 export type { SegmentObject };
 
 /** One element of an array transcript: a segment of plain text, or a segment object. */
