@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../../../lib/http/endpoint';
 import type { LambdaHttpResult } from '../../../lib/http/response';
+import { listDeliveries } from '../../../lib/store/webhook-deliveries';
+import { getWebhook } from '../../../lib/store/webhooks';
 import type { FaultProxy, FaultRule } from '../../helpers/fault-proxy';
 import { startFaultProxy, throughProxy } from '../../helpers/fault-proxy';
 import type { TestWorkspace } from '../../helpers/factories';
@@ -289,17 +291,21 @@ describe('webhooks: one transaction, then a best-effort enqueue', () => {
     const rotate = async () => (await handler('webhooks-rotate-secret'))(post(`/api/v1/webhooks/${webhookId}/rotate-secret`, undefined, {}, { webhookId }));
     const ping = async () => (await handler('webhooks-test'))(post(`/api/v1/webhooks/${webhookId}/test`, undefined, {}, { webhookId }));
 
+    const secrets = async () => {
+      const webhook = await getWebhook(db, ws.workspaceId, webhookId);
+      return { secret: webhook?.secret, previousSecret: webhook?.previousSecret };
+    };
+    const secretsBefore = await secrets();
     expectUnavailable((await withFaults(dynamo, [{ operation: 'UpdateItem', bodyIncludes: '"WEBHOOK#', fault: 'throttle' }], rotate)).result);
     expectUnavailable((await withFaults(dynamo, [{ operation: 'TransactWriteItems', fault: 'throttle' }], ping)).result);
-    expect(await workspaceItems(db, ws.workspaceId, `WEBHOOK#${webhookId}`)).toHaveLength(1);
+    // Neither half-happened: the secret is the one it was, and the ping left no delivery.
+    expect(await secrets()).toEqual(secretsBefore);
+    expect((await listDeliveries(db, ws.workspaceId, webhookId, 10)).items).toEqual([]);
 
     const { result, faulted } = await withFaults(sqsProxy, [{ operation: 'SendMessageBatch', fault: 'throttle' }, { operation: 'SendMessage', fault: 'throttle' }], ping);
     expect(faulted).toBeGreaterThan(0); // the enqueue was tried and failed: the delivery waits for the sweep
     expect(result.statusCode).toBeLessThan(300);
-    const { Items } = await db.client.send(
-      new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `WS#${ws.workspaceId}#WEBHOOK#${webhookId}` }, ConsistentRead: true }),
-    );
-    expect(Items?.map((delivery) => delivery.status)).toEqual(['pending']);
+    expect((await listDeliveries(db, ws.workspaceId, webhookId, 10)).items.map((delivery) => delivery.status)).toEqual(['pending']);
     expect(await drainQueue(sqs, queues.webhooks, 0)).toEqual([]);
   });
 });

@@ -133,7 +133,7 @@ describe('the per-workspace rate limit', () => {
 describe('through serverless offline', () => {
   it("counts each request of a workspace in the stack's one counter, and says what is left", async () => {
     const ws = await createTestWorkspace(db, { accounts: 0 });
-    await withinOneWindow(5);
+    await withinOneWindow(20);
 
     const first = await api('GET', '/api/v1/jobs/job_unknown', { apiKey: ws.apiKey });
     const second = await api('GET', '/api/v1/jobs/job_unknown', { apiKey: ws.apiKey });
