@@ -5,6 +5,7 @@
  * that succeeded (partial batch responses). What it leaves comes back after the visibility
  * timeout, and fauxqs moves it to the dead-letter queue after `maxReceiveCount` receives.
  */
+import { setMaxListeners } from 'node:events';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   ChangeMessageVisibilityBatchCommand,
@@ -222,6 +223,9 @@ export function startSqsPoller(options: PollerOptions): Poller {
   };
 
   const loopsOf = (source: PollerSource) => Math.max(1, Math.min(options.concurrentBatches ?? 1, source.maximumConcurrency ?? Infinity));
+  const loopCount = options.sources.reduce((sum, source) => sum + loopsOf(source), 0);
+  // Every loop listens on the one signal (receive, invoke, sleep): more than Node's default 10 is not a leak.
+  setMaxListeners(Math.max(10, loopCount * 3), signal);
   const loops = options.sources.flatMap((source) => Array.from({ length: loopsOf(source) }, () => loop(source)));
   for (const source of options.sources) log(`${source.functionKey} ← ${source.queueUrl} (batch ${source.batchSize}, ${loopsOf(source)} at a time)`);
 
