@@ -116,14 +116,14 @@ export async function takeQueuedJob(db: Db, workspaceId: string, jobId: string):
   return item && (withoutKeys(item) as unknown as Job);
 }
 
-/** queued → running once its actions exist; false when it was already planned. */
+/** queued → running once its actions exist (its queued-index entry went when `takeQueuedJob` took it); false when it was already planned. */
 export async function markJobPlanned(db: Db, workspaceId: string, jobId: string, at: Date): Promise<boolean> {
   return writeIfConditionHolds(
     db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.job(workspaceId, jobId),
-        UpdateExpression: 'SET #status = :running, plannedAt = :at, updatedAt = :at REMOVE gsi1pk, gsi1sk',
+        UpdateExpression: 'SET #status = :running, plannedAt = :at, updatedAt = :at',
         ConditionExpression: '#status = :queued',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at.toISOString() },
