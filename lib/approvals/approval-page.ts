@@ -4,7 +4,7 @@
  * is escaped and only http(s) URLs become links (lib/http/html.ts); the page loads nothing (no
  * script, no image, no font, no stylesheet but the inline one), which `approvalPageHeaders`' CSP enforces.
  */
-import { escapeHtml, linkHtml } from '../http/html';
+import { escapeHtml, htmlPageHeaders, linkHtml } from '../http/html';
 
 /** What the approval page shows. */
 export interface ApprovalPageModel {
@@ -43,11 +43,7 @@ export interface ApprovalPageModel {
  * - no framing (clickjacking an Approve button), no MIME sniffing, no indexing.
  */
 export const approvalPageHeaders: Record<string, string> = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
+  ...htmlPageHeaders("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
   'cache-control': 'no-store',
   'x-robots-tag': 'noindex, nofollow',
 };

@@ -45,3 +45,17 @@ export function linkHtml(url: string, text: string = url): string {
   const safe = safeHttpUrl(url);
   return safe ? `<a href="${escapeHtml(safe)}" rel="noopener noreferrer">${escapeHtml(text)}</a>` : escapeHtml(text);
 }
+
+/**
+ * Headers of a page of ours: HTML, `csp` as its Content-Security-Policy, and what every page has
+ * (no referrer, no framing, no MIME sniffing).
+ */
+export function htmlPageHeaders(csp: string): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': csp,
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+  };
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../http/html';
+import { escapeHtml, htmlPageHeaders } from '../http/html';
 import type { Json } from './build-document';
 
 /**
@@ -26,13 +26,7 @@ details{margin:.25rem 0}summary{cursor:pointer;color:var(--muted)}`;
 const styleHash = createHash('sha256').update(STYLE).digest('base64');
 
 /** Headers of the page: nothing may load or run but its own stylesheet; no framing, no referrer. */
-export const docsPageHeaders: Record<string, string> = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': `default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-};
+export const docsPageHeaders: Record<string, string> = htmlPageHeaders(`default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
 
 type Schema = Json;
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
