@@ -14,7 +14,7 @@ import { startLocalStack } from '../scripts/local-stack/stack';
 import { awsCallsOf, expectedAwsCalls } from './aws-calls-per-request';
 import { AwsTape, sendCommands, watchClients, type WatchedClients } from './aws-tape';
 import type { BenchResult } from './bench-result';
-import type { EndpointRecording } from './http-scenarios';
+import { recordingName, type EndpointRecording } from './http-scenarios';
 import { collectGarbage, median, ratio, ratioAgainst } from './median-time';
 
 /** Handler CPU per request at most this many times the bare SDK calls' (issue 6). */
@@ -72,7 +72,7 @@ function replayer(tape: AwsTape, endpoint: EndpointRecording): () => Promise<unk
     tape.replay(endpoint.recording);
     const result = await endpoint.handler(endpoint.event);
     if (result.statusCode !== endpoint.status || tape.unusedResponses() !== 0) {
-      throw new Error(`the replay of ${endpoint.route} answered ${result.statusCode} with ${tape.unusedResponses()} recorded responses unused`);
+      throw new Error(`the replay of ${recordingName(endpoint)} answered ${result.statusCode} with ${tape.unusedResponses()} recorded responses unused`);
     }
   };
 }
@@ -81,24 +81,30 @@ function replayer(tape: AwsTape, endpoint: EndpointRecording): () => Promise<unk
 const TRANSCRIPT_ROUTE = 'POST /api/v1/transcript/add';
 
 /**
- * What part of the transcript endpoint's time its body alone costs, measured the same way: reading
- * (JSON.parse) and validating (the zod schema) its recorded body, with no AWS call. Work that grows
- * with the body, which the bare SDK calls of the baseline never do.
+ * What part of the transcript endpoint's time its body alone costs, measured the same way: parsing
+ * it (JSON.parse), and reading and validating it as the handler does, with no AWS call. Work that
+ * grows with the body, which the bare SDK calls of the baseline never do, and which no handler that
+ * checks every field can skip: set against what the target leaves the handler, it shows how far the
+ * target is in reach for this body.
  */
 async function bodyWorkLines(recordings: EndpointRecording[], sdkMicros: Map<string, number>): Promise<string[]> {
-  const endpoint = recordings.find((recording) => recording.route === TRANSCRIPT_ROUTE);
+  const endpoint = recordings.find((recording) => recording.route === TRANSCRIPT_ROUTE && !recording.variant);
   const sdkUs = sdkMicros.get(TRANSCRIPT_ROUTE);
   if (!endpoint || sdkUs === undefined) return [];
   const { readJsonBody } = await import('../lib/http/read-body');
   const { validate } = await import('../lib/http/validate');
   const { transcriptLimits, transcriptRequestSchema } = await import('../lib/schemas/transcript');
-  const readAndValidate = async () =>
-    validate(transcriptRequestSchema, readJsonBody({ 'content-type': 'application/json' }, endpoint.event.body, false, transcriptLimits.bodyBytes).json);
-  const [bodyUs] = await cpuMicros(readAndValidate, readAndValidate);
-  const kib = Buffer.byteLength(endpoint.event.body ?? '') / 1024;
+  const body = endpoint.event.body ?? '';
+  const parse = async () => JSON.parse(body) as unknown;
+  const readAndValidate = async () => validate(transcriptRequestSchema, readJsonBody({ 'content-type': 'application/json' }, body, false, transcriptLimits.bodyBytes).json);
+  const [parseUs, bodyUs] = await cpuMicros(parse, readAndValidate);
+  const kib = Buffer.byteLength(body) / 1024;
+  const of = (us: number) => `${us.toFixed(0)} µs, ${(us / sdkUs).toFixed(2)}x`;
   return [
     '',
-    `${TRANSCRIPT_ROUTE}: reading and validating its ${kib.toFixed(0)} KiB body alone (JSON.parse + the zod schema, no AWS call) takes ${bodyUs.toFixed(0)} µs, ${(bodyUs / sdkUs).toFixed(2)}x its SDK calls' ${sdkUs.toFixed(0)} µs`,
+    `${TRANSCRIPT_ROUTE}, its ${kib.toFixed(0)} KiB body alone, with no AWS call, against its SDK calls' ${sdkUs.toFixed(0)} µs:`,
+    `  JSON.parse ${of(parseUs)}; reading and validating it (readJsonBody + the schema) ${of(bodyUs)}.`,
+    `  The target leaves the handler ${(TARGET - 1).toFixed(2)}x for all its own work: this body's reading and validation alone take ${(bodyUs / sdkUs / (TARGET - 1)).toFixed(1)} times that.`,
   ];
 }
 
@@ -122,7 +128,7 @@ export async function run(): Promise<BenchResult> {
     const recordings = await quietly(() => recordEndpoints(tape));
     const lines: string[] = [];
     const targets: BenchResult['targets'] = [];
-    const width = Math.max(...recordings.map((endpoint) => endpoint.route.length));
+    const width = Math.max(...recordings.map((endpoint) => recordingName(endpoint).length));
     const sdkMicros = new Map<string, number>();
     lines.push(`${'endpoint'.padEnd(width)}  calls  handler µs  SDK µs  ratio (target ≤ ${ratio(TARGET)}, CPU per warm request)`);
     for (const endpoint of recordings) {
@@ -133,13 +139,18 @@ export async function run(): Promise<BenchResult> {
           await sendCommands(bare, endpoint.recording.commands);
         }),
       );
-      const row = `${endpoint.route.padEnd(width)}  ${String(calls).padStart(5)}  ${handlerUs.toFixed(0).padStart(10)}  ${(calls ? sdkUs.toFixed(0) : '-').padStart(6)}`;
+      const row = `${recordingName(endpoint).padEnd(width)}  ${String(calls).padStart(5)}  ${handlerUs.toFixed(0).padStart(10)}  ${(calls ? sdkUs.toFixed(0) : '-').padStart(6)}`;
       if (calls === 0) {
         lines.push(`${row}  n/a (no AWS call)`);
         continue;
       }
-      sdkMicros.set(endpoint.route, sdkUs);
       const measured = handlerUs / sdkUs;
+      if (endpoint.variant) {
+        // Another body for a route already held to the target: how the overhead grows with the body.
+        lines.push(`${row}  ${measured.toFixed(2)}x (how it grows with the body: no target of its own)`);
+        continue;
+      }
+      sdkMicros.set(endpoint.route, sdkUs);
       lines.push(`${row}  ${measured.toFixed(2)}x`);
       targets.push({ name: `handler overhead ${endpoint.route}: ${ratioAgainst(measured, TARGET)} ≤ ${ratio(TARGET)}`, pass: measured <= TARGET });
     }
@@ -151,8 +162,9 @@ export async function run(): Promise<BenchResult> {
     for (const endpoint of recordings) {
       const calls = awsCallsOf(endpoint.recording.commands);
       const expected = expectedAwsCalls[endpoint.route];
-      if (calls !== expected) mismatches.push(endpoint.route);
-      lines.push(`${endpoint.route.padEnd(width)}  ${String(endpoint.recording.commands.length).padStart(2)}  ${calls || '(none)'}${calls === expected ? '' : `   ≠ documented: ${expected ?? '(missing)'}`}`);
+      if (calls !== expected) mismatches.push(recordingName(endpoint));
+      if (endpoint.variant && calls === expected) continue;
+      lines.push(`${recordingName(endpoint).padEnd(width)}  ${String(endpoint.recording.commands.length).padStart(2)}  ${calls || '(none)'}${calls === expected ? '' : `   ≠ documented: ${expected ?? '(missing)'}`}`);
     }
     targets.push({ name: `AWS calls per request as documented in bench/aws-calls-per-request.ts${mismatches.length ? ` (differs: ${mismatches.join(', ')})` : ''}`, pass: mismatches.length === 0 });
     tape.destroy();

@@ -2,7 +2,8 @@
  * One realistic request to every HTTP handler of functions/http, recorded against the emulators
  * on a warm container (the api key already verified, so authentication is a cache hit): the
  * handler, its event, and every AWS command and response it made. The handler-overhead benchmark
- * replays them; the AWS-calls test counts them.
+ * replays them; the AWS-calls test counts them. The transcript endpoint is recorded a second time
+ * with the opening of the same call (a `variant`), to show how its overhead grows with the body.
  *
  * Two workspaces: `outreach` (two accounts in group `sales`, no webhook endpoint, so emitting an
  * event writes nothing) for the outreach, approval and transcript endpoints, and `hooks` for the
@@ -25,11 +26,16 @@ import type { AwsTape, Recording } from './aws-tape';
 
 export interface EndpointRecording {
   route: string;
+  /** Which of a route's recordings this is, when it has more than one (another body). */
+  variant?: string;
   handler: HttpHandler;
   event: APIGatewayProxyEventV2;
   status: number;
   recording: Recording;
 }
+
+/** How a recording is named in the bench's output: its route, and its variant if any. */
+export const recordingName = (endpoint: EndpointRecording) => (endpoint.variant ? `${endpoint.route} (${endpoint.variant})` : endpoint.route);
 
 /** The file of functions/http serving each route. */
 const handlers = {
@@ -71,6 +77,10 @@ const receiverUrl = 'https://93.184.215.14/hooks/outreach';
 const salesCall = (): Record<string, unknown> =>
   JSON.parse(readFileSync(join(__dirname, '..', 'tests', 'fixtures', 'transcripts', 'sales-call.json'), 'utf8')) as Record<string, unknown>;
 
+/** The transcript endpoint is recorded twice: the whole 180 KiB call, and its first segments (12 KiB). */
+const SHORT_CALL_SEGMENTS = 10;
+export const SHORT_CALL_VARIANT = `first ${SHORT_CALL_SEGMENTS} segments`;
+
 interface Request {
   method: string;
   path: string;
@@ -104,7 +114,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     return bodyOf(result);
   };
   /** Records one request; returns its JSON body (or {} for another content). */
-  const record = async (name: keyof typeof handlers, route: string, request: Request, status: number) => {
+  const record = async (name: keyof typeof handlers, route: string, request: Request, status: number, variant?: string) => {
     const handler = await load(name);
     const event = eventOf(request);
     let result: LambdaHttpResult;
@@ -116,7 +126,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
       recording = tape.stopRecording();
     }
     if (result.statusCode !== status) throw new Error(`${route} answered ${result.statusCode}, not ${status}: ${result.body}`);
-    recordings.push({ route, handler, event, status, recording });
+    recordings.push({ route, handler, event, status, recording, ...(variant ? { variant } : {}) });
     return result.headers?.['content-type']?.includes('json') && result.body ? bodyOf(result) : {};
   };
 
@@ -189,6 +199,10 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
 
   const callId = `bench-${outreach.workspaceId}`;
   await record('transcriptAdd', 'POST /api/v1/transcript/add', { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: { ...salesCall(), call_id: callId } }, 202);
+  // The same call cut to its opening (84 s of 21 min): the endpoint's own work without most of its body's.
+  const wholeCall = salesCall();
+  const opening = { ...wholeCall, call_id: `${callId}-opening`, transcript: (wholeCall.transcript as unknown[]).slice(0, SHORT_CALL_SEGMENTS) };
+  await record('transcriptAdd', 'POST /api/v1/transcript/add', { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: opening }, 202, SHORT_CALL_VARIANT);
   await record('transcriptGet', 'GET /api/v1/transcript/{call_id}', { method: 'GET', path: `/api/v1/transcript/${callId}`, apiKey: key, pathParameters: { call_id: callId } }, 200);
   await record('transcriptsList', 'GET /api/v1/transcripts', { method: 'GET', path: '/api/v1/transcripts', apiKey: key }, 200);
   await record(
