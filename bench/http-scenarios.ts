@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { getConfig } from '../lib/config';
-import type { HttpHandler } from '../lib/http/endpoint';
+import type { HttpHandler } from '../lib/http/pipeline';
 import type { LambdaHttpResult } from '../lib/http/response';
 import { planJob } from '../lib/outreach/plan-job';
 import { defaultSqs } from '../lib/queue/client';

@@ -1,13 +1,12 @@
 import { approvalErrorPage, decideOnApprovalPage } from '../../lib/approvals/page-requests';
 import { approvalFormSchema } from '../../lib/schemas/approval-decision';
-import { httpEndpoint } from '../../lib/http/endpoint';
+import { publicEndpoint } from '../../lib/http/pipeline';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
 
 const deps = defaultApprovalDeps();
 
-export const handler = httpEndpoint({
+export const handler = publicEndpoint({
   route: 'POST /approve/{token}',
-  auth: 'none',
   bodyFormat: 'form',
   body: approvalFormSchema,
   renderError: approvalErrorPage,

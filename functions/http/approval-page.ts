@@ -1,12 +1,11 @@
 import { approvalErrorPage, showApprovalPage } from '../../lib/approvals/page-requests';
-import { httpEndpoint } from '../../lib/http/endpoint';
+import { publicEndpoint } from '../../lib/http/pipeline';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
 
 const deps = defaultApprovalDeps();
 
-export const handler = httpEndpoint({
+export const handler = publicEndpoint({
   route: 'GET /approve/{token}',
-  auth: 'none',
   renderError: approvalErrorPage,
   handle: ({ pathParameters, now }) => showApprovalPage(deps, pathParameters.token ?? '', now),
 });

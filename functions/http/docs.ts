@@ -1,9 +1,8 @@
-import { httpEndpoint } from '../../lib/http/endpoint';
+import { publicEndpoint } from '../../lib/http/pipeline';
 import { serveDocsPage } from '../../lib/openapi/serve-docs-page';
 
 /** The API reference as a self-contained page: public, cacheable, generated ahead of time (npm run openapi). */
-export const handler = httpEndpoint({
+export const handler = publicEndpoint({
   route: 'GET /docs',
-  auth: 'none',
   handle: async ({ headers }) => serveDocsPage(headers),
 });

@@ -1,8 +1,7 @@
-import { httpEndpoint } from '../../lib/http/endpoint';
+import { publicEndpoint } from '../../lib/http/pipeline';
 
 /** Liveness for uptime checks and load balancers: no key, no dependency, nothing read. */
-export const handler = httpEndpoint({
+export const handler = publicEndpoint({
   route: 'GET /health',
-  auth: 'none',
   handle: async () => ({ status: 200, body: { status: 'ok' } }),
 });

@@ -1,9 +1,8 @@
-import { httpEndpoint } from '../../lib/http/endpoint';
+import { publicEndpoint } from '../../lib/http/pipeline';
 import { serveOpenApiDocument } from '../../lib/openapi/serve-document';
 
 /** The OpenAPI 3.1 document: public, cacheable, generated ahead of time (npm run openapi). */
-export const handler = httpEndpoint({
+export const handler = publicEndpoint({
   route: 'GET /api/v1/openapi.json',
-  auth: 'none',
   handle: async ({ headers }) => serveOpenApiDocument(headers),
 });

@@ -1,5 +1,5 @@
 import type * as z from '../zod';
-import type { HttpHandler } from '../http/endpoint';
+import type { HttpHandler } from '../http/pipeline';
 import { httpEndpoint } from '../http/endpoint';
 import type { HttpResult } from '../http/response';
 import { defaultSubmitJobDeps } from './default-deps';

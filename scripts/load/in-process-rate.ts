@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import path from 'node:path';
-import type { HttpHandler } from '../../lib/http/endpoint';
+import type { HttpHandler } from '../../lib/http/pipeline';
 import { httpEvent } from '../../tests/helpers/factories';
 import { measuredEndpoints, type EndpointContext } from './endpoints';
 

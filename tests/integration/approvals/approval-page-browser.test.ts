@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { approvalPageHeaders } from '../../../lib/approvals/approval-page';
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import { validate } from '../../../lib/http/validate';
 import { acceptCommentRequest } from '../../../lib/outreach/accept-comment';
 import { acceptDmRequest } from '../../../lib/outreach/accept-dm';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
 import { getWebhook } from '../../../lib/store/webhooks';

@@ -1,6 +1,6 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import { validate } from '../../../lib/http/validate';
 import { getJobView } from '../../../lib/outreach/job-view';
 import { transcriptRequestSchema } from '../../../lib/schemas/transcript';

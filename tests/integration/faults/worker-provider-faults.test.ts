@@ -1,4 +1,4 @@
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import { getAction } from '../../../lib/store/actions';
 import type { FakeUnipile } from '../../helpers/fake-unipile';
 import { startFakeUnipile } from '../../helpers/fake-unipile';

@@ -1,4 +1,4 @@
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import { DEFAULT_MAX_BODY_BYTES } from '../../../lib/http/read-body';
 import type { routes } from '../../../lib/http/routes';
 import { planJob } from '../../../lib/outreach/plan-job';

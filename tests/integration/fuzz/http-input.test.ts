@@ -1,6 +1,6 @@
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import fc from 'fast-check';
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { routes } from '../../../lib/http/routes';
 import type { ContentTypeChoice, IdempotencyChoice, MutatedBody, SecretChoice } from '../../helpers/arbitraries';

@@ -1,4 +1,4 @@
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import { loadHandler } from '../http/load-handler';
 
 /** One AWS write that succeeded: its command, the table items it wrote (`pk|sk`), the messages it sent. */

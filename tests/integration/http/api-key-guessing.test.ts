@@ -4,7 +4,7 @@ import { issueApiKey } from '../../../lib/admin/workspace-admin';
 import { generateApiKey } from '../../../lib/auth/api-key';
 import { ApiKeyCache, authenticate } from '../../../lib/auth/authenticate';
 import { UnauthorizedError } from '../../../lib/errors';
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import { httpEndpoint } from '../../../lib/http/endpoint';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { revokeApiKey } from '../../../lib/store/api-keys';

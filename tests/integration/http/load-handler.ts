@@ -1,4 +1,4 @@
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 
 /**

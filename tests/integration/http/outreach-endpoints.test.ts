@@ -1,4 +1,4 @@
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';

@@ -2,7 +2,7 @@ import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { issueApiKey } from '../../../lib/admin/workspace-admin';
 import { generateApiKey } from '../../../lib/auth/api-key';
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import { httpEndpoint } from '../../../lib/http/endpoint';
 import { rateWindowOf, secondsUntilEnd } from '../../../lib/http/rate-limit';
 import type { LambdaHttpResult } from '../../../lib/http/response';

@@ -1,5 +1,5 @@
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../../lib/store/keys';

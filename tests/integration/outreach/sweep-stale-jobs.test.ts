@@ -3,7 +3,7 @@ import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBC
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { HttpHandler } from '../../../lib/http/endpoint';
+import type { HttpHandler } from '../../../lib/http/pipeline';
 import { failJobOfUnreadableMessage } from '../../../lib/outreach/fail-unreadable-job';
 import { planJob } from '../../../lib/outreach/plan-job';
 import { ENQUEUE_FAILED, submitJob } from '../../../lib/outreach/submit-job';

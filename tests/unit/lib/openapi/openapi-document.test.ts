@@ -44,7 +44,7 @@ function handlerSources(): HandlerSource[] {
       return {
         file,
         route,
-        auth: /auth:\s*'none'/.test(text) ? 'none' : 'api-key',
+        auth: /\bpublicEndpoint\(/.test(text) ? 'none' : 'api-key',
         ...(bodyName ? { body: { name: bodyName, module: importOf(bodyName) } } : {}),
       };
     });

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { httpEndpoint } from '../../../../lib/http/endpoint';
+import { publicEndpoint } from '../../../../lib/http/pipeline';
 import { logger } from '../../../../lib/log';
 
 /**
@@ -7,13 +7,13 @@ import { logger } from '../../../../lib/log';
  * reads no configuration and makes no DynamoDB client: this process's environment has neither a
  * table nor queues, on which lib/config.ts would throw.
  */
-describe('httpEndpoint, public (auth: none)', () => {
+describe('publicEndpoint', () => {
   beforeAll(() => jest.spyOn(logger, 'info').mockImplementation(() => undefined));
   afterAll(() => jest.restoreAllMocks());
 
   it('is made and answers without the configuration, and without RateLimit headers', async () => {
     expect(process.env.TABLE_NAME).toBeUndefined();
-    const handler = httpEndpoint({ route: 'GET /health', auth: 'none', handle: async () => ({ status: 200, body: { status: 'ok' } }) });
+    const handler = publicEndpoint({ route: 'GET /health', handle: async () => ({ status: 200, body: { status: 'ok' } }) });
 
     const result = await handler({ rawPath: '/health', headers: {}, requestContext: { requestId: 'req-1' } } as unknown as APIGatewayProxyEventV2);
 

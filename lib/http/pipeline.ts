@@ -1,0 +1,127 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type * as z from '../zod';
+import type { HttpError } from '../errors';
+import { logger } from '../log';
+import { classifyError, problemResult } from './problem';
+import { DEFAULT_MAX_BODY_BYTES, readFormBody, readJsonBody } from './read-body';
+import type { HttpResult, LambdaHttpResult } from './response';
+import type { RequestContext } from './respond';
+import { lowerCaseHeaders, requestIdOf, respond } from './respond';
+import { validate } from './validate';
+
+export interface EndpointRequest<Body> {
+  /** The api key's workspace; '' on public endpoints. */
+  workspaceId: string;
+  body: Body;
+  pathParameters: Record<string, string | undefined>;
+  /** Query string parameters (validate them with `validateQuery`). */
+  query: Record<string, string | undefined>;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string | undefined>;
+  requestId: string;
+  now: Date;
+}
+
+export interface PipelineOptions<S extends z.core.$ZodType> {
+  /** `METHOD /path`, as in serverless.yml; used in logs. */
+  route: string;
+  /** Schema of the JSON body; endpoints without one read no body. */
+  body?: S;
+  maxBodyBytes?: number;
+  /** How the body is encoded: JSON (default) or an HTML form. */
+  bodyFormat?: 'json' | 'form';
+  /** For pages: renders an error for a person (HTML) instead of problem+json. */
+  renderError?: (error: HttpError, requestId: string) => HttpResult;
+  handle: (request: EndpointRequest<z.output<S>>) => Promise<HttpResult>;
+}
+
+export interface PublicEndpointOptions<S extends z.core.$ZodType> extends PipelineOptions<S> {
+  /** Checks the caller before anything else is read (throws an HttpError to refuse): a secret of the endpoint's own. */
+  checkCaller?: (headers: Record<string, string | undefined>) => void;
+}
+
+export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<LambdaHttpResult>;
+
+/** What lets a request in: the caller's workspace, and headers every answer to it carries. */
+export interface Admission {
+  workspaceId: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The access layer an endpoint puts around the pipeline (the api key's, lib/http/endpoint.ts):
+ * `admit` runs first and refuses by throwing; `perform` runs the use case (`handle`) for the
+ * validated request, and may answer without it.
+ */
+export interface AccessLayer {
+  admit: (headers: Record<string, string | undefined>, now: Date) => Promise<Admission>;
+  perform: (admitted: Admission, request: { method: string; route: string; rawBody: string | undefined; headers: Record<string, string | undefined>; now: Date }, handle: () => Promise<HttpResult>) => Promise<HttpResult>;
+}
+
+/** Converts anything thrown into the problem it is answered with, logging what deserves it. */
+export function resultOf(thrown: unknown, context: RequestContext, render?: PipelineOptions<z.core.$ZodType>['renderError']): HttpResult {
+  const { error, unexpected } = classifyError(thrown);
+  if (unexpected) logger.error('unexpected error', { ...context, error: thrown as Error });
+  else if (error.status >= 500) logger.warn('dependency failure', { ...context, error: thrown as Error });
+  return render ? render(error, context.requestId) : problemResult(error, context.requestId, context.path);
+}
+
+/**
+ * The request pipeline, written once: admit (the access layer, if any) → check the caller → read
+ * the body → validate → the use case (through the access layer) → respond. Every error becomes
+ * problem+json (or the endpoint's error page).
+ */
+export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpointOptions<S>, access?: AccessLayer): HttpHandler {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const method = options.route.split(' ')[0] ?? '';
+  const readBody = options.bodyFormat === 'form' ? readFormBody : readJsonBody;
+
+  return async (event) => {
+    const started = performance.now();
+    const context: RequestContext = {
+      requestId: requestIdOf(event),
+      route: options.route,
+      path: event.rawPath,
+    };
+    const headers = lowerCaseHeaders(event.headers);
+    let admitted: Admission | undefined;
+
+    const run = async (): Promise<HttpResult> => {
+      const now = new Date();
+      // Before the body is read: a refused request does nothing else.
+      admitted = await access?.admit(headers, now);
+      options.checkCaller?.(headers);
+      const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
+      const body = options.body ? validate(options.body, raw?.json) : (undefined as z.output<S>);
+      const request = { workspaceId: admitted?.workspaceId ?? '', body, pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, headers, requestId: context.requestId, now };
+      const handle = () => options.handle(request);
+      if (!access || !admitted) return handle();
+      // The access layer may answer a use case's error itself (a stored answer must hold it).
+      return access.perform(admitted, { method, route: options.route, rawBody: raw?.text, headers, now }, async () => {
+        try {
+          return await handle();
+        } catch (thrown) {
+          return resultOf(thrown, context, options.renderError);
+        }
+      });
+    };
+
+    let result: HttpResult;
+    try {
+      result = await run();
+    } catch (thrown) {
+      result = resultOf(thrown, context, options.renderError);
+    }
+    return respond({ ...result, headers: { ...admitted?.headers, ...result.headers } }, context, started, admitted?.workspaceId);
+  };
+}
+
+/**
+ * A public endpoint (health, the API reference, an approval link, the provider's webhook): the
+ * pipeline with no api key, so no rate limit and no idempotency either; one that needs a caller
+ * checks a secret of its own (`checkCaller`, or a token in `handle`). Its bundle holds none of the
+ * api-key layer, nor DynamoDB unless its use case needs it.
+ */
+export function publicEndpoint<S extends z.core.$ZodType>(options: PublicEndpointOptions<S>): HttpHandler {
+  return requestPipeline(options);
+}
