@@ -108,11 +108,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * body, and would overflow the call stack (a 500) instead of getting its 400.
  */
 function illFormedStringPath(json: unknown): string | undefined {
-  const pending: Array<[unknown, string]> = [[json, '']];
+  // The body itself has no path (undefined): a field named "" in it is `""`, and its first item `.0`.
+  const pending: Array<[unknown, string | undefined]> = [[json, undefined]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;
     if (typeof value === 'string') {
-      if (LONE_SURROGATE.test(value)) return path;
+      if (LONE_SURROGATE.test(value)) return path ?? '';
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -120,7 +121,7 @@ function illFormedStringPath(json: unknown): string | undefined {
     // Pushed last to first, so the first field is looked at first (the error names the first one).
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, item] = entries[index]!;
-      const itemPath = path ? `${path}.${key}` : key;
+      const itemPath = path === undefined ? key : `${path}.${key}`;
       if (LONE_SURROGATE.test(key)) pending.push([key, itemPath]);
       else pending.push([item, itemPath]);
     }

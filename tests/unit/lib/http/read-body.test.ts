@@ -82,6 +82,7 @@ describe('readJsonBody', () => {
     ['a lone high surrogate in a nested value', '{"a":{"b":["ok","x\\ud800"]}}', 'a.b.1'],
     ['a lone low surrogate', '{"title":"\\uDC00y"}', 'title'],
     ['a lone surrogate in a key', '{"\\ud83d":1}', '\ud83d'],
+    ['a lone surrogate under a field named ""', '{"":["\\ud800"]}', '.0'],
   ])('refuses %s, naming where it is', (_case, text, path) => {
     let thrown: unknown;
     try {
