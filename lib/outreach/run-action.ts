@@ -43,6 +43,8 @@ export interface RunActionDeps extends EventDeps {
 
 /** Writes that a repetition would duplicate in public: never retried when their outcome is unknown. */
 const visibleWrites = new Set(['comment', 'message']);
+/** The jobs whose actions make such writes (a DM's may be its invitation or its message). */
+const postingJobTypes = new Set(['comment', 'dm']);
 
 const finalStatuses = new Set<string>(finalActionStatuses);
 
@@ -83,13 +85,17 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   }
 
   const lastDelivery = receiveCount >= LAST_DELIVERY;
+  // Running under a lease that ran out: the attempt that held it died or could not record its call.
+  const takenOver = action.status === 'running';
+  // The error this last delivery ends the action failed for, in place of what its attempt did.
+  let failure: unknown;
   let ending: Ending | 'waiting';
   try {
-    ending = await attempt(deps, claimed, leaseId, now);
+    ending = await attempt(deps, claimed, leaseId, now, takenOver);
   } catch (error) {
-    if (lastDelivery) ending = endedOnLastDelivery(message, error, error instanceof RecordingFailed);
-    else if (error instanceof RecordingFailed) return keepHeld(message, error);
-    else return giveBack(deps, message, leaseId, error);
+    if (!lastDelivery) return error instanceof RecordingFailed ? keepHeld(message, error) : giveBack(deps, message, leaseId, error);
+    failure = error;
+    ending = endedOnLastDelivery(message, error, error instanceof RecordingFailed);
   }
   if (ending === 'waiting') return;
   const endedAt = new Date();
@@ -98,11 +104,19 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   try {
     committed = await commit(ending);
   } catch (error) {
+    if (!lastDelivery) return ending.visibleCallMade ? keepHeld(message, new RecordingFailed(error)) : giveBack(deps, message, leaseId, error);
     // On the last delivery, once more with the plain failed end: should that fail too, the message
     // is the DLQ's (and its alarm's), the action held.
-    if (lastDelivery) committed = await commit(endedOnLastDelivery(message, error, ending.providerCalled === true));
-    else if (ending.providerCalled) return keepHeld(message, new RecordingFailed(error));
-    else return giveBack(deps, message, leaseId, error);
+    failure = error;
+    committed = await commit(endedOnLastDelivery(message, error, ending.visibleCallMade === true));
+  }
+  if (!committed && failure !== undefined) {
+    // The lease was gone: the attempt's own deferral or retry had released it (its message then
+    // failed to go), or the first commit landed after all. Ended, its job may end; not ended, no
+    // delivery is left to take it over, so the message goes to the DLQ and its alarm.
+    const after = await getAction(deps.db, message);
+    if (!after || !finalStatuses.has(after.status)) throw failure;
+    committed = true;
   }
   if (committed) await finishJobIfDone(deps, message.workspaceId, message.jobId, endedAt);
 }
@@ -115,13 +129,7 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
 function endedOnLastDelivery(message: RunActionMessage, error: unknown, providerCalled: boolean): Ending {
   logger.error('action failed on the last delivery of its message; it ends failed', { ...message, providerCalled, error: error as Error });
   if (providerCalled) {
-    return {
-      end: {
-        status: 'failed',
-        reason: 'outcome_unknown',
-        error: 'The network call was made, but its result could not be recorded because of an internal error. It is not retried, so that it is never made twice. Check on the network.',
-      },
-    };
+    return outcomeUnknown('The network call was made, but its result could not be recorded because of an internal error. It is not retried, so that it is never made twice. Check on the network.');
   }
   return { end: { status: 'failed', reason: 'internal_error', error: 'The action could not be completed because of an internal error.' } };
 }
@@ -140,34 +148,36 @@ async function giveBack(deps: RunActionDeps, message: RunActionMessage, leaseId:
 }
 
 /**
- * An error after the provider call was made (recording its result, or what goes with it): the
- * action must not be released for an immediate retry, which would make the call (post the comment,
- * send the message) again.
+ * An error after a comment or a message was posted (recording it, or what goes with it): the action
+ * must not be released for a retry, which would post it again.
  */
 class RecordingFailed extends Error {
   override name = 'RecordingFailed';
-  constructor(readonly error: unknown) {
-    super('the provider call was made, but its result could not be recorded', { cause: error });
+  constructor(cause: unknown) {
+    super('the post was made, but it could not be recorded', { cause });
   }
 }
 
 /**
- * The provider call was made but not recorded: the action stays held until its lease ends (a
- * redelivery meanwhile is put off until then, see above), the only window in which a call can be
- * made twice, as after a crash between the provider's answer and its recording.
+ * A post was made but not recorded: the action stays held until its lease ends (a redelivery
+ * meanwhile is put off until then, see above); the delivery that then takes it over ends it
+ * `outcome_unknown` without posting (see `attempt`).
  */
 function keepHeld(message: RunActionMessage, failure: RecordingFailed): never {
-  logger.error('the provider call was made but could not be recorded; the action stays held until its lease ends', { ...message, error: failure.error as Error });
-  throw failure.error;
+  logger.error('a post was made but could not be recorded; the action stays held until its lease ends', { ...message, error: failure.cause as Error });
+  throw failure.cause;
 }
+
+/** The end of an action whose post may have been made: never made again. */
+const outcomeUnknown = (error: string): Ending => ({ end: { status: 'failed', reason: 'outcome_unknown', error }, visibleCallMade: true });
 
 /** How an action ends, with what is written beside it (its lead) and the events that tell of it (`dm.sent`). */
 interface Ending {
   end: ActionEnd;
   items?: TransactItem[];
   events?: PreparedEvent[];
-  /** The provider call was made (so a failure to record this must not retry it). */
-  providerCalled?: boolean;
+  /** A comment or a message was (or may have been) posted: a failure to record this must not post it again. */
+  visibleCallMade?: boolean;
 }
 
 /**
@@ -192,8 +202,11 @@ async function succeeded(deps: RunActionDeps, job: Job, action: Action, provider
   };
 }
 
-/** One attempt: how the action ends, or 'waiting' when it was put back to wait (retry, deferral, acceptance). */
-async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now: Date): Promise<Ending | 'waiting'> {
+/**
+ * One attempt: how the action ends, or 'waiting' when it was put back to wait (retry, deferral,
+ * acceptance). `takenOver`: the action was taken over from an attempt whose lease ran out.
+ */
+async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now: Date, takenOver: boolean): Promise<Ending | 'waiting'> {
   // Independent reads, at once: this is every attempt's fixed cost before the provider call.
   const [job, account, workspace] = await Promise.all([
     getJob(deps.db, action.workspaceId, action.jobId),
@@ -208,6 +221,11 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
   if (!account || account.status !== 'active') {
     return { end: { status: 'failed', reason: 'account_unavailable', error: 'The account was removed or paused before it could act.' } };
   }
+  if (takenOver && postingJobTypes.has(job.type)) {
+    // The attempt before may have posted and died (or failed to record it) before its end was written.
+    logger.warn('a comment or message taken over from an attempt whose lease ran out; not posted again', { workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId });
+    return outcomeUnknown('An earlier attempt stopped (an internal error or a crash) before its outcome was recorded, and may have posted it. It is not retried, so that it is never posted twice. Check on the network.');
+  }
   const gate = new SafetyGate(deps.db, account, workspace?.settings, now);
   const acting = { workspaceId: action.workspaceId, accountId: account.accountId, providerAccountId: account.providerAccountId };
   let step: StepResult;
@@ -216,14 +234,17 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
   } catch (error) {
     const end = await failedAttempt(deps, { action, leaseId, gate, now }, error);
     // An outcome the provider left unknown may be a post: recording it must not retry the call either.
-    return end === 'waiting' ? end : { end, providerCalled: end.status === 'failed' && end.reason === 'outcome_unknown' };
+    return end === 'waiting' ? end : { end, visibleCallMade: end.status === 'failed' && end.reason === 'outcome_unknown' };
   }
   // The provider call was made: from here on an error must not count as its failure (nor give its
-  // quota back), nor release the action for a retry that would make the call again.
+  // quota back); and after a post, nor release the action for a retry that would post it again (a
+  // reaction or an invitation made twice changes nothing, so that is released and retried).
+  const posted = gate.lastKind !== undefined && visibleWrites.has(gate.lastKind);
   try {
-    return await recordCall(deps, { job, action, account, workspace, leaseId, step, now });
+    const ending = await recordCall(deps, { job, action, account, workspace, leaseId, step, now });
+    return ending === 'waiting' ? ending : { ...ending, visibleCallMade: posted };
   } catch (error) {
-    throw new RecordingFailed(error);
+    throw posted ? new RecordingFailed(error) : error;
   }
 }
 
@@ -234,7 +255,7 @@ async function recordCall(
 ): Promise<Ending | 'waiting'> {
   if (step.type === 'done') {
     const end: ActionEnd = { status: 'succeeded', provider: step.result.provider, outcome: step.result.outcome, details: step.result.details };
-    return { ...(await succeeded(deps, job, action, account.providerAccountId, step.target, end, now)), providerCalled: true };
+    return succeeded(deps, job, action, account.providerAccountId, step.target, end, now);
   }
   // Recorded before the wait: its acceptance may be reported by the provider's webhook.
   await recordLead(deps.db, leadOfJob(job, action, account.providerAccountId, step.target), { invitedAt: step.invitedAt.toISOString() }, now);

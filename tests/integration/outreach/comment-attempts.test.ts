@@ -69,9 +69,9 @@ describe('a comment action', () => {
     expect(await quotaCount(ws.workspaceId)).toBe(0);
   });
 
-  it('is not posted again when the post was made but could not be recorded: the action stays held, not released for a retry', async () => {
+  it('is not posted again when the post was made but could not be recorded: the action stays held, not released for a retry, then ends outcome_unknown', async () => {
     const ws = await createTestWorkspace(db, { accounts: 1 });
-    const { message } = await plannedComment(ws.workspaceId);
+    const { jobId, message } = await plannedComment(ws.workspaceId);
     // The comment is posted (the sandbox records it); then DynamoDB refuses the transaction that records it.
     const client = createDocumentClient();
     client.middlewareStack.add(
@@ -89,6 +89,15 @@ describe('a comment action', () => {
     await runAction({ ...deps, db }, message);
 
     expect(await getAction(db, message)).toMatchObject({ status: 'running', attempts: 1 });
+    expect((await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === 'comment')).toHaveLength(1);
+
+    // When the lease has run out, the delivery that takes the action over ends it without posting again.
+    const held = await getAction(db, message);
+    await runAction({ ...deps, db }, message, 2, new Date(held!.leaseUntil! + 1000));
+
+    const view = await getJobView(db, ws.workspaceId, jobId);
+    expect(view).toMatchObject({ status: 'failed', actions: [{ status: 'failed', reason: 'outcome_unknown', attempts: 2 }] });
+    expect(view.actions[0]!.error).toMatch(/never posted twice/);
     expect((await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === 'comment')).toHaveLength(1);
   });
 
@@ -114,6 +123,27 @@ describe('a comment action', () => {
     expect(view).toMatchObject({ status: 'failed', actions: [{ status: 'failed', reason: 'outcome_unknown', attempts: 1 }] });
     expect(view.actions[0]!.error).toMatch(/never made twice/);
     expect((await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === 'comment')).toHaveLength(1);
+  });
+
+  it('goes to the DLQ (its record fails) on the last delivery when its retry was scheduled but its message could not be sent: never dropped', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 1 });
+    const { jobId, message } = await plannedComment(ws.workspaceId);
+    const provider = Object.assign(new SandboxProvider(db), {
+      comment: () => Promise.reject(new ProviderError('provider_unavailable', 'Unipile answered 503.', true, { status: 503 })),
+    });
+    // The retry is written (the action released, pending), then SQS refuses its message.
+    const failingSqs = testSqs();
+    failingSqs.middlewareStack.add(
+      () => async () => {
+        throw Object.assign(new Error('SQS is unavailable'), { name: 'ServiceUnavailable', $metadata: {} });
+      },
+      { step: 'initialize' },
+    );
+    const deps = { db, sqs: failingSqs, actionsQueueUrl, provider, maxAttempts: 5, connectionExpirySeconds: 60, retryDelaySeconds: () => 0 };
+
+    await expect(runAction(deps, message, LAST_DELIVERY)).rejects.toMatchObject({ name: 'ServiceUnavailable' });
+
+    expect((await getJobView(db, ws.workspaceId, jobId)).actions[0]).toMatchObject({ status: 'pending', reason: 'provider_unavailable', attempts: 1 });
   });
 
   it('is not posted when its job has ended as a whole meanwhile: it ends failed job_ended', async () => {
