@@ -16,6 +16,7 @@ import { announceDeliveries, prepareEvent } from '../webhooks/emit-event';
 import { approvalRequestedData } from '../webhooks/event-data';
 import type { Job } from '../store/jobs';
 import { markJobPlanned, takeQueuedJob } from '../store/jobs';
+import { finishJobIfDone } from './finish-job';
 import { getWorkspace } from '../store/workspaces';
 import { draftApproval, needsApproval } from './approval-draft';
 import { failJobNamedBy } from './fail-unreadable-job';
@@ -93,7 +94,10 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
         return { body, delaySeconds: (Date.parse(action.notBefore) - now.getTime()) / 1000 };
       }),
   );
-  await markJobPlanned(deps.db, workspaceId, jobId, now);
+  const planned = await markJobPlanned(deps.db, workspaceId, jobId, now);
+  // Its actions may all have ended before this (an action due at once, run between its message and
+  // this mark): their ends found the job queued and could not finish it, so it finishes here.
+  if (planned && planned.remaining === 0) await finishJobIfDone(deps, workspaceId, jobId, now);
 }
 
 /**

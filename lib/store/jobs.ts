@@ -116,9 +116,12 @@ export async function takeQueuedJob(db: Db, workspaceId: string, jobId: string):
   return item && (withoutKeys(item) as unknown as Job);
 }
 
-/** queued → running once its actions exist (its queued-index entry went when `takeQueuedJob` took it); false when it was already planned. */
-export async function markJobPlanned(db: Db, workspaceId: string, jobId: string, at: Date): Promise<boolean> {
-  return writeIfConditionHolds(
+/**
+ * queued → running once its actions exist (its queued-index entry went when `takeQueuedJob` took
+ * it): the job as it now is, or undefined when it was already planned.
+ */
+export async function markJobPlanned(db: Db, workspaceId: string, jobId: string, at: Date): Promise<Job | undefined> {
+  const item = await writtenIfConditionHolds(
     db.client.send(
       new UpdateCommand({
         TableName: db.table,
@@ -127,9 +130,11 @@ export async function markJobPlanned(db: Db, workspaceId: string, jobId: string,
         ConditionExpression: '#status = :queued',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at.toISOString() },
+        ReturnValues: 'ALL_NEW',
       }),
     ),
   );
+  return item && (withoutKeys(item) as unknown as Job);
 }
 
 /**

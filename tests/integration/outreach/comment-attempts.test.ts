@@ -146,6 +146,34 @@ describe('a comment action', () => {
     expect((await getJobView(db, ws.workspaceId, jobId)).actions[0]).toMatchObject({ status: 'pending', reason: 'provider_unavailable', attempts: 1 });
   });
 
+  it('ends its job when it ends before the planner marks the job planned (its message ran at once)', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 1 });
+    const request = validate(commentRequestSchema, { url: samplePostUrl, comment: 'Quick one.', groups: ['sales'] });
+    const accepted = await acceptCommentRequest({ db, sqs, jobsQueueUrl, retentionDays: 1 }, ws.workspaceId, request, new Date());
+    const [jobMessage] = await drainQueue(sqs, jobsQueueUrl);
+    const actionDeps = { db, sqs, actionsQueueUrl, provider: new SandboxProvider(db), maxAttempts: 5, connectionExpirySeconds: 60 };
+    // The actions worker takes the action's message as soon as it is sent, and ends the action before the planner goes on.
+    const racingSqs = testSqs();
+    racingSqs.middlewareStack.add(
+      (next) => async (args) => {
+        const sent = await next(args);
+        const entries = (args.input as { Entries?: Array<{ MessageBody?: string }> }).Entries ?? [];
+        const bodies = entries.map((entry) => entry.MessageBody ?? '');
+        const single = (args.input as { MessageBody?: string }).MessageBody;
+        for (const body of single ? [single] : bodies) await runAction(actionDeps, runActionMessageSchema.parse(JSON.parse(body)));
+        return sent;
+      },
+      { step: 'initialize' },
+    );
+
+    await planJob({ db, sqs: racingSqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, planJobMessageSchema.parse(jobMessage?.json));
+    // The action's message, already run above, is not left for the next test.
+    expect(await drainQueue(sqs, actionsQueueUrl)).toHaveLength(1);
+
+    const view = await getJobView(db, ws.workspaceId, (accepted.body as { jobId: string }).jobId);
+    expect(view).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded' }] });
+  });
+
   it('is not posted when its job has ended as a whole meanwhile: it ends failed job_ended', async () => {
     const ws = await createTestWorkspace(db, { accounts: 1 });
     const { jobId, message } = await plannedComment(ws.workspaceId);
