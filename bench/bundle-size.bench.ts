@@ -6,6 +6,7 @@
 import type { BenchResult } from './bench-result';
 import { bundleBudgets } from './bundle-budgets';
 import { bundleFunctions, clientLabel } from './function-bundles';
+import { ratio } from './median-time';
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
@@ -18,7 +19,7 @@ export async function run(): Promise<BenchResult> {
     const budget = bundleBudgets[bundle.name];
     if (!budget || bundle.zipBytes > budget.zipBytes || bundle.bytes > budget.bytes) over.push(bundle.name);
     // A function with no SDK client is held to its budget only: its baseline is an empty module.
-    const againstBaseline = bundle.clients.length ? `${(bundle.bytes / bundle.baseline.bytes).toFixed(2)}x` : '-';
+    const againstBaseline = bundle.clients.length ? ratio(bundle.bytes / bundle.baseline.bytes) : '-';
     lines.push(
       `${bundle.name.padEnd(22)}  ${kib(bundle.bytes).padStart(9)}  ${kib(bundle.zipBytes).padStart(8)}  ${kib(bundle.baseline.bytes).padStart(9)}  ${kib(bundle.baseline.zipBytes).padStart(8)}  ${againstBaseline.padStart(15)}  ${budget ? kib(budget.zipBytes) : 'none'}  ${clientLabel(bundle.clients)}`,
     );

@@ -31,6 +31,8 @@ export interface FunctionBundle {
   zipBytes: number;
   /** The SDK client modules inside the bundle (`@aws-sdk/client-sqs`, …); the baseline creates these. */
   clients: string[];
+  /** Every source file bundled, relative to the project (`lib/http/pipeline.ts`, `node_modules/…`), from esbuild's metafile. */
+  inputs: string[];
   baseline: { file: string; bytes: number; zipBytes: number };
 }
 
@@ -75,12 +77,14 @@ export function bundleFunctions(): Promise<{ dir: string; bundles: FunctionBundl
     const functions = Object.entries(config.functions).map(([name, fn]) => ({ name, entry: `${fn.handler.replace(/\.[^.]+$/, '')}.ts` }));
     const result = await build({ ...options, entryPoints: Object.fromEntries(functions.map((fn) => [fn.name, fn.entry])), outdir: path.join(dir, 'functions') });
 
-    const clientsOf = (name: string): string[] => {
-      const output = result.metafile!.outputs[path.relative(ROOT, path.join(dir, 'functions', `${name}.js`))];
-      const inputs = Object.keys(output?.inputs ?? {});
-      return sdkClients.map((client) => client.module).filter((module) => inputs.some((input) => input.includes(`node_modules/${module}/`)));
-    };
-    const withClients = functions.map((fn) => ({ ...fn, clients: clientsOf(fn.name) }));
+    // The metafile's paths are relative to absWorkingDir, the project.
+    const inputsOf = (name: string): string[] => Object.keys(result.metafile!.outputs[path.relative(ROOT, path.join(dir, 'functions', `${name}.js`))]?.inputs ?? {});
+    const clientsIn = (inputs: string[]): string[] =>
+      sdkClients.map((client) => client.module).filter((module) => inputs.some((input) => input.includes(`node_modules/${module}/`)));
+    const withClients = functions.map((fn) => {
+      const inputs = inputsOf(fn.name);
+      return { ...fn, inputs, clients: clientsIn(inputs) };
+    });
     const baselineNames = [...new Set(withClients.map((fn) => fn.clients.join('+') || 'none'))];
     const baselineDir = path.join(dir, 'baselines');
     const sourceDir = path.join(dir, 'baseline-sources');
@@ -101,7 +105,7 @@ export function bundleFunctions(): Promise<{ dir: string; bundles: FunctionBundl
     const bundles = withClients.map((fn): FunctionBundle => {
       const own = sizes(path.join(dir, 'functions', `${fn.name}.js`));
       const baseline = sizes(path.join(baselineDir, `baseline-${baselineNames.indexOf(fn.clients.join('+') || 'none')}.js`));
-      return { name: fn.name, entry: fn.entry, clients: fn.clients, ...own, baseline };
+      return { name: fn.name, entry: fn.entry, clients: fn.clients, inputs: fn.inputs, ...own, baseline };
     });
     return { dir, bundles };
   })();

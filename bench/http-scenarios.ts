@@ -74,12 +74,12 @@ const postUrl = 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000
 const prospect = 'https://www.linkedin.com/in/jane-prospect';
 /** A public address: a webhook URL is checked by what it resolves to, and an IP literal needs no DNS. */
 const receiverUrl = 'https://93.184.215.14/hooks/outreach';
-const salesCall = (): Record<string, unknown> =>
+const readSalesCall = (): Record<string, unknown> =>
   JSON.parse(readFileSync(join(__dirname, '..', 'tests', 'fixtures', 'transcripts', 'sales-call.json'), 'utf8')) as Record<string, unknown>;
 
 /** The transcript endpoint is recorded twice: the whole 180 KiB call, and its first segments (12 KiB). */
 const SHORT_CALL_SEGMENTS = 10;
-export const SHORT_CALL_VARIANT = `first ${SHORT_CALL_SEGMENTS} segments`;
+const SHORT_CALL_VARIANT = `first ${SHORT_CALL_SEGMENTS} segments`;
 
 interface Request {
   method: string;
@@ -198,10 +198,10 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   );
 
   const callId = `bench-${outreach.workspaceId}`;
-  await record('transcriptAdd', 'POST /api/v1/transcript/add', { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: { ...salesCall(), call_id: callId } }, 202);
+  const salesCall = readSalesCall();
+  await record('transcriptAdd', 'POST /api/v1/transcript/add', { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: { ...salesCall, call_id: callId } }, 202);
   // The same call cut to its opening (84 s of 21 min): the endpoint's own work without most of its body's.
-  const wholeCall = salesCall();
-  const opening = { ...wholeCall, call_id: `${callId}-opening`, transcript: (wholeCall.transcript as unknown[]).slice(0, SHORT_CALL_SEGMENTS) };
+  const opening = { ...salesCall, call_id: `${callId}-opening`, transcript: (salesCall.transcript as unknown[]).slice(0, SHORT_CALL_SEGMENTS) };
   await record('transcriptAdd', 'POST /api/v1/transcript/add', { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: opening }, 202, SHORT_CALL_VARIANT);
   await record('transcriptGet', 'GET /api/v1/transcript/{call_id}', { method: 'GET', path: `/api/v1/transcript/${callId}`, apiKey: key, pathParameters: { call_id: callId } }, 200);
   await record('transcriptsList', 'GET /api/v1/transcripts', { method: 'GET', path: '/api/v1/transcripts', apiKey: key }, 200);

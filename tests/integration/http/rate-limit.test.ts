@@ -34,8 +34,6 @@ const like = (handler: HttpHandler, apiKey: string, rawBody?: string) =>
 const getJob = (handler: HttpHandler, apiKey: string) =>
   handler(httpEvent({ method: 'GET', path: '/api/v1/jobs/job_unknown', headers: { 'api-key': apiKey }, pathParameters: { jobId: 'job_unknown' } }));
 
-const itemsOf = (workspaceId: string, prefix: string) => workspaceItems(db, workspaceId, prefix);
-
 /** Waits for the next minute when this one ends within `seconds`: a burst must fall in one window. */
 async function withinOneWindow(seconds: number): Promise<void> {
   const now = new Date();
@@ -102,7 +100,7 @@ describe('the per-workspace rate limit', () => {
     const accepted = passed.filter((result) => result.statusCode === 202).map((result) => bodyOf(result).jobId);
     const messages = await drainQueue(sqs, jobsQueueUrl);
     expect(messages.map((message) => (message.json as { jobId: string }).jobId).sort()).toEqual([...accepted].sort());
-    expect((await itemsOf(a.workspaceId, 'JOB#')).filter((item) => !String(item.sk).includes('#ACTION#'))).toHaveLength(accepted.length);
+    expect((await workspaceItems(db, a.workspaceId, 'JOB#')).filter((item) => !String(item.sk).includes('#ACTION#'))).toHaveLength(accepted.length);
     const { Item: counter } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.rateCounter(a.workspaceId, window.start.toISOString()) }));
     expect(counter).toMatchObject({ count: limit });
     expect(counter!.expiresAt).toBeGreaterThan(window.end.getTime() / 1000);
@@ -126,7 +124,7 @@ describe('the per-workspace rate limit', () => {
     const results = await Promise.all(Array.from({ length: 3 * limit }, (_, i) => getJob(jobsGetHandlers[i % 2]!, issued.key)));
 
     expect(results.map((result) => result.statusCode)).toEqual(Array.from({ length: 3 * limit }, () => 401));
-    expect(await itemsOf(fresh.workspaceId, 'RATE#')).toEqual([]);
+    expect(await workspaceItems(db, fresh.workspaceId, 'RATE#')).toEqual([]);
   });
 });
 
@@ -142,7 +140,7 @@ describe('through serverless offline', () => {
     expect(stackLimit).toBeGreaterThan(2);
     expect([first.status, Number(first.headers.get('ratelimit-remaining'))]).toEqual([404, stackLimit - 1]);
     expect([second.status, Number(second.headers.get('ratelimit-remaining'))]).toEqual([404, stackLimit - 2]);
-    expect(await itemsOf(ws.workspaceId, 'RATE#')).toEqual([expect.objectContaining({ count: 2 })]);
+    expect(await workspaceItems(db, ws.workspaceId, 'RATE#')).toEqual([expect.objectContaining({ count: 2 })]);
   });
 });
 
@@ -155,7 +153,7 @@ describe('RATE_LIMIT_PER_MINUTE=0', () => {
 
     expect(results.map((result) => result.statusCode)).toEqual(Array.from({ length: 2 * limit }, () => 404));
     expect(results[0]!.headers['ratelimit-limit']).toBeUndefined();
-    expect(await itemsOf(ws.workspaceId, 'RATE#')).toEqual([]);
+    expect(await workspaceItems(db, ws.workspaceId, 'RATE#')).toEqual([]);
   });
 });
 
@@ -181,6 +179,6 @@ describe('when the counter cannot be written', () => {
     expect(Number(result.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(bodyOf(result)).toMatchObject({ type: '/problems/service-unavailable' });
     expect(await drainQueue(sqs, jobsQueueUrl)).toEqual([]);
-    expect(await itemsOf(ws.workspaceId, 'JOB#')).toEqual([]);
+    expect(await workspaceItems(db, ws.workspaceId, 'JOB#')).toEqual([]);
   });
 });

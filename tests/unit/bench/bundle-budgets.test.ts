@@ -31,6 +31,10 @@ it('bundles the AWS SDK inside each function that talks to AWS, and measures a b
   expect(jobsGet.baseline.bytes).toBeLessThan(jobsGet.bytes);
 });
 
+/** The api key's access layer (authentication, rate limit, idempotency) that httpEndpoint puts around the pipeline. */
+const API_KEY_LAYER_FILES = ['lib/http/endpoint.ts', 'lib/http/idempotency.ts', 'lib/http/rate-limit.ts'];
+const apiKeyLayerInputs = (bundle: FunctionBundle) => bundle.inputs.filter((input) => input.startsWith('lib/auth/') || API_KEY_LAYER_FILES.includes(input));
+
 it('leaves the AWS SDK and the api-key layer out of the public endpoints that make no AWS call', () => {
   const sdkFree = bundles.filter((bundle) => ['health', 'openapi', 'docs', 'notFound'].includes(bundle.name)).map((bundle) => [bundle.name, bundle.clients]);
   expect(sdkFree).toEqual([
@@ -39,4 +43,13 @@ it('leaves the AWS SDK and the api-key layer out of the public endpoints that ma
     ['docs', []],
     ['notFound', []],
   ]);
+  const publicEndpoints = bundles.filter((bundle) => ['health', 'openapi', 'docs'].includes(bundle.name));
+  expect(publicEndpoints.map((bundle) => [bundle.name, apiKeyLayerInputs(bundle)])).toEqual([
+    ['health', []],
+    ['openapi', []],
+    ['docs', []],
+  ]);
+  // The check can see the layer: an api-key endpoint bundles all of it.
+  const like = bundles.find((bundle) => bundle.name === 'like')!;
+  expect(apiKeyLayerInputs(like)).toEqual(expect.arrayContaining([...API_KEY_LAYER_FILES, expect.stringMatching(/^lib\/auth\//)]));
 });
