@@ -24,8 +24,6 @@ export interface ApprovalDeps extends EventDeps {
   publicBaseUrl: string;
 }
 
-// The schema lives with the other request schemas; re-exported for the use case's callers.
-
 /** An edited text obeys the limits of the request it came from (a comment's, a message's). */
 const editedText = {
   comment: z.object({ text: outreachTextSchema(approvalTextKind.comment) }),

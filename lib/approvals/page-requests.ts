@@ -9,8 +9,6 @@ import type { ApprovalDeps } from './decide-approval';
 import { decisionSchema } from '../schemas/approval-decision';
 import { decide } from './decide-approval';
 
-// The form's schema lives with the other request schemas; re-exported for the handler.
-
 /** Link tokens are 32 base62 characters; anything else is not looked up. */
 const TOKEN_RE = /^[0-9A-Za-z]{32}$/;
 

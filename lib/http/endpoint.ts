@@ -15,20 +15,20 @@ export interface EndpointOptions<S extends z.core.$ZodType> extends PipelineOpti
 }
 
 /**
- * The api key's access layer: authenticate (401) → count the request against the workspace's rate
- * limit (429, `RateLimit-*` headers on every answer) → and around the use case of a POST, the
- * `Idempotency-Key` (replay a stored answer, or store this one). The api key is never logged.
+ * The api key's access layer for `route`: authenticate (401) → count the request against the
+ * workspace's rate limit (429, `RateLimit-*` headers on every answer) → and around the use case of
+ * a POST, the `Idempotency-Key` (replay a stored answer, or store this one). The api key is never
+ * logged.
  */
-function apiKeyAccess(db: Db, rateLimitPerMinute: number): AccessLayer {
+function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: string): AccessLayer {
+  const isPost = route.split(' ')[0] === 'POST';
   return {
-    admit: async (headers, now) => {
-      const { workspaceId } = await authenticate(headers['api-key'], db);
-      // A failed authentication never gets here, so it is counted against no workspace.
-      return { workspaceId, headers: await takeRequest(db, workspaceId, rateLimitPerMinute, now) };
-    },
-    perform: async ({ workspaceId }, request, handle) => {
-      if (request.method !== 'POST') return handle();
-      const begun = await beginIdempotentRequest(db, workspaceId, request.headers['idempotency-key'], `${request.route}\n${request.rawBody ?? ''}`, request.now);
+    identify: async (headers) => (await authenticate(headers['api-key'], db)).workspaceId,
+    // Only once `identify` has named the workspace: a failed authentication is counted against none.
+    count: (workspaceId, now) => takeRequest(db, workspaceId, rateLimitPerMinute, now),
+    perform: async (workspaceId, request, handle) => {
+      if (!isPost) return handle();
+      const begun = await beginIdempotentRequest(db, workspaceId, request.headers['idempotency-key'], `${route}\n${request.rawBody ?? ''}`, request.now);
       if (!begun) return handle();
       if ('replay' in begun) return begun.replay;
       const result = await handle();
@@ -43,5 +43,5 @@ function apiKeyAccess(db: Db, rateLimitPerMinute: number): AccessLayer {
  * api key's access layer. Public endpoints use `publicEndpoint`, which loads none of it.
  */
 export function httpEndpoint<S extends z.core.$ZodType>(options: EndpointOptions<S>): HttpHandler {
-  return requestPipeline(options, apiKeyAccess(options.db ?? defaultDb(), options.rateLimitPerMinute ?? getConfig().RATE_LIMIT_PER_MINUTE));
+  return requestPipeline(options, apiKeyAccess(options.db ?? defaultDb(), options.rateLimitPerMinute ?? getConfig().RATE_LIMIT_PER_MINUTE, options.route));
 }

@@ -28,38 +28,34 @@ export interface PipelineOptions<S extends z.core.$ZodType> {
   /** Schema of the JSON body; endpoints without one read no body. */
   body?: S;
   maxBodyBytes?: number;
-  /** How the body is encoded: JSON (default) or an HTML form. */
-  bodyFormat?: 'json' | 'form';
-  /** For pages: renders an error for a person (HTML) instead of problem+json. */
-  renderError?: (error: HttpError, requestId: string) => HttpResult;
   handle: (request: EndpointRequest<z.output<S>>) => Promise<HttpResult>;
 }
 
 export interface PublicEndpointOptions<S extends z.core.$ZodType> extends PipelineOptions<S> {
   /** Checks the caller before anything else is read (throws an HttpError to refuse): a secret of the endpoint's own. */
   checkCaller?: (headers: Record<string, string | undefined>) => void;
+  /** How the body is encoded: JSON (default) or an HTML form. */
+  bodyFormat?: 'json' | 'form';
+  /** For pages: renders an error for a person (HTML) instead of problem+json. */
+  renderError?: (error: HttpError, requestId: string) => HttpResult;
 }
 
 export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<LambdaHttpResult>;
 
-/** What lets a request in: the caller's workspace, and headers every answer to it carries. */
-export interface Admission {
-  workspaceId: string;
-  headers: Record<string, string>;
-}
-
 /**
- * The access layer an endpoint puts around the pipeline (the api key's, lib/http/endpoint.ts):
- * `admit` runs first and refuses by throwing; `perform` runs the use case (`handle`) for the
- * validated request, and may answer without it.
+ * The access layer an endpoint puts around the pipeline (the api key's, lib/http/endpoint.ts), each
+ * step refusing by throwing: `identify` names the caller's workspace, then `count` counts the
+ * request against it and gives the headers every answer to it carries; `perform` runs the use case
+ * (`handle`) for the validated request, and may answer without it.
  */
 export interface AccessLayer {
-  admit: (headers: Record<string, string | undefined>, now: Date) => Promise<Admission>;
-  perform: (admitted: Admission, request: { method: string; route: string; rawBody: string | undefined; headers: Record<string, string | undefined>; now: Date }, handle: () => Promise<HttpResult>) => Promise<HttpResult>;
+  identify: (headers: Record<string, string | undefined>) => Promise<string>;
+  count: (workspaceId: string, now: Date) => Promise<Record<string, string>>;
+  perform: (workspaceId: string, request: { rawBody: string | undefined; headers: Record<string, string | undefined>; now: Date }, handle: () => Promise<HttpResult>) => Promise<HttpResult>;
 }
 
 /** Converts anything thrown into the problem it is answered with, logging what deserves it. */
-export function resultOf(thrown: unknown, context: RequestContext, render?: PipelineOptions<z.core.$ZodType>['renderError']): HttpResult {
+function resultOf(thrown: unknown, context: RequestContext, render?: PublicEndpointOptions<z.core.$ZodType>['renderError']): HttpResult {
   const { error, unexpected } = classifyError(thrown);
   if (unexpected) logger.error('unexpected error', { ...context, error: thrown as Error });
   else if (error.status >= 500) logger.warn('dependency failure', { ...context, error: thrown as Error });
@@ -67,13 +63,12 @@ export function resultOf(thrown: unknown, context: RequestContext, render?: Pipe
 }
 
 /**
- * The request pipeline, written once: admit (the access layer, if any) → check the caller → read
- * the body → validate → the use case (through the access layer) → respond. Every error becomes
- * problem+json (or the endpoint's error page).
+ * The request pipeline, written once: identify and count (the access layer, if any) → check the
+ * caller → read the body → validate → the use case (through the access layer) → respond. Every
+ * error becomes problem+json (or the endpoint's error page).
  */
 export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpointOptions<S>, access?: AccessLayer): HttpHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const method = options.route.split(' ')[0] ?? '';
   const readBody = options.bodyFormat === 'form' ? readFormBody : readJsonBody;
 
   return async (event) => {
@@ -84,22 +79,27 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
       path: event.rawPath,
     };
     const headers = lowerCaseHeaders(event.headers);
-    let admitted: Admission | undefined;
+    // Known once the caller is identified, and logged with whatever the request is answered (a 429 too).
+    let workspaceId: string | undefined;
+    // Set once the request is counted, and sent with whatever it is answered.
+    let rateHeaders: Record<string, string> = {};
 
     const run = async (): Promise<HttpResult> => {
       const now = new Date();
       // Before the body is read: a refused request does nothing else.
-      admitted = await access?.admit(headers, now);
+      if (access) {
+        workspaceId = await access.identify(headers);
+        rateHeaders = await access.count(workspaceId, now);
+      }
       options.checkCaller?.(headers);
       const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
       const body = options.body ? validate(options.body, raw?.json) : (undefined as z.output<S>);
-      const request = { workspaceId: admitted?.workspaceId ?? '', body, pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, headers, requestId: context.requestId, now };
-      const handle = () => options.handle(request);
-      if (!access || !admitted) return handle();
+      const request = { workspaceId: workspaceId ?? '', body, pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, headers, requestId: context.requestId, now };
+      if (!access) return options.handle(request);
       // The access layer may answer a use case's error itself (a stored answer must hold it).
-      return access.perform(admitted, { method, route: options.route, rawBody: raw?.text, headers, now }, async () => {
+      return access.perform(request.workspaceId, { rawBody: raw?.text, headers, now }, async () => {
         try {
-          return await handle();
+          return await options.handle(request);
         } catch (thrown) {
           return resultOf(thrown, context, options.renderError);
         }
@@ -112,7 +112,7 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
     } catch (thrown) {
       result = resultOf(thrown, context, options.renderError);
     }
-    return respond({ ...result, headers: { ...admitted?.headers, ...result.headers } }, context, started, admitted?.workspaceId);
+    return respond({ ...result, headers: { ...rateHeaders, ...result.headers } }, context, started, workspaceId);
   };
 }
 

@@ -17,9 +17,8 @@ const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded$/i;
 /** Refuses invalid UTF-8 instead of replacing it; a BOM is kept, so JSON.parse still refuses one. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** String.prototype.isWellFormed/toWellFormed (ES2024, in Node 20; the project's lib is ES2023). */
-type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): string };
-const wellFormed = (text: WellFormedString): string => (text.isWellFormed() ? text : text.toWellFormed());
+/** The text, its lone surrogates replaced by U+FFFD (String.prototype.isWellFormed/toWellFormed: ES2024, in Node 20). */
+const wellFormed = (text: string): string => (text.isWellFormed() ? text : text.toWellFormed());
 
 /**
  * The body's text, after the checks every format shares: 413 past `maxBytes`, 415 for another
@@ -61,7 +60,7 @@ function bodyText(
   }
   // Text already decoded (by the runtime) is valid UTF-8 but for lone surrogates, which encoding
   // to UTF-8 turns into U+FFFD: done here without the round trip through bytes.
-  if (!bytes) return body === undefined ? '' : wellFormed(body as WellFormedString);
+  if (!bytes) return body === undefined ? '' : wellFormed(body);
   try {
     return strictUtf8.decode(bytes);
   } catch {

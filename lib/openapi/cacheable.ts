@@ -14,8 +14,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 /**
- * A representation rendered once per container, on first use, and answered with an ETag: 200
- * with the text, or 304 when `If-None-Match` already has it.
+ * A fixed text (`render` returns a constant generated at build time) answered with an ETag, hashed
+ * once per container on first use: 200 with the text, or 304 when `If-None-Match` already has it.
  */
 export function cacheableRepresentation(render: () => string, headers: Record<string, string>): (requestHeaders: Record<string, string | undefined>) => HttpResult {
   let rendered: { text: string; etag: string } | undefined;

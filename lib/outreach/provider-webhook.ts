@@ -11,8 +11,6 @@ import { leadEventData } from '../webhooks/event-data';
 import type { ConnectionAcceptedDeps } from './connection-accepted';
 import { markConnectionAccepted } from './connection-accepted';
 
-// The body's schema lives with the other request schemas; re-exported for the handler.
-
 export interface WebhookDeps extends ConnectionAcceptedDeps {
   /** The shared secret; when empty every call is refused (the webhook is not set up). */
   secret: string;
