@@ -8,6 +8,6 @@ const deps = defaultAnalyseTranscriptDeps();
 export const handler = sqsWorker({
   queue: 'transcripts',
   schema: analyseTranscriptMessageSchema,
-  handle: (message, record) => analyseStoredTranscript(deps, message, Number(record.attributes.ApproximateReceiveCount || 1)),
+  handle: (message, record) => analyseStoredTranscript(deps, message, Number(record.attributes.ApproximateReceiveCount || 1), record.messageId),
   onPoison: (raw) => failTranscriptOfUnreadableMessage(deps, raw),
 });

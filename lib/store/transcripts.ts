@@ -24,6 +24,8 @@ export interface Transcript {
   status: TranscriptStatus;
   /** Analysis runs started (one per delivery that got to work). */
   attempts: number;
+  /** While `analysing`: the queue message (its SQS id) whose run holds it; a retry of that message may take it over. */
+  analysisRun?: string;
   createdAt: string;
   updatedAt: string;
   analysedAt?: string;
@@ -76,19 +78,31 @@ export async function deleteQueuedTranscript(db: Db, workspaceId: string, callId
 }
 
 /**
- * Marks an analysis run as started: any status but `analysed` → `analysing` (a failed one may be
- * redriven from the dead-letter queue). False when it is already analysed, or holds other content.
+ * Marks an analysis run of message `run` as started: `queued` or `failed` (redriven from the
+ * dead-letter queue) → `analysing`; `analysing` too when the run holding it is this message's (a
+ * retry after an error), or started more than `leaseSeconds` ago (it died with its invocation).
+ * False when it is analysed, being analysed by another message's live run (a duplicate), or holds
+ * other content.
  */
-export async function startTranscriptAnalysis(db: Db, workspaceId: string, callId: string, contentHash: string, at: Date): Promise<boolean> {
+export async function startTranscriptAnalysis(db: Db, workspaceId: string, callId: string, contentHash: string, run: { id: string; at: Date; leaseSeconds: number }): Promise<boolean> {
+  const { id, at, leaseSeconds } = run;
   return writeIfConditionHolds(
     db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.transcript(workspaceId, callId),
-        UpdateExpression: 'SET #status = :analysing, updatedAt = :at ADD attempts :one',
-        ConditionExpression: 'contentHash = :hash AND #status <> :analysed',
+        UpdateExpression: 'SET #status = :analysing, analysisRun = :run, updatedAt = :at ADD attempts :one',
+        ConditionExpression: 'contentHash = :hash AND #status <> :analysed AND (#status <> :analysing OR analysisRun = :run OR updatedAt < :staleBefore)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':analysing': 'analysing', ':analysed': 'analysed', ':hash': contentHash, ':at': at.toISOString(), ':one': 1 },
+        ExpressionAttributeValues: {
+          ':analysing': 'analysing',
+          ':analysed': 'analysed',
+          ':hash': contentHash,
+          ':at': at.toISOString(),
+          ':staleBefore': new Date(at.getTime() - leaseSeconds * 1000).toISOString(),
+          ':run': id,
+          ':one': 1,
+        },
       }),
     ),
   );
@@ -103,7 +117,7 @@ export function saveTranscriptAnalysisItem(db: Db, workspaceId: string, callId: 
     Update: {
       TableName: db.table,
       Key: keys.transcript(workspaceId, callId),
-      UpdateExpression: 'SET #status = :analysed, analysis = :analysis, analysedAt = :at, updatedAt = :at REMOVE failure',
+      UpdateExpression: 'SET #status = :analysed, analysis = :analysis, analysedAt = :at, updatedAt = :at REMOVE failure, analysisRun',
       ConditionExpression: 'contentHash = :hash AND #status <> :analysed',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':analysed': 'analysed', ':analysis': analysis, ':hash': contentHash, ':at': at.toISOString() },
@@ -127,7 +141,7 @@ export function failTranscriptAnalysisItem(
     Update: {
       TableName: db.table,
       Key: keys.transcript(workspaceId, callId),
-      UpdateExpression: 'SET #status = :failed, failure = :failure, updatedAt = :at',
+      UpdateExpression: 'SET #status = :failed, failure = :failure, updatedAt = :at REMOVE analysisRun',
       ConditionExpression: 'contentHash = :hash AND NOT #status IN (:analysed, :failed)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':failed': 'failed', ':analysed': 'analysed', ':failure': failure, ':hash': contentHash, ':at': at.toISOString() },

@@ -33,21 +33,15 @@ function answerExisting(existing: Transcript, contentHash: string): HttpResult {
 }
 
 /**
- * A `queued` transcript not started for this long is taken to have lost its message (its enqueue and
- * the record's removal both failed), and a resend of its content queues it again. Sooner, its
- * message is most likely still waiting in the queue, and a second one would only start a second
- * analysis beside the first.
- */
-export const REQUEUE_QUEUED_AFTER_MS = 15 * 60_000;
-
-/**
  * A resend of a call id the workspace has: the transcript (same content) or a 409. The same content
- * of a transcript `queued` for longer than `REQUEUE_QUEUED_AFTER_MS` is queued again (the analysis
- * is idempotent: a duplicate only finds it analysed).
+ * of a transcript still `queued` is queued again: its message may never have gone out (an enqueue
+ * and the record's removal that both failed, a request cut off), and a resend is how its caller, told
+ * to retry, gets it analysed. A duplicate message is harmless: the worker starts one analysis at a
+ * time (`startTranscriptAnalysis`) and drops a message that finds it analysed.
  */
-async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string, now: Date): Promise<HttpResult> {
+async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string): Promise<HttpResult> {
   const answer = answerExisting(existing, contentHash);
-  if (existing.status !== 'queued' || now.getTime() - Date.parse(existing.updatedAt) < REQUEUE_QUEUED_AFTER_MS) return answer;
+  if (existing.status !== 'queued') return answer;
   try {
     await enqueueAnalysis(deps, existing);
   } catch (error) {
@@ -63,13 +57,14 @@ async function enqueueAnalysis(deps: AcceptTranscriptDeps, transcript: Transcrip
 }
 
 /**
- * Writes the record: true if written, false if the workspace has a record of this call id (perhaps
- * this one, written by an attempt whose answer was lost). Should the write fail, removes the
- * content it would have named if no record names it.
+ * Writes the record: undefined if written, else the record the workspace has of this call id
+ * (perhaps this one, written by an attempt whose answer was lost). Should the write fail, removes
+ * the content it would have named if no record names it.
  */
-async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcript): Promise<boolean> {
+async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcript): Promise<Transcript | undefined> {
+  let written: boolean;
   try {
-    return await createTranscript(deps.db, transcript);
+    written = await createTranscript(deps.db, transcript);
   } catch (error) {
     // An attempt may have landed before the error: only content that no record names is removed.
     const landed = await getTranscript(deps.db, transcript.workspaceId, transcript.callId).catch(() => 'unknown' as const);
@@ -78,10 +73,15 @@ async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcri
         logger.warn('could not remove the content of an unrecorded transcript', { callId: transcript.callId, error: cleanup as Error }),
       );
     } else if (landed !== 'unknown') {
-      return false;
+      return landed;
     }
     throw error;
   }
+  if (written) return undefined;
+  const existing = await getTranscript(deps.db, transcript.workspaceId, transcript.callId);
+  // Refused, then gone (removed by a request whose enqueue failed): the caller retries.
+  if (!existing) throw new DependencyUnavailableError('The transcript could not be recorded; retry.', 1);
+  return existing;
 }
 
 /**
@@ -89,9 +89,9 @@ async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcri
  * call id and hash), the metadata to DynamoDB, and a message that refers to the object (claim
  * check). A call id is unique in its workspace (the record's Put is conditional): the same content
  * again answers 200 with the transcript as it now is (queued again while it is `queued`), other
- * content a 409, its object removed again. If the enqueue
- * fails, the record is removed again and the caller gets a 503, so no transcript waits `queued` for
- * nothing; should the removal fail too, the caller's resend queues it.
+ * content a 409, its object removed again. If the enqueue fails, the record is removed again and the
+ * caller gets a 503, so no transcript waits `queued` for nothing; should the removal fail too, the
+ * 503 says it is kept, and the caller's resend queues it.
  */
 export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: string, request: TranscriptRequest, now: Date): Promise<HttpResult> {
   // The validated request, in the schema's key order: the same content always has the same bytes.
@@ -118,10 +118,9 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
     createdAt: at,
     updatedAt: at,
   };
-  if (!(await recordTranscript(deps, transcript))) {
+  const existing = await recordTranscript(deps, transcript);
+  if (existing) {
     // The workspace has this call id: sent before, by another request at the same moment, or by an attempt of ours whose answer was lost.
-    const existing = await getTranscript(deps.db, workspaceId, request.call_id);
-    if (!existing) throw new DependencyUnavailableError('The transcript could not be recorded; retry.', 1);
     const ours = existing.contentHash === contentHash && existing.createdAt === at;
     if (!ours) {
       // Other content (the 409): no record names the object just written, so it goes.
@@ -130,7 +129,7 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
           logger.warn('could not remove the content of a refused transcript', { callId: transcript.callId, error: cleanup as Error }),
         );
       }
-      return answerResend(deps, existing, contentHash, now);
+      return answerResend(deps, existing, contentHash);
     }
     // This request's own record (an attempt landed, its answer lost): it still needs its message.
   }
@@ -139,10 +138,15 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
     await enqueueAnalysis(deps, transcript);
   } catch (error) {
     logger.warn('enqueue failed; removing the transcript', { callId: transcript.callId, error: error as Error });
-    await deleteQueuedTranscript(deps.db, workspaceId, transcript.callId, contentHash).catch((cleanup: unknown) =>
-      logger.error('could not remove an unqueued transcript', { callId: transcript.callId, error: cleanup as Error }),
+    const removed = await deleteQueuedTranscript(deps.db, workspaceId, transcript.callId, contentHash).then(
+      () => true,
+      (cleanup: unknown) => {
+        logger.error('could not remove an unqueued transcript; a resend queues it', { callId: transcript.callId, error: cleanup as Error });
+        return false;
+      },
     );
-    throw new DependencyUnavailableError('The transcript could not be queued for analysis; nothing was kept. Retry later.', 5, error);
+    const kept = removed ? 'nothing was kept' : 'it is kept, and sending it again queues it';
+    throw new DependencyUnavailableError(`The transcript could not be queued for analysis; ${kept}. Retry later.`, 5, error);
   }
   return { status: 202, headers: { location: transcriptLocation(transcript.callId) }, body: transcriptView(transcript) };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { logger } from '../log';
 import type { AnalyseTranscriptMessage } from '../queue/messages';
@@ -14,6 +15,13 @@ import { getWorkspace } from '../store/workspaces';
 import type { IdeasAnalyser } from './analyse-content';
 import { analyseContent } from './analyse-content';
 
+/**
+ * How long a started analysis keeps other messages' runs from starting: longer than the transcripts
+ * worker's timeout (120 s, serverless.yml), so a run still going is never doubled by a duplicate
+ * message; its own message's retry takes it over at any time.
+ */
+export const ANALYSIS_LEASE_SECONDS = 150;
+
 export interface AnalyseTranscriptDeps extends EventDeps {
   db: Db;
   s3: S3Client;
@@ -28,14 +36,17 @@ export interface AnalyseTranscriptDeps extends EventDeps {
  * the transcript is marked `failed` before the message goes to the dead-letter queue (from where a
  * redrive may still analyse it).
  */
-export async function analyseStoredTranscript(deps: AnalyseTranscriptDeps, message: AnalyseTranscriptMessage, receiveCount = 1): Promise<void> {
+export async function analyseStoredTranscript(deps: AnalyseTranscriptDeps, message: AnalyseTranscriptMessage, receiveCount = 1, messageId: string = randomUUID()): Promise<void> {
   const { workspaceId, callId, contentHash } = message;
   const transcript = await getTranscript(deps.db, workspaceId, callId);
   if (!transcript || transcript.contentHash !== contentHash) {
     logger.warn('no such transcript; dropping the message', { workspaceId, callId });
     return;
   }
-  if (!(await startTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, new Date()))) return;
+  if (!(await startTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, { id: messageId, at: new Date(), leaseSeconds: ANALYSIS_LEASE_SECONDS }))) {
+    logger.info('transcript analysed or being analysed; dropping the message', { workspaceId, callId });
+    return;
+  }
 
   const fail = (reason: string, detail: string) => failTranscript(deps, transcript, { reason, detail });
   try {

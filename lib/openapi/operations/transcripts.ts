@@ -17,7 +17,7 @@ export const transcriptOperations: OperationSpec[] = [
     body: jsonBody(transcriptRequestSchema, transcriptLimits.bodyBytes),
     responses: {
       202: { description: 'Accepted: the transcript (`status: queued`), to follow at `Location`.', json: transcriptViewSchema, headers: ['Location'] },
-      200: { description: 'This `call_id` was already sent with the same content: the transcript as it now is; nothing is enqueued (unless it has waited `queued` for 15 minutes: then it is queued again).', json: transcriptViewSchema, headers: ['Location'] },
+      200: { description: 'This `call_id` was already sent with the same content: the transcript as it now is. While it is still `queued`, it is queued again (its first message may have been lost; the worker runs one analysis at a time, so a duplicate changes nothing); otherwise nothing is enqueued.', json: transcriptViewSchema, headers: ['Location'] },
       409: { description: 'The workspace has a transcript with this `call_id` and other content (the first is kept).', problems: ['transcript-exists'] },
     },
   },

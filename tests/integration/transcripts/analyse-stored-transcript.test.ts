@@ -1,9 +1,11 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { AnalyseTranscriptMessage } from '../../../lib/queue/messages';
 import { validate } from '../../../lib/http/validate';
 import { transcriptRequestSchema } from '../../../lib/schemas/transcript';
 import { defaultS3 } from '../../../lib/store/s3-client';
+import { keys } from '../../../lib/store/keys';
 import { getTranscript } from '../../../lib/store/transcripts';
 import { newId } from '../../../lib/ids';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
@@ -11,7 +13,7 @@ import { createWebhook, type WebhookEndpoint } from '../../../lib/store/webhooks
 import { analysisSchema } from '../../../lib/transcripts/analysis';
 import { acceptTranscript } from '../../../lib/transcripts/accept-transcript';
 import type { AnalyseTranscriptDeps } from '../../../lib/transcripts/analyse-stored-transcript';
-import { analyseStoredTranscript, failTranscriptOfUnreadableMessage } from '../../../lib/transcripts/analyse-stored-transcript';
+import { ANALYSIS_LEASE_SECONDS, analyseStoredTranscript, failTranscriptOfUnreadableMessage } from '../../../lib/transcripts/analyse-stored-transcript';
 import { newSigningSecret } from '../../../lib/webhooks/signature';
 import { createTestQueue, createTestWorkspace, drainQueue, testDb, testSqs } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
@@ -133,9 +135,10 @@ describe('analyseStoredTranscript', () => {
     const down = new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
     const faulty = { ...deps, s3: down };
 
-    await expect(analyseStoredTranscript(faulty, message, 1)).rejects.toThrow();
+    // The deliveries of one queue message: the same SQS message id each time.
+    await expect(analyseStoredTranscript(faulty, message, 1, 'message-1')).rejects.toThrow();
     expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'analysing', attempts: 1 });
-    await expect(analyseStoredTranscript(faulty, message, 5)).rejects.toThrow();
+    await expect(analyseStoredTranscript(faulty, message, 5, 'message-1')).rejects.toThrow();
     expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'failed', attempts: 2, failure: { reason: 'internal_error' } });
 
     // A redrive from the dead-letter queue may still analyse it.
@@ -172,6 +175,23 @@ describe('analyseStoredTranscript', () => {
       ]),
     );
     expect(events.find((event) => event.type === 'transcript.analysed')!.data).not.toHaveProperty('failure');
+  });
+
+  it('starts one analysis at a time: a duplicate message finds it being analysed and is dropped; a run that died is taken over when its lease ends', async () => {
+    const message = await submit();
+    const down = new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    // A run of the first message, still holding the transcript (its error is retried by its own message).
+    await expect(analyseStoredTranscript({ ...deps, s3: down }, message, 1, 'first')).rejects.toThrow();
+
+    // Another message for the same content (a resend while queued) is dropped, not a second run.
+    await analyseStoredTranscript(deps, message, 1, 'second');
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'analysing', attempts: 1 });
+
+    // Past the lease the holder is taken to have died: the other message's run takes it over.
+    const started = new Date(Date.now() - (ANALYSIS_LEASE_SECONDS + 1) * 1000).toISOString();
+    await db.client.send(new UpdateCommand({ TableName: db.table, Key: keys.transcript(ws.workspaceId, message.callId), UpdateExpression: 'SET updatedAt = :at', ExpressionAttributeValues: { ':at': started } }));
+    await analyseStoredTranscript(deps, message, 1, 'second');
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'analysed', attempts: 2 });
   });
 
   it('ends failed the transcript an unreadable message still names', async () => {
