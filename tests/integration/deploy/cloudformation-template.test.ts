@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ANALYSIS_LEASE_SECONDS } from '../../../lib/transcripts/analyse-stored-transcript';
 
 /** `serverless package` offline, with no AWS credentials, and checks on the template it writes. */
 const root = join(__dirname, '../../..');
@@ -89,6 +90,10 @@ describe('the packaged CloudFormation template', () => {
       expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
       expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fn.Properties.Timeout);
     }
+  });
+
+  it("holds a started transcript analysis longer than the transcripts worker can run (so a live run is never doubled)", () => {
+    expect(resources.TranscriptsWorkerLambdaFunction!.Properties.Timeout).toBeLessThan(ANALYSIS_LEASE_SECONDS);
   });
 
   it('routes the endpoints and a catch-all through the HTTP API', () => {
