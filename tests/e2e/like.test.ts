@@ -4,7 +4,7 @@ import { listSandboxActions, putSandboxRule } from '../../lib/store/sandbox';
 import { createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs, workspaceItems } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
 import { api, eventually } from '../helpers/http-client';
-import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
+import { BACKGROUND_WORK_TIMEOUT_MS, finalJobStatuses, jobInStatus } from '../helpers/jobs';
 
 /** POST /social-selling/like and GET /jobs/{id} over real HTTP, through serverless offline, the queues and the workers. */
 const db = testDb();
@@ -107,7 +107,7 @@ describe('like, end to end', () => {
     const dead = await eventually(async () => {
       const messages = await drainQueue(sqs, process.env.JOBS_DEAD_LETTER_QUEUE_URL!, 1);
       return messages.find((m) => m.Body === poison);
-    }, 30_000, 'the poison message in the DLQ');
+    }, BACKGROUND_WORK_TIMEOUT_MS, 'the poison message in the DLQ');
     const job = (await api('GET', location, { apiKey: slow.apiKey })).body;
 
     expect(dead.Body).toBe(poison);

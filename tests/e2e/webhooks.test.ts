@@ -3,7 +3,7 @@ import { acceptSandboxInvitations, listSandboxActions } from '../../lib/store/sa
 import { createTestWorkspace, samplePostUrl, testDb } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
 import { api, eventually } from '../helpers/http-client';
-import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
+import { BACKGROUND_WORK_TIMEOUT_MS, finalJobStatuses, jobInStatus } from '../helpers/jobs';
 import type { EventData } from '../helpers/webhook-receiver';
 import { WebhookReceiver } from '../helpers/webhook-receiver';
 import { webhookEventTypes } from '../../lib/webhooks/event-types';
@@ -29,7 +29,7 @@ async function subscribe(path: string, events: readonly string[]) {
 }
 
 /** The first verified event at `path` of this type that `match` accepts. */
-function eventAt(path: string, secret: string, type: string, match: (data: EventData) => boolean = () => true, timeoutMs = 30_000) {
+function eventAt(path: string, secret: string, type: string, match: (data: EventData) => boolean = () => true, timeoutMs = BACKGROUND_WORK_TIMEOUT_MS) {
   return eventually(async () => receiver.events(path, secret).find((event) => event.type === type && match(event.data)), timeoutMs, `${type} at ${path}`).catch((error: Error) => {
     throw new Error(`${error.message}; received: ${JSON.stringify(receiver.events(path, secret).map((event) => [event.type, event.data.jobId]))}`);
   });
