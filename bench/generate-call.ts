@@ -1,4 +1,5 @@
-import type { SegmentObject, TranscriptRequest } from '../lib/schemas/transcript';
+import type { TranscriptRequest } from '../lib/schemas/transcript';
+import type { SegmentObject } from '../lib/schemas/transcript-segment';
 
 /** A generated call: the parts of a request the analyser reads, and the workspace's domains. */
 export interface GeneratedCall {

@@ -101,7 +101,8 @@ async function bodyWorkLines(tape: AwsTape, bare: WatchedClients, recordings: En
   if (!endpoint) return [];
   const { readJsonBody } = await import('../lib/http/read-body');
   const { validate } = await import('../lib/http/validate');
-  const { transcriptLimits, transcriptRequestSchema } = await import('../lib/schemas/transcript');
+  const { transcriptRequestSchema } = await import('../lib/schemas/transcript');
+  const { transcriptLimits } = await import('../lib/schemas/transcript-limits');
   const body = endpoint.event.body ?? '';
   const parse = async () => JSON.parse(body) as unknown;
   const readAndValidate = async () => validate(transcriptRequestSchema, readJsonBody({ 'content-type': 'application/json' }, body, false, transcriptLimits.bodyBytes).json);

@@ -1,5 +1,6 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { transcriptLimits, transcriptRequestSchema } from '../../lib/schemas/transcript';
+import { transcriptRequestSchema } from '../../lib/schemas/transcript';
+import { transcriptLimits } from '../../lib/schemas/transcript-limits';
 import { acceptTranscript } from '../../lib/transcripts/accept-transcript';
 import { defaultAcceptTranscriptDeps } from '../../lib/transcripts/accept-deps';
 

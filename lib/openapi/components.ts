@@ -25,7 +25,9 @@ import {
   webhookViewSchema,
   webhookWithSecretSchema,
 } from '../schemas/responses/webhook';
-import { callStartTimeSchema, segmentObjectSchema, transcriptLimits, transcriptRequestSchema } from '../schemas/transcript';
+import { callStartTimeSchema, transcriptRequestSchema } from '../schemas/transcript';
+import { transcriptLimits } from '../schemas/transcript-limits';
+import { segmentObjectSchema } from '../schemas/transcript-segment';
 import { transcriptListQuerySchema } from '../schemas/transcript-list-query';
 import { unipileWebhookSchema } from '../schemas/unipile-webhook';
 import { createWebhookSchema, updateWebhookSchema } from '../schemas/webhook';

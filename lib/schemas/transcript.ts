@@ -7,9 +7,6 @@ import type { SegmentObject } from './transcript-segment';
 import { readPlainSegment, segmentObjectSchema } from './transcript-segment';
 import { typeError } from './type-error';
 
-export { transcriptLimits, segmentObjectSchema };
-export type { SegmentObject };
-
 /** One element of an array transcript: a segment of plain text, or a segment object. */
 export type TranscriptElement = string | SegmentObject;
 
@@ -77,7 +74,6 @@ function readTranscriptContent(value: unknown, ctx: z.core.ParsePayload): string
 }
 
 const transcriptContentSchema = z.pipe(z.unknown(), z.transform(readTranscriptContent));
-
 
 /** `YYYY-MM-DDThh:mm:ss[.fff]Z`, the only form spec 2.5 names. */
 const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?Z$/;

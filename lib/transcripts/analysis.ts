@@ -95,10 +95,13 @@ export const analyserSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('bedrock'), modelId: z.string() }),
 ]);
 
+/** Set when the configured LLM analyser failed and the embedded ideas were kept. */
+export const fallbackSchema = z.object({ from: z.literal('bedrock'), reason: z.string() });
+
 export const analysisSchema = z.object({
   analyser: analyserSchema,
   /** Set when the configured LLM analyser failed and the embedded result was kept. */
-  fallback: z.optional(z.object({ from: z.literal('bedrock'), reason: z.string() })),
+  fallback: z.optional(fallbackSchema),
   metrics: metricsSchema,
   ideas: z.array(contentIdeaSchema).check(z.maxLength(MAX_IDEAS)),
 });

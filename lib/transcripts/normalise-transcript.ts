@@ -1,4 +1,5 @@
-import type { SegmentObject, TranscriptRequest } from '../schemas/transcript';
+import type { TranscriptRequest } from '../schemas/transcript';
+import type { SegmentObject } from '../schemas/transcript-segment';
 import { parseTurns } from './plaintext-turns';
 import type { Segment } from './segment';
 import { assignSides, type DraftSegment } from './speaker-sides';

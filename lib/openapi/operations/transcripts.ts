@@ -1,5 +1,6 @@
 import { transcriptListSchema, transcriptViewSchema } from '../../schemas/responses/transcript';
-import { transcriptLimits, transcriptRequestSchema } from '../../schemas/transcript';
+import { transcriptRequestSchema } from '../../schemas/transcript';
+import { transcriptLimits } from '../../schemas/transcript-limits';
 import { transcriptListQuerySchema } from '../../schemas/transcript-list-query';
 import type { OperationSpec } from '../operation';
 import { jsonBody } from '../operation';

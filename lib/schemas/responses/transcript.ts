@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { analyserSchema, analysisSchema, contentIdeaSchema, metricsSchema } from '../../transcripts/analysis';
+import { analyserSchema, contentIdeaSchema, fallbackSchema, metricsSchema } from '../../transcripts/analysis';
 
 const timestamp = z.iso.datetime();
 
@@ -26,7 +26,7 @@ export const transcriptViewSchema = transcriptSummarySchema.extend({
     .optional()
     .describe('When `status` is `failed`.'),
   analyser: z.optional(analyserSchema).describe('Which analyser found the ideas (when analysed).'),
-  fallback: z.optional(analysisSchema.shape.fallback.def.innerType).describe('Set when the configured LLM analyser failed and the embedded ideas were kept.'),
+  fallback: z.optional(fallbackSchema).describe('Set when the configured LLM analyser failed and the embedded ideas were kept.'),
   metrics: z.optional(metricsSchema),
   ideas: z.array(contentIdeaSchema).optional().describe('Content ideas, best first, each grounded in verbatim quotes of the call.'),
 });

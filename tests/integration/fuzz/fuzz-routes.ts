@@ -6,7 +6,7 @@ import type { PlanJobMessage } from '../../../lib/queue/messages';
 import { getAction } from '../../../lib/store/actions';
 import { getApproval } from '../../../lib/store/approvals';
 import { endDeliveryUnattempted, getDelivery } from '../../../lib/store/webhook-deliveries';
-import { transcriptLimits } from '../../../lib/schemas/transcript';
+import { transcriptLimits } from '../../../lib/schemas/transcript-limits';
 import type { BodyShape } from '../../helpers/arbitraries';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';

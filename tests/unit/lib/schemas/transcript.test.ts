@@ -1,5 +1,6 @@
 import { validate } from '../../../../lib/http/validate';
-import { transcriptLimits, transcriptRequestSchema } from '../../../../lib/schemas/transcript';
+import { transcriptRequestSchema } from '../../../../lib/schemas/transcript';
+import { transcriptLimits } from '../../../../lib/schemas/transcript-limits';
 import { fieldErrorsOf } from './field-errors';
 
 const metadata = {

@@ -1,4 +1,4 @@
-import type { SegmentObject } from '../../../../lib/schemas/transcript';
+import type { SegmentObject } from '../../../../lib/schemas/transcript-segment';
 import type { Segment, Side } from '../../../../lib/transcripts/segment';
 
 /** Segment-object words of a text, each carrying its trailing space, `step` seconds each from `start`. */
