@@ -1,6 +1,9 @@
 /**
- * A real headless browser for tests of server-rendered pages: the system's Chromium (Debian's
- * `chromium` package; .ci/run installs it) driven by `playwright-core`, which downloads no browser.
+ * A real headless browser for tests of server-rendered pages: the Chromium that `npm install` brings
+ * (`@sparticuz/chromium`, a headless Chromium shipped inside the npm package, unpacked on first use),
+ * driven by `playwright-core`, which downloads no browser. `CHROMIUM_PATH` names another one instead.
+ * Of the system it needs only NSS and expat, which a Java runtime's packages (a prerequisite of the
+ * local stack) already bring.
  *
  *   let browser: Browser;
  *   beforeAll(async () => (browser = await launchBrowser()));
@@ -13,11 +16,28 @@
  *   });
  */
 import { accessSync, constants } from 'node:fs';
+import packagedChromium from '@sparticuz/chromium';
 import type { Browser, LaunchOptions } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
-/** Where distributions put Chromium, looked at in this order when `CHROMIUM_PATH` is not set. */
-export const CHROMIUM_CANDIDATES: readonly string[] = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+/**
+ * Flags the packaged Chromium suggests (`packagedChromium.args`) that the tests leave out. The
+ * package is built for Lambda, and some of its flags loosen the rules a person's browser applies,
+ * which are the rules the page tests check (what a page may load, its CSP, same-origin):
+ * - `--disable-web-security`, `--allow-running-insecure-content`, `--disable-site-isolation-trials`,
+ *   and `--disable-features=...IsolateOrigins,site-per-process`;
+ * - `--single-process`: one process for every page and context, fine for one page in a Lambda,
+ *   fragile for a test file that opens contexts one after another;
+ * - `--headless=...`: Playwright sets headless itself.
+ */
+const LEFT_OUT_FLAGS: readonly RegExp[] = [
+  /^--disable-web-security$/,
+  /^--allow-running-insecure-content$/,
+  /^--disable-site-isolation-trials$/,
+  /^--disable-features=/,
+  /^--single-process$/,
+  /^--headless(=|$)/,
+];
 
 /**
  * Flags for a headless Chromium in CI, often as root in a container:
@@ -41,6 +61,12 @@ export const CHROMIUM_CI_FLAGS: readonly string[] = [
   '--disable-extensions',
 ];
 
+/** The flags a test browser starts with: the package's own, less `LEFT_OUT_FLAGS`, then `CHROMIUM_CI_FLAGS`. */
+export function chromiumFlags(packageFlags: readonly string[] = packagedChromium.args): string[] {
+  const kept = packageFlags.filter((flag) => !LEFT_OUT_FLAGS.some((leftOut) => leftOut.test(flag)));
+  return [...new Set([...kept, ...CHROMIUM_CI_FLAGS])];
+}
+
 function isExecutable(file: string): boolean {
   try {
     accessSync(file, constants.X_OK);
@@ -50,39 +76,34 @@ function isExecutable(file: string): boolean {
   }
 }
 
-const INSTALL_HINT =
-  'Install Chromium (Debian/Ubuntu: `apt-get install -y chromium`, which .ci/run does) or set CHROMIUM_PATH to a Chromium or Chrome executable.';
-
 /**
  * The Chromium executable: `CHROMIUM_PATH` when set (an error if it is not an executable: a path
- * given on purpose is never silently replaced by another browser), else the first of
- * `CHROMIUM_CANDIDATES` that exists. Throws an error saying what to install when there is none.
+ * given on purpose is never silently replaced by another browser), else the packaged one, unpacked
+ * into the system's temporary folder on first use (about 2 s; later calls find it there).
  */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
+export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const configured = env.CHROMIUM_PATH?.trim();
   if (configured) {
     if (isExecutable(configured)) return configured;
-    throw new Error(`CHROMIUM_PATH=${configured} is not an executable file. ${INSTALL_HINT}`);
+    throw new Error(`CHROMIUM_PATH=${configured} is not an executable file: unset it to use the Chromium that npm install brings, or name a Chromium or Chrome executable.`);
   }
-  const found = CHROMIUM_CANDIDATES.find(isExecutable);
-  if (found) return found;
-  throw new Error(`No Chromium for the browser tests: none of ${CHROMIUM_CANDIDATES.join(', ')} exists and CHROMIUM_PATH is not set. ${INSTALL_HINT}`);
+  return packagedChromium.executablePath();
 }
 
 /**
- * Launches the system's Chromium, headless, with `CHROMIUM_CI_FLAGS` (plus `options.args`). The
+ * Launches Chromium headless (see `findChromium`) with `chromiumFlags()` plus `options.args`. The
  * caller closes it (`afterAll(() => browser?.close())`). Contexts and pages are the test's own:
  * `browser.newContext({ javaScriptEnabled: false })` for a page that must work without script.
  */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  const executablePath = findChromium();
+  const executablePath = await findChromium();
   try {
     return await chromium.launch({
       timeout: 20_000,
       ...options,
       executablePath,
       headless: true,
-      args: [...CHROMIUM_CI_FLAGS, ...(options.args ?? [])],
+      args: [...chromiumFlags(), ...(options.args ?? [])],
     });
   } catch (error) {
     // Playwright's message holds the browser's own output (a missing library, a crash): keep it.
