@@ -31,10 +31,8 @@ module.exports = {
       globalSetup: '<rootDir>/tests/helpers/global-setup.ts',
       globalTeardown: '<rootDir>/tests/helpers/global-teardown.ts',
       setupFiles: ['<rootDir>/tests/helpers/stack-env.ts'],
-      // Room for the stack's own recovery from one stuck invocation (serverless offline now and then
-      // leaves one unanswered until the function's timeout: a worker's 30 s, the connection watch's
-      // 60 s), after which the queue or the schedule runs it again, as Lambda would.
-      testTimeout: 120000,
+      // 120 s a test (a project's own testTimeout is ignored by jest: see the file for why so long).
+      setupFilesAfterEnv: ['<rootDir>/tests/helpers/integration-timeout.ts'],
     },
   ],
 };

@@ -1,0 +1,18 @@
+/**
+ * The integration project's tests get their 120 s. A `testTimeout` in the project's config looked
+ * right and did nothing (jest reads it from the top level only): the tests had 30 s, and those that
+ * wait for the stack's recovery from a stuck invocation failed under load. (Not imported from
+ * tests/helpers/integration-timeout.ts: importing it would set the timeout it is meant to check.)
+ */
+describe('integration test timeout', () => {
+  it('is 120 s, set by jest.setTimeout where jest-circus reads it when a file starts', () => {
+    // Where jest.setTimeout leaves the value and jest-circus takes it from (its `run_start` event).
+    const timeout = (globalThis as Record<symbol, unknown>)[Symbol.for('TEST_TIMEOUT_SYMBOL')];
+
+    expect(timeout).toBe(120_000);
+  });
+
+  it('lets a test run past the top-level 30 s', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 31_000));
+  });
+});
