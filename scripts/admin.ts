@@ -40,6 +40,10 @@ import { listWorkspaces } from '../lib/store/workspaces';
 import { runWebhookCommand, WEBHOOK_HELP } from './admin-webhooks';
 import { targetDb } from './target-db';
 import { need, print } from './admin-output';
+import { quietSdkNodeWarning } from './quiet-sdk-warning';
+
+// Before any client is made: the SDK decides whether to warn when its first client is built.
+quietSdkNodeWarning();
 
 const HELP = `Usage: npm run admin -- <area> <command> [options]
 

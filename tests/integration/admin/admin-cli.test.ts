@@ -87,6 +87,13 @@ describe('admin CLI', () => {
     expect(result.stderr).toMatch(message);
   }, 30_000);
 
+  it('prints no warning of the AWS SDK about the Node version, in a shell that never turned it off', async () => {
+    const result = await admin('workspace', 'list');
+
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toMatch(/NodeVersionSupportWarning|Warning:/);
+  }, 30_000);
+
   it('prints its help', async () => {
     const result = await admin('--help');
 
