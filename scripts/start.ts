@@ -7,6 +7,7 @@ import { LocalStackError, PROJECT_ROOT, startLocalStack, type LocalStack } from 
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { requeueUnfinishedWork } from '../lib/outreach/requeue-unfinished-work';
 import { localClientConfig } from './local-stack/clients';
+import { describeStack, removeStackFile, stackFilePath, writeStackFile } from './local-stack/stack-file';
 import { seedDemoWorkspace } from './seed-demo';
 import { targetDb } from './target-db';
 
@@ -38,6 +39,8 @@ const TRANSCRIPT_BODY = {
     '[00:00:31] Sam: Most teams are live in a day.\n' +
     '[00:00:36] Jane: Honestly it sounds too expensive for a team of our size.',
 };
+
+const STACK_FILE = stackFilePath();
 
 function usage(stack: LocalStack, apiKey: string, created: boolean): string {
   const base = stack.baseUrl!;
@@ -91,6 +94,7 @@ async function main(): Promise<void> {
     console.log(dim(`\n${signal}: stopping the local stack...`));
     startup.abort();
     await starting?.catch(() => undefined); // an abandoned startup stops what it had started
+    removeStackFile(STACK_FILE); // the tools stop looking for a stack that is going away
     await stack?.stop();
     console.log('Stopped.');
     process.exit(0);
@@ -120,6 +124,9 @@ async function main(): Promise<void> {
       console.log(dim(`Requeued ${requeued.jobs} unfinished job(s), ${requeued.actions} action(s) and ${requeued.transcripts} transcript(s) from an earlier run.`));
     }
     if (stopping) return; // Ctrl-C during the seeding: shutDown() has it
+    // Where this stack runs, for the admin CLI in another terminal; gone with this process, whichever way it ends.
+    writeStackFile(STACK_FILE, describeStack(stack));
+    process.once('exit', () => removeStackFile(STACK_FILE));
     console.log(usage(stack, apiKey, created));
   } catch (error) {
     if (stopping) return; // the failure is the shutdown itself (e.g. Java got the Ctrl-C first)

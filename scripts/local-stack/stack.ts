@@ -62,9 +62,18 @@ export interface StackTimings {
   offlineMs?: number;
 }
 
+/** The ports a local stack listens on (http and lambda are serverless offline's, used with `withApi`). */
+export interface LocalStackPorts {
+  http: number;
+  lambda: number;
+  dynamodb: number;
+  fauxqs: number;
+}
+
 export interface LocalStack {
   /** `http://127.0.0.1:<port>` with `withApi`, otherwise undefined. */
   baseUrl: string | undefined;
+  ports: LocalStackPorts;
   /**
    * Every variable a client or a handler needs: AWS_ENDPOINT_URL_DYNAMODB/SQS/S3, AWS_REGION, fake
    * keys, the provider.environment of stage `local` (TABLE_NAME, JOBS_QUEUE_URL, ACTIONS_QUEUE_URL,
@@ -98,7 +107,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const startedAt = Date.now();
   const since = (from: number) => Date.now() - from;
   const log = options.log ?? (() => undefined);
-  const ports = {
+  const ports: LocalStackPorts = {
     http: portSetting(options.port, 'PORT', 3000),
     lambda: portSetting(options.lambdaPort, 'LAMBDA_PORT', 3002),
     dynamodb: portSetting(options.dynamoPort, 'DYNAMODB_PORT', 8000),
@@ -251,7 +260,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }, all from the start)`,
     );
     if (options.signal?.aborted) throw new StartupAbortedError('the local stack startup was abandoned');
-    return { baseUrl: api?.baseUrl, env, config, resources: created, timings, stop: stopAll };
+    return { baseUrl: api?.baseUrl, ports, env, config, resources: created, timings, stop: stopAll };
   } catch (error) {
     controller.abort();
     await Promise.allSettled([printed, checked, dynamodb, fauxqs, offline, resources]);
