@@ -37,6 +37,7 @@ import {
 } from '../lib/store/sandbox';
 import type { WorkspaceSettings } from '../lib/store/workspaces';
 import { listWorkspaces } from '../lib/store/workspaces';
+import { replyInSandbox } from './admin-sandbox-reply';
 import { runWebhookCommand, WEBHOOK_HELP } from './admin-webhooks';
 import { targetDb } from './target-db';
 import { need, print } from './admin-output';
@@ -77,6 +78,9 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
                                                   the person accepts the pending invitations sent to them
   sandbox connect --workspace ID (--provider-account-id ID | --account ACCOUNT_ID) <profileUrl>
                                                   connects them at once, no invitation
+  sandbox reply --workspace ID <profileUrl> <text> [--provider-account-id ID | --account ACCOUNT_ID]
+                                                  the person, a lead of the workspace, answers: the provider's
+                                                  message event goes to the running stack (lead.replied)
   sandbox rules --workspace ID
   sandbox unfail --workspace ID <ruleId>
 ${WEBHOOK_HELP}`;
@@ -328,6 +332,16 @@ async function main(argv: string[]): Promise<void> {
       await requireWorkspace(db, id);
       const login = need(await providerAccountIdOf(db, id, values), '--provider-account-id ID or --account ACCOUNT_ID');
       print(await connectSandboxProfiles(db, id, login, publicIdArg(first('<profileUrl>'), '<profileUrl>')));
+      return;
+    }
+    case 'sandbox reply': {
+      const id = workspaceId();
+      await requireWorkspace(db, id);
+      const person = publicIdArg(first('<profileUrl>'), '<profileUrl>');
+      const text = need(rest.slice(1).join(' ') || undefined, '<text>');
+      const sent = await replyInSandbox(db, { workspaceId: id, publicId: person, text, providerAccountId: await providerAccountIdOf(db, id, values) });
+      print(sent);
+      console.error("(lead.replied goes to the workspace's webhooks subscribed to it; see: webhook deliveries)");
       return;
     }
     case 'sandbox unfail':

@@ -69,6 +69,9 @@ function usage(stack: LocalStack, apiKey: string, created: boolean): string {
     `  curl -s ${base}/api/v1/transcript/${TRANSCRIPT_BODY.call_id} -H ${keyHeader}`,
     '',
     `Workspaces, api keys, accounts and groups: ${bold('npm run admin -- --help')}`,
+    'In the sandbox, a person accepts the invitations sent to them, or answers a DM (lead.replied):',
+    `  npm run admin -- sandbox accept --workspace demo <profileUrl>`,
+    `  npm run admin -- sandbox reply --workspace demo <profileUrl> 'Happy to talk next week'`,
     'Stop with Ctrl-C.',
     '',
   ].join('\n');

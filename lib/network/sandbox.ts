@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { newId } from '../ids';
+import type { UnipileWebhook } from '../schemas/unipile-webhook';
 import type { Db } from '../store/client';
 import type { SandboxAction, SandboxCall, SandboxRelation, SandboxRule } from '../store/sandbox';
 import {
@@ -100,7 +101,7 @@ export class SandboxProvider implements NetworkProvider {
     const relation = await this.relationWith(account, publicId);
     const name = nameOf(publicId);
     return {
-      providerId: `${PROVIDER_ID_PREFIX}${publicId}`,
+      providerId: sandboxProviderId(publicId),
       publicIdentifier: publicId,
       ...(name ? { name } : {}),
       relation: stateOf(relation),
@@ -232,6 +233,31 @@ export class SandboxProvider implements NetworkProvider {
   }
 }
 
+/** The provider id the sandbox gives a person (what `resolveProfile` answers, and leads keep). */
+export function sandboxProviderId(publicId: string): string {
+  return `${PROVIDER_ID_PREFIX}${publicId}`;
+}
+
+/**
+ * The provider's `message_received` event for a message the person `publicId` sends to the acting
+ * login, in the chat the sandbox gave their conversation: what Unipile's `messaging` webhook would
+ * post if the sandbox were a real network. The sandbox has no webhook of its own, so whoever plays
+ * the person (the admin CLI's `sandbox reply`) posts it to the provider webhook.
+ */
+export function sandboxMessageEvent(account: ActingAccount, publicId: string, text: string, messageId: string, now: Date): UnipileWebhook {
+  const name = nameOf(publicId);
+  return {
+    event: 'message_received',
+    account_id: account.providerAccountId,
+    account_type: 'LINKEDIN',
+    chat_id: chatIdOf(account, publicId),
+    message_id: messageId,
+    message: text,
+    timestamp: now.toISOString(),
+    sender: { attendee_provider_id: sandboxProviderId(publicId), ...(name ? { attendee_name: name } : {}), attendee_profile_url: profileUrlOf(publicId) },
+  };
+}
+
 function matches(rule: SandboxRule, account: ActingAccount, action: SandboxCall, target: CallTarget): boolean {
   const { match } = rule;
   // The sandbox's way of saying "this person wants their email": an invitation that carries one passes.
@@ -286,7 +312,7 @@ function newestFirst(a: Position, b: Position): number {
 }
 
 function relationOf({ publicId, connectedAt }: Position): Relation {
-  return { providerId: `${PROVIDER_ID_PREFIX}${publicId}`, publicIdentifier: publicId, profileUrl: profileUrlOf(publicId), createdAt: connectedAt };
+  return { providerId: sandboxProviderId(publicId), publicIdentifier: publicId, profileUrl: profileUrlOf(publicId), createdAt: connectedAt };
 }
 
 /**
