@@ -21,19 +21,32 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const wellFormed = (text: string): string => (text.isWellFormed() ? text : text.toWellFormed());
 
 /**
+ * The event's body as the text the caller sent, or undefined for none. API Gateway gives a string,
+ * or no `body` at all; an event may also carry `null` (serverless offline's empty body, and its
+ * `null` body too), or the parsed value itself (serverless offline hands a JSON body of `0` or
+ * `false` through as that value), which is read as its JSON text.
+ */
+export function eventBodyText(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/**
  * The body's text, after the checks every format shares: 413 past `maxBytes`, 415 for another
  * content type than `mediaType` (named `expected` in the error) or a charset other than UTF-8,
- * 400 (`malformed`) for bytes that are not UTF-8.
+ * 400 (`malformed`) for bytes that are not UTF-8. `eventBody` is the event's `body`, whatever it is
+ * (see `eventBodyText`).
  */
 function bodyText(
   headers: Record<string, string | undefined>,
-  body: string | undefined,
+  eventBody: unknown,
   isBase64Encoded: boolean,
   maxBytes: number,
   mediaType: RegExp,
   expected: string,
   malformed: { slug: string; title: string },
 ): string {
+  const body = eventBodyText(eventBody);
   // A body API Gateway passed as text is sized without copying it; only base64 is decoded to bytes.
   const bytes = isBase64Encoded && body !== undefined ? Buffer.from(body, 'base64') : undefined;
   const size = bytes ? bytes.length : body === undefined ? 0 : Buffer.byteLength(body, 'utf8');
@@ -65,7 +78,9 @@ function bodyText(
     return strictUtf8.decode(bytes);
   } catch {
     // Decoded leniently, bad bytes would become U+FFFD and be stored as if the caller had sent them.
-    throw new HttpError(400, malformed.slug, malformed.title, 'The body is not valid UTF-8 (overlong, truncated or out-of-range byte sequences); send it encoded as UTF-8.');
+    throw new HttpError(400, malformed.slug, malformed.title, 'The body is not valid UTF-8 (overlong, truncated or out-of-range byte sequences); send it encoded as UTF-8.', {
+      extra: { errors: [{ path: '', message: 'is not valid UTF-8' }] },
+    });
   }
 }
 
@@ -76,7 +91,7 @@ function bodyText(
  */
 export function readJsonBody(
   headers: Record<string, string | undefined>,
-  body: string | undefined,
+  body: unknown,
   isBase64Encoded: boolean,
   maxBytes: number,
 ): RawBody {
@@ -87,7 +102,9 @@ export function readJsonBody(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new HttpError(400, 'malformed-json', 'Malformed JSON', `The body is not valid JSON: ${(error as Error).message.slice(0, 200)}`);
+    const why = `is not valid JSON: ${(error as Error).message.slice(0, 200)}`;
+    // `errors` names the body (path ""), as every 400 names what is wrong.
+    throw new HttpError(400, 'malformed-json', 'Malformed JSON', `The body ${why}`, { extra: { errors: [{ path: '', message: why }] } });
   }
   // Only a `\uD800`-style escape can put a lone surrogate in a string decoded strictly from UTF-8.
   const illFormed = SURROGATE_ESCAPE.test(text) ? illFormedStringPath(json) : undefined;
@@ -134,7 +151,7 @@ function illFormedStringPath(json: unknown): string | undefined {
  */
 export function readFormBody(
   headers: Record<string, string | undefined>,
-  body: string | undefined,
+  body: unknown,
   isBase64Encoded: boolean,
   maxBytes: number,
 ): RawBody {

@@ -35,7 +35,7 @@ function bodyErrors(body: NonNullable<OperationSpec['body']>): Record<number, Re
   return {
     400: form
       ? { description: 'A form field is not valid.', problems: ['validation-failed'] }
-      : { description: 'The body is empty, not JSON, or breaks a rule; `errors` names every bad or unknown field.', problems: ['validation-failed', 'malformed-json'] },
+      : { description: 'The body is empty, not JSON, not a JSON object, or breaks a rule; `errors` names every bad or unknown field (`path` `""` is the body itself).', problems: ['validation-failed', 'malformed-json'] },
     413: { description: `The body is over ${body.maxBytes.toLocaleString('en-US')} bytes (\`limitBytes\` says the limit).`, problems: ['body-too-large'] },
     415: { description: `The content type is not \`${body.mediaType}\`${form ? '' : ' (or `+json`)'}, or the charset is not UTF-8.`, problems: ['unsupported-media-type'], headers: ['Accept-Post'] },
   };

@@ -317,6 +317,15 @@ export const idempotencyKey: fc.Arbitrary<IdempotencyChoice> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('', ' ', 'a b', 'k'.repeat(256), 'ключ', 'key\u0000', 'tab\tkey', '😀').map((value) => ({ value, wellFormed: false })) },
 );
 
+/** Whole bodies that are JSON, or nothing, but no object: each must be a 400 naming the body (`path: ""`). */
+export const wholeBodyTexts: readonly string[] = ['', ' \r\n\t ', 'null', '[]', '"text"', '0', 'true', 'false'];
+
+/**
+ * An event's `body` that is no string: none (API Gateway's empty body), `null` (serverless offline's
+ * empty body, and its `null`), or the parsed value itself (serverless offline's `0` and `false`).
+ */
+export const eventBodyValues: readonly unknown[] = [undefined, null, 0, false];
+
 /** A body that is not a JSON object: text, scalars, truncated JSON, a BOM, deep nesting. */
 export function rawBodyText(validText: string): fc.Arbitrary<string> {
   return fc.oneof(

@@ -8,6 +8,7 @@ import {
   POLLUTION_MARKER,
   base64Body,
   contentType,
+  eventBodyValues,
   headerSpelling,
   idempotencyKey,
   listQuery,
@@ -19,6 +20,7 @@ import {
   secretHeader,
   toJsonText,
   unicodeEdgeText,
+  wholeBodyTexts,
   withInvalidUtf8,
 } from '../../helpers/arbitraries';
 import { httpEvent, testSqs } from '../../helpers/factories';
@@ -45,6 +47,8 @@ type BodyChoice =
   | { kind: 'absent' }
   | { kind: 'mutated'; mutated: MutatedBody; base64: boolean }
   | { kind: 'raw'; text: string; base64: boolean }
+  | { kind: 'whole'; text: string }
+  | { kind: 'event-value'; value: unknown }
   | { kind: 'oversized'; excess: number }
   | { kind: 'invalid-utf8'; base64Text: string };
 
@@ -84,6 +88,8 @@ function bodyArbitrary(route: FuzzRoute): fc.Arbitrary<BodyChoice> {
     { weight: 2, arbitrary: fc.tuple(rawBodyText(validText), fc.boolean()).map(([text, base64]) => ({ kind: 'raw' as const, text, base64 })) },
     { weight: 1, arbitrary: fc.integer({ min: 1, max: 5000 }).map((excess) => ({ kind: 'oversized' as const, excess })) },
     { weight: 1, arbitrary: withInvalidUtf8(validText).map((base64Text) => ({ kind: 'invalid-utf8' as const, base64Text })) },
+    { weight: 1, arbitrary: fc.constantFrom(...wholeBodyTexts).map((text) => ({ kind: 'whole' as const, text })) },
+    { weight: 1, arbitrary: fc.constantFrom(...eventBodyValues).map((value) => ({ kind: 'event-value' as const, value })) },
   );
 }
 
@@ -119,6 +125,11 @@ function encodedBody(route: FuzzRoute, body: BodyChoice): { body: string | undef
       return { body: `{"a":"${'x'.repeat(route.body!.maxBytes + body.excess - 8)}"}`, isBase64Encoded: false };
     case 'invalid-utf8':
       return { body: body.base64Text, isBase64Encoded: true };
+    case 'whole':
+      return { body: body.text, isBase64Encoded: false };
+    case 'event-value':
+      // Not the string the event type promises: what serverless offline may pass.
+      return { body: body.value as string | undefined, isBase64Encoded: false };
   }
 }
 
@@ -160,6 +171,8 @@ function expected(route: FuzzRoute, request: FuzzRequest): { status?: number; na
     if (body.kind === 'invalid-utf8') return { status: 400 };
     const json = route.body.format === 'json';
     if (json && body.kind === 'raw') return { status: 400 };
+    // No JSON object (or no body): the 400 names the body itself.
+    if (json && (body.kind === 'whole' || body.kind === 'event-value')) return { status: 400, names: '' };
     if (body.kind === 'mutated') {
       const { mutated } = body;
       // A form is judged once its approval is found; an unknown token is a 404 first.

@@ -1,0 +1,98 @@
+import { publicEndpoint } from '../../../../lib/http/pipeline';
+import { logger } from '../../../../lib/log';
+import * as z from '../../../../lib/zod';
+import { httpEvent } from '../../../helpers/factories';
+
+/**
+ * A body that is JSON, or nothing, but no object: a 400 naming the body (`path: ""`), never a 500,
+ * and the use case never runs. API Gateway sends the body as text, or no `body` at all; serverless
+ * offline also sends `null` (an empty body, or `null`) and the parsed value of `0` or `false`.
+ */
+const schema = z.strictObject({ name: z.string() });
+
+function endpoint(bodyFormat: 'json' | 'form' = 'json') {
+  const handle = jest.fn(async () => ({ status: 200, body: { ok: true } }));
+  return { handle, handler: publicEndpoint({ route: 'POST /things', body: bodyFormat === 'json' ? schema : z.record(z.string(), z.string()), bodyFormat, handle }) };
+}
+
+function problemOf(result: { statusCode: number; headers: Record<string, string>; body?: string }): Record<string, unknown> {
+  return { status: result.statusCode, contentType: result.headers['content-type'], ...(JSON.parse(result.body ?? '{}') as Record<string, unknown>) };
+}
+
+beforeEach(() => {
+  jest.spyOn(logger, 'info').mockImplementation(() => undefined);
+  jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the pipeline, given a body that is no JSON object', () => {
+  it.each([
+    ['null', 'the body must be a JSON object, not null'],
+    ['[]', 'the body must be a JSON object, not an array'],
+    ['"text"', 'the body must be a JSON object, not a string'],
+    ['0', 'the body must be a JSON object, not a number'],
+    ['true', 'the body must be a JSON object, not a boolean'],
+    ['', 'the body is empty; a JSON object is expected'],
+    [' \r\n\t ', 'the body is empty; a JSON object is expected'],
+  ])('answers the text %j with a 400 naming the body', async (text, message) => {
+    const { handle, handler } = endpoint();
+
+    const result = await handler(httpEvent({ method: 'POST', path: '/things', rawBody: text }));
+
+    expect(problemOf(result)).toMatchObject({ status: 400, contentType: 'application/problem+json', type: '/problems/validation-failed', errors: [{ path: '', message }] });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it("names only the body when a schema's refinement would still run on an array", async () => {
+    const refined = z.strictObject({ a: z.optional(z.string()), b: z.optional(z.string()) }).check(z.refine((value) => value.a !== undefined || value.b !== undefined, { path: ['a'], message: 'a or b is required' }));
+    const handler = publicEndpoint({ route: 'POST /things', body: refined, handle: async () => ({ status: 200, body: {} }) });
+
+    const result = await handler(httpEvent({ method: 'POST', path: '/things', rawBody: '[]' }));
+
+    expect(problemOf(result)).toMatchObject({ status: 400 });
+    expect(problemOf(result).errors).toEqual([{ path: '', message: 'the body must be a JSON object, not an array' }]);
+  });
+
+  it.each([
+    ['null', null],
+    ['absent', undefined],
+  ])('reads an event body that is %s as an empty body', async (_name, body) => {
+    const { handle, handler } = endpoint();
+    const event = { ...httpEvent({ method: 'POST', path: '/things' }), body: body as unknown as string };
+
+    const result = await handler(event);
+
+    expect(problemOf(result)).toMatchObject({ status: 400, errors: [{ path: '', message: 'the body is empty; a JSON object is expected' }] });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [0, 'a number'],
+    [false, 'a boolean'],
+  ])('reads an event body that is the value %j (as serverless offline passes it) as its JSON text', async (value, kind) => {
+    const { handler } = endpoint();
+    const event = { ...httpEvent({ method: 'POST', path: '/things' }), body: value as unknown as string };
+
+    const result = await handler(event);
+
+    expect(problemOf(result)).toMatchObject({ status: 400, errors: [{ path: '', message: `the body must be a JSON object, not ${kind}` }] });
+  });
+
+  it('names the body when it is not JSON at all', async () => {
+    const { handler } = endpoint();
+
+    const result = await handler(httpEvent({ method: 'POST', path: '/things', rawBody: '{"name":' }));
+
+    expect(problemOf(result)).toMatchObject({ status: 400, type: '/problems/malformed-json', errors: [{ path: '', message: expect.stringMatching(/^is not valid JSON: /) }] });
+  });
+
+  it.each([null, undefined])('reads a form event body of %s as an empty form', async (body) => {
+    const { handle, handler } = endpoint('form');
+    const event = { ...httpEvent({ method: 'POST', path: '/things', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), body: body as unknown as string };
+
+    const result = await handler(event);
+
+    expect(result.statusCode).toBe(200);
+    expect(handle).toHaveBeenCalledWith(expect.objectContaining({ body: {} }));
+  });
+});
