@@ -66,9 +66,12 @@ export interface Action {
   provider?: string;
   outcome?: string;
   details?: Record<string, string>;
-  /** Machine-readable reason of the last failure (the provider's, or ours). */
+  /**
+   * Machine-readable reason of the failure the action ended with, or, while it is pending again, of
+   * the attempt it is retried after (the provider's, or ours). A success removes it.
+   */
   reason?: string;
-  /** Human-readable message of the last failure. */
+  /** Human-readable message of that failure. */
   error?: string;
   createdAt: string;
   updatedAt: string;
@@ -210,12 +213,19 @@ export function endActionItems(
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':end': end.status, ':at': at };
   const sets = ['#status = :end', 'finishedAt = :at', 'updatedAt = :at', ...setFields(fields, names, values)];
+  const removed = ['leaseId', 'leaseUntil', 'gsi1pk', 'gsi1sk', 'deferredReason'];
+  if (end.status === 'succeeded') {
+    // `reason` and `error` describe how the action ended: a failed attempt retried before its
+    // success is not that (its count stays in `attempts`).
+    names['#error'] = 'error';
+    removed.push('reason', '#error');
+  }
   return [
     {
       Update: {
         TableName: db.table,
         Key: key(action),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk, deferredReason`,
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removed.join(', ')}`,
         ConditionExpression: fromCondition(from, values),
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

@@ -50,8 +50,8 @@ export const jobActionSchema = z.strictObject({
   sandbox: z.boolean().optional().describe('True for results of the simulated network.'),
   result: z.string().optional().describe('What was done: `reacted`, `commented`, `invited`, `already_connected`, `messaged`, …'),
   details: z.record(z.string(), z.string()).optional().describe("The provider's ids of what was done."),
-  reason: z.string().optional().describe('Machine-readable reason of the last failure.'),
-  error: z.string().optional().describe('Human-readable message of the last failure.'),
+  reason: z.string().optional().describe('Machine-readable reason of the failure the action ended with, or, while it waits for a retry, of the failed attempt. Absent once it succeeded.'),
+  error: z.string().optional().describe('Human-readable message of that failure.'),
 });
 
 /** `GET /api/v1/jobs/{jobId}`: the job, its counts and each account's action. */

@@ -120,6 +120,9 @@ describe('like job, from request to provider and back', () => {
     const done = await getJobView(db, ws.workspaceId, jobId);
     expect(done.status).toBe('succeeded');
     expect(done.actions[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
+    // The retried failure was not the action's end: its reason and error are gone with it.
+    expect(done.actions[0]!.reason).toBeUndefined();
+    expect(done.actions[0]!.error).toBeUndefined();
   });
 
   it("ends an action failed with the provider's reason on a refusal, and the job partially_failed", async () => {
