@@ -24,7 +24,8 @@ function actionView(action: Action, publicBaseUrl: string) {
       validUntil: action.approval.validUntil,
       decision: action.approval.decision,
     },
-    connection: action.invitedAt && {
+    // Set for every DM that waited for an invitation's acceptance (`invitedAt` only when its time is known).
+    connection: action.awaitingUntil && {
       target: action.target?.profileUrl,
       invitedAt: action.invitedAt,
       waitsUntil: action.awaitingUntil,

@@ -21,7 +21,8 @@ export interface ActionContext {
 export type StepResult =
   /** `target`: the person invited or messaged (connect, DM), whom the workspace may hear of again as a lead. */
   | { type: 'done'; result: ProviderResult; target?: ActionTarget }
-  | { type: 'awaiting_connection'; target: ActionTarget; invitedAt: Date; result: ProviderResult };
+  /** `invitedAt`: when this attempt sent the invitation; absent when it found one already pending. */
+  | { type: 'awaiting_connection'; target: ActionTarget; invitedAt?: Date; result: ProviderResult };
 
 /**
  * The provider calls an action of this job type makes in one attempt. Each write passes the

@@ -7,7 +7,8 @@ import type { SafetyGate } from './safety-gate';
 
 /**
  * A direct message (spec 3): connected → the message; an invitation pending → wait for its
- * acceptance; not connected → an invitation without a note, then wait. Once the acceptance is seen
+ * acceptance (when it was sent is not the provider's to say: see `recordCall`); not connected → an
+ * invitation without a note, then wait. Once the acceptance is seen
  * (`connectedAt`, set by the webhook or the connection watch) the message is sent to the person
  * resolved before, without asking the relation again.
  */
@@ -22,7 +23,7 @@ export async function performDm({ provider, job, action, account, gate, now }: A
     return { type: 'done', result: await message(provider, gate, account, target, text, 'existing'), target };
   }
   if (person.relation === 'invitation_pending') {
-    return { type: 'awaiting_connection', target, invitedAt: now, result: { provider: provider.name, outcome: 'already_invited' } };
+    return { type: 'awaiting_connection', target, result: { provider: provider.name, outcome: 'already_invited' } };
   }
 
   await gate.pass('invitation');
@@ -34,7 +35,7 @@ export async function performDm({ provider, job, action, account, gate, now }: A
     if (!(error instanceof ProviderError)) throw error;
     if (error.reason === 'already_invited') {
       await gate.releaseAll();
-      return { type: 'awaiting_connection', target, invitedAt: now, result: { provider: provider.name, outcome: 'already_invited' } };
+      return { type: 'awaiting_connection', target, result: { provider: provider.name, outcome: 'already_invited' } };
     }
     if (error.reason === 'already_connected') {
       // Connected after all (the profile lagged): the message goes out now.

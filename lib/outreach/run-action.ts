@@ -257,8 +257,16 @@ async function recordCall(
     const end: ActionEnd = { status: 'succeeded', provider: step.result.provider, outcome: step.result.outcome, details: step.result.details };
     return succeeded(deps, job, action, account.providerAccountId, step.target, end, now);
   }
-  // Recorded before the wait: its acceptance may be reported by the provider's webhook.
-  await recordLead(deps.db, leadOfJob(job, action, account.providerAccountId, step.target), { invitedAt: step.invitedAt.toISOString() }, now);
+  // Recorded before the wait: its acceptance may be reported by the provider's webhook. An invitation
+  // found pending keeps the time the workspace sent it (a connect job, an earlier DM), which its lead
+  // holds; one sent from elsewhere has no time the provider tells.
+  const lead = await recordLead(
+    deps.db,
+    leadOfJob(job, action, account.providerAccountId, step.target),
+    step.invitedAt ? { invitedAt: step.invitedAt.toISOString() } : {},
+    now,
+  );
+  const invitedAt = step.invitedAt ?? (lead.invitedAt ? new Date(lead.invitedAt) : undefined);
   const seconds = workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
   await awaitConnection(
     deps.db,
@@ -266,8 +274,9 @@ async function recordCall(
     leaseId,
     {
       target: step.target,
-      invitedAt: step.invitedAt,
-      until: new Date(step.invitedAt.getTime() + seconds * 1000),
+      invitedAt,
+      // The DM waits its full time from now, however old the invitation it found.
+      until: new Date(now.getTime() + seconds * 1000),
       provider: step.result.provider,
       details: { ...step.result.details, invitation: step.result.outcome },
     },

@@ -56,7 +56,10 @@ export interface Action {
   text?: string;
   /** DM: the recipient, once resolved. */
   target?: ActionTarget;
-  /** DM: when the invitation was sent (or found pending) and until when the DM waits for its acceptance. */
+  /**
+   * DM: when the invitation was sent (by this action, or by an earlier job of the workspace's that
+   * this one found pending; absent when the time is unknown) and until when the DM waits for its acceptance.
+   */
   invitedAt?: string;
   awaitingUntil?: string;
   /** DM: when the acceptance was seen; the message is then sent without asking the relation again. */
@@ -290,14 +293,14 @@ export async function awaitConnection(
   db: Db,
   action: ActionKey & { providerAccountId: string },
   leaseId: string,
-  wait: { target: ActionTarget; invitedAt: Date; until: Date; provider: string; details?: Record<string, string> },
+  wait: { target: ActionTarget; invitedAt?: Date; until: Date; provider: string; details?: Record<string, string> },
   now: Date,
 ): Promise<boolean> {
   const index = keys.awaitingConnectionIndex(action.providerAccountId, wait.target.publicIdentifier, action.workspaceId, action.jobId, action.accountId);
   return updateIfCurrent(db, {
     Key: key(action),
     UpdateExpression:
-      'SET #status = :awaiting, target = :target, invitedAt = :invitedAt, awaitingUntil = :until, provider = :provider, ' +
+      `SET #status = :awaiting, target = :target, ${wait.invitedAt ? 'invitedAt = :invitedAt, ' : ''}awaitingUntil = :until, provider = :provider, ` +
       'details = :details, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :at REMOVE leaseId, leaseUntil, reason, #error',
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
@@ -306,7 +309,7 @@ export async function awaitConnection(
       ':running': 'running',
       ':lease': leaseId,
       ':target': wait.target,
-      ':invitedAt': wait.invitedAt.toISOString(),
+      ...(wait.invitedAt ? { ':invitedAt': wait.invitedAt.toISOString() } : {}),
       ':until': wait.until.toISOString(),
       ':provider': wait.provider,
       ':details': wait.details ?? {},

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { epochSeconds, keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
@@ -77,10 +77,17 @@ export function recordLeadItem(db: Db, lead: LeadIdentity, times: LeadTimes, now
   };
 }
 
-/** Writes a lead outside a transaction. */
-export async function recordLead(db: Db, lead: LeadIdentity, times: LeadTimes, now: Date): Promise<void> {
+/** Writes a lead outside a transaction; returns it as written (with the times it had already). */
+export async function recordLead(db: Db, lead: LeadIdentity, times: LeadTimes, now: Date): Promise<Lead> {
   const { Update } = recordLeadItem(db, lead, times, now);
-  await db.client.send(new UpdateCommand(Update as ConstructorParameters<typeof UpdateCommand>[0]));
+  const { Attributes } = await db.client.send(new UpdateCommand({ ...(Update as ConstructorParameters<typeof UpdateCommand>[0]), ReturnValues: 'ALL_NEW' }));
+  return toLead(Attributes ?? {});
+}
+
+/** One lead: of this workspace's account, for this person (the provider's id). */
+export async function getLead(db: Db, workspaceId: string, accountId: string, providerId: string): Promise<Lead | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.lead(workspaceId, accountId, providerId), ConsistentRead: true }));
+  return Item ? toLead(Item) : undefined;
 }
 
 /** The leads of a login for one person (one per workspace and account that reached them). */

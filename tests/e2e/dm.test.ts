@@ -57,6 +57,25 @@ describe('dm, end to end', () => {
     expect(await sandboxCalls(ws, 'message', `${ws.workspaceId}-watch`)).toHaveLength(1);
   });
 
+  it('waits for the invitation a connection request sent before, and shows when that one was sent', async () => {
+    const connect = await api('POST', '/api/v1/social-selling/connect', { apiKey: ws.apiKey, body: { user: ws.accounts[0]!.profileUrl, target: person(ws, 'pending') } });
+    const connectJob = await jobInStatus(ws.apiKey, connect.headers.get('location')!, finalJobStatuses);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // The DM's own time is then visibly later.
+    const waiting = await jobInStatus(ws.apiKey, await sendDm(ws, { target: person(ws, 'pending'), message: 'Following up' }), ['awaiting_connection']);
+
+    expect(connectJob.actions[0]).toMatchObject({ status: 'succeeded', result: 'invited' });
+    const [action] = waiting.actions;
+    expect(action).toMatchObject({ status: 'awaiting_connection', details: { invitation: 'already_invited' }, connection: { waitsUntil: expect.any(String) } });
+    // When the connection request sent it, not when the DM found it pending.
+    const invitedAt = Date.parse(action!.connection.invitedAt);
+    expect(invitedAt).toBeGreaterThanOrEqual(Date.parse(connectJob.actions[0]!.startedAt));
+    expect(invitedAt).toBeLessThanOrEqual(Date.parse(connectJob.actions[0]!.finishedAt));
+    expect(invitedAt).toBeLessThan(Date.parse(waiting.createdAt as string));
+    // The DM waits its whole time (21 days by default) from when it found the invitation.
+    expect(Date.parse(action!.connection.waitsUntil) - Date.parse(action!.startedAt)).toBe(21 * 86400 * 1000);
+    expect(await sandboxCalls(ws, 'invite', `${ws.workspaceId}-pending`)).toHaveLength(1);
+  });
+
   it('sends the DM once when the provider webhook reports the acceptance, even delivered twice', async () => {
     const location = await sendDm(ws, { target: person(ws, 'hook'), message: 'Webhook hello' });
     await jobInStatus(ws.apiKey, location, ['awaiting_connection']);

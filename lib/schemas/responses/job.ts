@@ -37,7 +37,9 @@ export const jobActionSchema = z.strictObject({
   connection: z
     .strictObject({
       target: z.string().optional(),
-      invitedAt: timestamp,
+      invitedAt: timestamp
+        .optional()
+        .describe('When the invitation was sent: by this DM, or by an earlier connect or DM of the workspace that this DM found still pending. Absent when it found an invitation pending that the workspace did not send.'),
       waitsUntil: timestamp.optional(),
       acceptedAt: timestamp.optional(),
       seenBy: z.enum(['webhook', 'watch']).optional(),
