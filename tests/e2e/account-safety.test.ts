@@ -1,6 +1,6 @@
 import { startOfNextLocalDay } from '../../lib/outreach/working-hours';
 import { createTestWorkspace, testDb } from '../helpers/factories';
-import { api, eventually } from '../helpers/http-client';
+import { api, BACKGROUND_WORK_TIMEOUT_MS, eventually } from '../helpers/http-client';
 import type { JobBody } from '../helpers/jobs';
 import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
 
@@ -55,5 +55,5 @@ async function waitForDeferral(apiKey: string, location: string) {
     const job = await api('GET', location, { apiKey });
     const actions = job.body.actions as Array<Record<string, unknown>> | undefined;
     return actions?.[0]?.deferredReason ? (job.body as JobBody) : undefined;
-  }, 30_000, 'the action to be deferred');
+  }, BACKGROUND_WORK_TIMEOUT_MS, 'the action to be deferred');
 }

@@ -3,8 +3,8 @@ import { revokeApiKey } from '../../lib/store/api-keys';
 import { listSandboxActions, putSandboxRule } from '../../lib/store/sandbox';
 import { createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs, workspaceItems } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
-import { api, eventually } from '../helpers/http-client';
-import { BACKGROUND_WORK_TIMEOUT_MS, finalJobStatuses, jobInStatus } from '../helpers/jobs';
+import { api, BACKGROUND_WORK_TIMEOUT_MS, eventually } from '../helpers/http-client';
+import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
 
 /** POST /social-selling/like and GET /jobs/{id} over real HTTP, through serverless offline, the queues and the workers. */
 const db = testDb();
@@ -69,7 +69,7 @@ describe('like, end to end', () => {
       await sqs.send(new SendMessageCommand({ QueueUrl: process.env.ACTIONS_QUEUE_URL, MessageBody: body }));
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    await eventually(async () => ((await queueIsIdle(process.env.JOBS_QUEUE_URL!)) && (await queueIsIdle(process.env.ACTIONS_QUEUE_URL!)) ? true : undefined), 20_000, 'queues to drain');
+    await eventually(async () => ((await queueIsIdle(process.env.JOBS_QUEUE_URL!)) && (await queueIsIdle(process.env.ACTIONS_QUEUE_URL!)) ? true : undefined), BACKGROUND_WORK_TIMEOUT_MS, 'queues to drain');
 
     const after = (await api('GET', `/api/v1/jobs/${jobId}`, { apiKey: target.apiKey })).body;
     expect(before.status).toBe('succeeded');

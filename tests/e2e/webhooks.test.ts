@@ -2,8 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { acceptSandboxInvitations, listSandboxActions } from '../../lib/store/sandbox';
 import { createTestWorkspace, samplePostUrl, testDb } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
-import { api, eventually } from '../helpers/http-client';
-import { BACKGROUND_WORK_TIMEOUT_MS, finalJobStatuses, jobInStatus } from '../helpers/jobs';
+import { api, BACKGROUND_WORK_TIMEOUT_MS, eventually } from '../helpers/http-client';
+import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
 import type { EventData } from '../helpers/webhook-receiver';
 import { WebhookReceiver } from '../helpers/webhook-receiver';
 import { webhookEventTypes } from '../../lib/webhooks/event-types';
@@ -217,7 +217,7 @@ describe('delivery', () => {
     const flaky = await subscribe('/flaky', ['job.succeeded']);
 
     await api('POST', `/api/v1/webhooks/${flaky.webhookId}/test`, { apiKey: ws.apiKey });
-    await eventually(async () => (receiver.at('/flaky').some((delivery) => delivery.answered === 200) ? true : undefined), 30_000, 'the third attempt');
+    await eventually(async () => (receiver.at('/flaky').some((delivery) => delivery.answered === 200) ? true : undefined), BACKGROUND_WORK_TIMEOUT_MS, 'the third attempt');
 
     const attempts = receiver.at('/flaky');
     expect(attempts.map((delivery) => delivery.answered)).toEqual([503, 503, 200]);
@@ -256,7 +256,7 @@ describe('delivery', () => {
     expect((await api('PATCH', `/api/v1/webhooks/${down.webhookId}`, { apiKey: ws.apiKey, body: { enabled: true } })).body).toMatchObject({ status: 'enabled' });
     const resent = await api('POST', `/api/v1/webhooks/${down.webhookId}/deliveries/${failed.deliveryId}/resend`, { apiKey: ws.apiKey });
     expect(resent.status).toBe(202);
-    await eventually(async () => (receiver.at('/down').some((delivery) => delivery.answered === 200) ? true : undefined), 20_000, 'the re-sent delivery');
+    await eventually(async () => (receiver.at('/down').some((delivery) => delivery.answered === 200) ? true : undefined), BACKGROUND_WORK_TIMEOUT_MS, 'the re-sent delivery');
     expect(receiver.events('/down', down.secret).map((event) => event.id)).toEqual([failed.eventId]);
     expect((await api('POST', `/api/v1/webhooks/${down.webhookId}/deliveries/${failed.deliveryId}/resend`, { apiKey: ws.apiKey })).status).toBe(409);
   });

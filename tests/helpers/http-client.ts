@@ -34,8 +34,18 @@ export async function api(
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
 
-/** Polls until `check` returns a value, or fails after `timeoutMs` with the last value seen. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+/**
+ * How long a test waits for work the stack does in the background: long enough for one invocation
+ * that serverless offline leaves unanswered to reach its function's timeout (a worker's 30 s, the
+ * connection watch's 60 s) and be run again by its queue or schedule, as Lambda would.
+ */
+export const BACKGROUND_WORK_TIMEOUT_MS = 90_000;
+
+/**
+ * Polls until `check` returns a value, or fails after `timeoutMs` with the last value seen. The
+ * default waits out one unanswered invocation (above): a shorter wait made tests flaky.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = BACKGROUND_WORK_TIMEOUT_MS, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

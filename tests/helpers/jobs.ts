@@ -1,4 +1,4 @@
-import { api, eventually } from './http-client';
+import { api, BACKGROUND_WORK_TIMEOUT_MS, eventually } from './http-client';
 
 export type JobBody = Record<string, unknown> & {
   status: string;
@@ -6,13 +6,6 @@ export type JobBody = Record<string, unknown> & {
   actions: Array<Record<string, any>>;
   counts: Record<string, number>;
 };
-
-/**
- * How long a test waits for work the stack does in the background: long enough for one invocation
- * that serverless offline leaves unanswered to reach its function's timeout (a worker's 30 s, the
- * connection watch's 60 s) and be run again by its queue or schedule, as Lambda would.
- */
-export const BACKGROUND_WORK_TIMEOUT_MS = 90_000;
 
 /** GET the job until its status is one of `statuses` (over HTTP, as a caller polls it). */
 export function jobInStatus(apiKey: string, location: string, statuses: string[], timeoutMs = BACKGROUND_WORK_TIMEOUT_MS): Promise<JobBody> {
