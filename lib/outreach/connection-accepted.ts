@@ -5,6 +5,7 @@ import { sendMessage } from '../queue/send';
 import type { Action } from '../store/actions';
 import { resumeActionItem } from '../store/actions';
 import type { Db } from '../store/client';
+import { unwatchInvitationItem } from '../store/invitation-watches';
 import { recordLeadItem } from '../store/leads';
 import { listWebhooks } from '../store/webhooks';
 import type { EventDeps, PreparedEvent } from '../webhooks/emit-event';
@@ -39,7 +40,8 @@ export async function markConnectionAccepted(deps: ConnectionAcceptedDeps, actio
   const target = action.target;
   if (target) {
     const lead = leadOf(action, seen.providerAccountId, target, { jobType: 'dm' });
-    items.push(recordLeadItem(deps.db, lead, { connectedAt }, now));
+    // A connection request to the same person may have left its invitation watched: it is answered too.
+    items.push(recordLeadItem(deps.db, lead, { connectedAt }, now), unwatchInvitationItem(deps.db, lead));
     const base = deps.publicBaseUrl ?? '';
     const endpoints = await listWebhooks(deps.db, action.workspaceId);
     events.push(

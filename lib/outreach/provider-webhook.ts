@@ -10,6 +10,7 @@ import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
 import { leadEventData } from '../webhooks/event-data';
 import type { ConnectionAcceptedDeps } from './connection-accepted';
 import { markConnectionAccepted } from './connection-accepted';
+import { markLeadConnected } from './lead-connected';
 
 export interface WebhookDeps extends ConnectionAcceptedDeps {
   /** The shared secret; when empty every call is refused (the webhook is not set up). */
@@ -57,10 +58,7 @@ async function newRelation(deps: ConnectionAcceptedDeps, event: UnipileWebhook &
   const providerId = event.user_provider_id ?? waiting[0]?.target?.providerId;
   let leads = 0;
   for (const lead of providerId ? await findLeads(deps.db, event.account_id, providerId) : []) {
-    if (lead.connectedAt) continue;
-    const connectedAt = now.toISOString();
-    const reported = await prepareEvent(deps.db, lead.workspaceId, 'lead.connected', leadEventData(lead, deps.publicBaseUrl ?? '', { connectedAt }), now);
-    if (await commitWithEvents(deps, [recordLeadItem(deps.db, leadIdentity(lead), { connectedAt }, now, { onlyOnce: 'connectedAt' })], [reported])) leads += 1;
+    if (await markLeadConnected(deps, lead, now, now)) leads += 1;
   }
   return { status: 200, body: { received: true, handled: true, resumed, leads } };
 }

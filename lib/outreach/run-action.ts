@@ -13,6 +13,7 @@ import { awaitConnection, claimAction, deferAction, endActionItems, finalActionS
 import type { Db } from '../store/client';
 import type { Job } from '../store/jobs';
 import { finalJobStatuses, getJob } from '../store/jobs';
+import { watchInvitationItem } from '../store/invitation-watches';
 import { recordLead, recordLeadItem } from '../store/leads';
 import type { TransactItem } from '../store/transact';
 import type { EventDeps, PreparedEvent } from '../webhooks/emit-event';
@@ -182,13 +183,37 @@ interface Ending {
 
 /**
  * A connection request or a DM that went out: the person becomes a lead of the workspace (so that
- * their acceptance and replies can be reported), and a DM is reported as `dm.sent`.
+ * their acceptance and replies can be reported), a connection request's invitation is watched for
+ * its acceptance, and a DM is reported as `dm.sent`.
  */
-async function succeeded(deps: RunActionDeps, job: Job, action: Action, providerAccountId: string, target: ActionTarget | undefined, end: ActionEnd, now: Date): Promise<Ending> {
+async function succeeded(
+  deps: RunActionDeps,
+  { job, action, workspace }: { job: Job; action: Action; workspace: Workspace | undefined },
+  providerAccountId: string,
+  target: ActionTarget | undefined,
+  end: ActionEnd,
+  now: Date,
+): Promise<Ending> {
   if (!target || (job.type !== 'connect' && job.type !== 'dm') || end.status !== 'succeeded') return { end };
   const lead = leadOfJob(job, action, providerAccountId, target);
   if (job.type === 'connect') {
-    return { end, items: [recordLeadItem(deps.db, lead, end.outcome === 'invited' ? { invitedAt: now.toISOString() } : {}, now)] };
+    const items = [recordLeadItem(deps.db, lead, end.outcome === 'invited' ? { invitedAt: now.toISOString() } : {}, now)];
+    if (end.outcome === 'invited' || end.outcome === 'already_invited') {
+      // Watched until it is accepted (lead.connected) or the workspace's wait for an acceptance ends.
+      const seconds = workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
+      items.push(
+        watchInvitationItem(deps.db, {
+          workspaceId: lead.workspaceId,
+          accountId: lead.accountId,
+          providerAccountId,
+          providerId: lead.providerId,
+          publicIdentifier: lead.publicIdentifier,
+          pendingSince: now.toISOString(),
+          watchUntil: new Date(now.getTime() + seconds * 1000).toISOString(),
+        }),
+      );
+    }
+    return { end, items };
   }
   const data = dmEventData(action, target, deps.publicBaseUrl ?? '', {
     text: action.text ?? String(job.request.message),
@@ -255,7 +280,7 @@ async function recordCall(
 ): Promise<Ending | 'waiting'> {
   if (step.type === 'done') {
     const end: ActionEnd = { status: 'succeeded', provider: step.result.provider, outcome: step.result.outcome, details: step.result.details };
-    return succeeded(deps, job, action, account.providerAccountId, step.target, end, now);
+    return succeeded(deps, { job, action, workspace }, account.providerAccountId, step.target, end, now);
   }
   // Recorded before the wait: its acceptance may be reported by the provider's webhook. An invitation
   // found pending keeps the time the workspace sent it (a connect job, an earlier DM), which its lead

@@ -76,6 +76,13 @@ export const keys = {
     gsi1pk: `LEADS#${providerAccountId}#${providerId}`,
     gsi1sk: `${workspaceId}#${accountId}`,
   }),
+  /** A connection request's invitation, watched for its acceptance (see invitation-watches.ts). */
+  invitationWatch: (workspaceId: string, accountId: string, providerId: string) => ({ pk: `WS#${workspaceId}`, sk: `INVITATIONWATCH#${accountId}#${providerId}` }),
+  /** Watched invitations, by when their watch ends, for the connection watch. */
+  pendingInvitationIndex: (watchUntil: string, workspaceId: string, accountId: string, providerId: string) => ({
+    gsi1pk: 'PENDING_INVITATIONS',
+    gsi1sk: `${watchUntil}#${workspaceId}#${accountId}#${providerId}`,
+  }),
   /** A workspace's request count in one rate-limit window (its start, ISO). */
   rateCounter: (workspaceId: string, windowStart: string) => ({ pk: `WS#${workspaceId}`, sk: `RATE#${windowStart}` }),
   idempotency: (workspaceId: string, keyHash: string) => ({ pk: `WS#${workspaceId}`, sk: `IDEMPOTENCY#${keyHash}` }),

@@ -1,8 +1,11 @@
 import { newId } from '../../lib/ids';
-import { connectSandboxProfiles, listSandboxActions, putSandboxRule } from '../../lib/store/sandbox';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../lib/store/keys';
+import { getLead } from '../../lib/store/leads';
+import { acceptSandboxInvitations, connectSandboxProfiles, listSandboxActions, putSandboxRule } from '../../lib/store/sandbox';
 import { createTestWorkspace, testDb } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
-import { api } from '../helpers/http-client';
+import { api, eventually } from '../helpers/http-client';
 import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
 
 /** POST /social-selling/connect over real HTTP, through the workers and the sandbox network. */
@@ -73,6 +76,26 @@ describe('connect, end to end', () => {
 
     expect(without).toMatchObject({ status: 'failed', actions: [{ status: 'failed', reason: 'email_required' }] });
     expect(withEmail.actions[0]).toMatchObject({ status: 'succeeded', result: 'invited' });
+  });
+
+  it('watches its invitation for an acceptance only as long as the workspace waits for one', async () => {
+    const brief = await createTestWorkspace(db, { accounts: 1, settings: { connectionExpirySeconds: 1 } });
+    const invitee = `https://www.linkedin.com/in/${brief.workspaceId}-late`;
+    const sent = await api('POST', path, { apiKey: brief.apiKey, body: { user: brief.accounts[0]!.profileUrl, target: invitee } });
+    const job = await jobInStatus(brief.apiKey, sent.headers.get('location')!, finalJobStatuses);
+    const [invitation] = (await listSandboxActions(db, brief.workspaceId)).filter((action) => action.type === 'invite');
+    const providerId = String(invitation?.details.providerId);
+    const watched = () => db.client.send(new GetCommand({ TableName: db.table, Key: keys.invitationWatch(brief.workspaceId, brief.accounts[0]!.accountId, providerId) }));
+
+    expect(job.actions[0]).toMatchObject({ status: 'succeeded', result: 'invited' });
+    // The stack's connection watch (every 2 s) drops it once its second is over...
+    await eventually(async () => ((await watched()).Item ? undefined : true), undefined, 'the invitation to be no longer watched');
+    // ...so an acceptance after that is not looked for (the provider's webhook would still report it).
+    await acceptSandboxInvitations(db, brief.workspaceId, invitee);
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+    const lead = await getLead(db, brief.workspaceId, brief.accounts[0]!.accountId, providerId);
+    expect(lead).toMatchObject({ jobId: job.jobId, jobType: 'connect', invitedAt: expect.any(String) });
+    expect(lead?.connectedAt).toBeUndefined();
   });
 
   it('refuses a note over 300 characters, saying so, and a sender who is not an account', async () => {

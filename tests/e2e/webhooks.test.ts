@@ -190,6 +190,22 @@ describe('events from real flows, signed', () => {
     expect(connected.data).toMatchObject({ jobId: job.jobId, jobType: 'connect', lead: { email: 'invitee@example.com', providerId } });
   });
 
+  it('lead.connected for a connection request accepted in the sandbox, seen by the connection watch, once', async () => {
+    const sent = await api('POST', '/api/v1/social-selling/connect', { apiKey: ws.apiKey, body: { user: ws.accounts[0]!.profileUrl, target: person('accepter') } });
+    const job = await jobInStatus(ws.apiKey, sent.headers.get('location')!, finalJobStatuses);
+    await acceptSandboxInvitations(db, ws.workspaceId, person('accepter'));
+
+    const connected = await eventAt('/all', all.secret, 'lead.connected', (data) => data.lead.profileUrl === person('accepter'));
+    expect(connected.data).toMatchObject({ jobId: job.jobId, jobType: 'connect', account: { accountId: ws.accounts[0]!.accountId }, connectedAt: expect.any(String) });
+
+    // The provider's webhook, late, and the watch's later runs report nothing more.
+    const relation = { event: 'new_relation', account_id: ws.accounts[0]!.providerAccountId, user_provider_id: connected.data.lead.providerId, user_public_identifier: `${ws.workspaceId}-accepter` };
+    const late = await api('POST', '/api/v1/webhooks/unipile', { body: relation, headers: { 'x-webhook-secret': process.env.UNIPILE_WEBHOOK_SECRET ?? '' } });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(late.body).toMatchObject({ handled: true, leads: 0 });
+    expect(receiver.events('/all', all.secret).filter((event) => event.type === 'lead.connected' && event.data.lead.profileUrl === person('accepter'))).toHaveLength(1);
+  });
+
   it('transcript.analysed when a transcript is analysed', async () => {
     const callId = `call-${ws.workspaceId}`;
     const added = await api('POST', '/api/v1/transcript/add', {
