@@ -16,6 +16,7 @@ export const transcriptLimits = {
   wordsPerSegment: 20_000,
   wordChars: 1_000,
   speakerNameChars: 200,
+  speakerTypeChars: 100,
 } as const;
 
 /**

@@ -22,8 +22,23 @@ const speakerSchema = z.strictObject({
       z.minLength(1, 'must not be empty'),
       z.maxLength(transcriptLimits.speakerNameChars, `must be at most ${transcriptLimits.speakerNameChars} characters`),
     ),
-  /** Optional: without it the side is told from the email, the participants and the workspace's domains. */
-  type: z.optional(z.enum(['internal', 'external'], typeError('must be internal or external'))),
+  /**
+   * Optional, and any text: spec 2.5 lists `internal` and `external` as the values seen, not as the
+   * only ones. Any other value states no side (the add answer's `warnings` names it), and the side
+   * is then told as without one, from the email, the participants and the workspace's domains.
+   */
+  type: z.optional(
+    z
+      .string(typeError('must be a string'))
+      .check(
+        z.trim(),
+        z.minLength(1, 'must not be empty'),
+        z.maxLength(transcriptLimits.speakerTypeChars, `must be at most ${transcriptLimits.speakerTypeChars} characters`),
+        z.describe(
+          `The speaker's side: \`internal\` (the workspace's company) or \`external\` (case aside). Any other text (at most ${transcriptLimits.speakerTypeChars} characters) is accepted but states no side: the side is then told from the email and the participants, else \`unknown\`, and the answer's \`warnings\` names the value.`,
+        ),
+      ),
+  ),
   email: z.optional(emailSchema),
 });
 

@@ -12,6 +12,7 @@ import { deleteTranscriptObject, putTranscriptObject, sha256Hex, transcriptObjec
 import type { Transcript } from '../store/transcripts';
 import { createTranscript, deleteQueuedTranscript, getTranscript } from '../store/transcripts';
 import { transcriptView } from './transcript-view';
+import { requestWarnings } from './request-warnings';
 
 export interface AcceptTranscriptDeps {
   db: Db;
@@ -22,14 +23,14 @@ export interface AcceptTranscriptDeps {
 }
 
 /** The answer to a call id the workspace already has: the transcript (same content) or a 409. */
-function answerExisting(existing: Transcript, contentHash: string): HttpResult {
+function answerExisting(existing: Transcript, contentHash: string, warnings: readonly string[]): HttpResult {
   if (existing.contentHash !== contentHash) {
     throw new ConflictError(
       'transcript-exists',
       `call_id ${JSON.stringify(existing.callId)} already holds a different transcript (added ${existing.createdAt}); a call id names one call, so send this one with another call_id.`,
     );
   }
-  return { status: 200, headers: { location: transcriptLocation(existing.callId) }, body: transcriptView(existing) };
+  return { status: 200, headers: { location: transcriptLocation(existing.callId) }, body: transcriptView(existing, warnings) };
 }
 
 /**
@@ -39,8 +40,8 @@ function answerExisting(existing: Transcript, contentHash: string): HttpResult {
  * to retry, gets it analysed. A duplicate message is harmless: the worker starts one analysis at a
  * time (`startTranscriptAnalysis`) and drops a message that finds it analysed.
  */
-async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string): Promise<HttpResult> {
-  const answer = answerExisting(existing, contentHash);
+async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string, warnings: readonly string[]): Promise<HttpResult> {
+  const answer = answerExisting(existing, contentHash, warnings);
   if (existing.status !== 'queued') return answer;
   try {
     await enqueueAnalysis(deps, existing);
@@ -91,9 +92,11 @@ async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcri
  * again answers 200 with the transcript as it now is (queued again while it is `queued`), other
  * content a 409, its object removed again. If the enqueue fails, the record is removed again and the
  * caller gets a 503, so no transcript waits `queued` for nothing; should the removal fail too, the
- * 503 says it is kept, and the caller's resend queues it.
+ * 503 says it is kept, and the caller's resend queues it. Both answers carry the `warnings` told
+ * from the request (`requestWarnings`), as well as those of the analysis once there is one.
  */
 export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: string, request: TranscriptRequest, now: Date): Promise<HttpResult> {
+  const warnings = requestWarnings(request);
   // The validated request, in the schema's key order: the same content always has the same bytes.
   const content = Buffer.from(JSON.stringify(request));
   const contentHash = sha256Hex(content);
@@ -129,7 +132,7 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
           logger.warn('could not remove the content of a refused transcript', { callId: transcript.callId, error: cleanup as Error }),
         );
       }
-      return answerResend(deps, existing, contentHash);
+      return answerResend(deps, existing, contentHash, warnings);
     }
     // This request's own record (an attempt landed, its answer lost): it still needs its message.
   }
@@ -148,5 +151,5 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
     const kept = removed ? 'nothing was kept' : 'it is kept, and sending it again queues it';
     throw new DependencyUnavailableError(`The transcript could not be queued for analysis; ${kept}. Retry later.`, 5, error);
   }
-  return { status: 202, headers: { location: transcriptLocation(transcript.callId) }, body: transcriptView(transcript) };
+  return { status: 202, headers: { location: transcriptLocation(transcript.callId) }, body: transcriptView(transcript, warnings) };
 }

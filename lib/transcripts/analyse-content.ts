@@ -5,6 +5,7 @@ import type { Analysis } from './analysis';
 import { findIdeasWithBedrock, LlmIdeasError } from './bedrock-ideas';
 import { analyseEmbedded } from './embedded-analyser';
 import { normaliseTranscript } from './normalise-transcript';
+import { requestWarnings } from './request-warnings';
 
 /** Which analyser finds the content ideas; metrics are always the embedded analyser's. */
 export type IdeasAnalyser =
@@ -14,18 +15,22 @@ export type IdeasAnalyser =
 /**
  * Normalises a stored transcript and analyses it. With the Bedrock analyser, the LLM's ideas
  * replace the embedded ones only when they pass the same schema and are grounded in the call;
- * on any failure the embedded result is kept, saying why (`fallback`).
+ * on any failure the embedded result is kept, saying why (`fallback`). Either way the analysis
+ * carries the `warnings` of the request (those the add answer gave), so that the transcript keeps
+ * saying them once analysed.
  */
 export async function analyseContent(request: TranscriptRequest, workspaceDomains: readonly string[], analyser: IdeasAnalyser): Promise<Analysis> {
   const segments = normaliseTranscript(request, workspaceDomains);
   const embedded = analyseEmbedded(segments);
-  if (analyser.name === 'embedded') return embedded;
+  const warnings = requestWarnings(request);
+  const withWarnings = (analysis: Analysis): Analysis => (warnings.length > 0 ? { ...analysis, warnings } : analysis);
+  if (analyser.name === 'embedded') return withWarnings(embedded);
   try {
     const ideas = await findIdeasWithBedrock(segments, analyser, analyser.client);
-    return { analyser: { name: 'bedrock', modelId: analyser.modelId }, metrics: embedded.metrics, ideas };
+    return withWarnings({ analyser: { name: 'bedrock', modelId: analyser.modelId }, metrics: embedded.metrics, ideas });
   } catch (error) {
     const reason = error instanceof LlmIdeasError ? error.reason : 'model_error';
     logger.warn('LLM analysis failed; keeping the embedded ideas', { callId: request.call_id, reason, error: error as Error });
-    return { ...embedded, fallback: { from: 'bedrock', reason } };
+    return withWarnings({ ...embedded, fallback: { from: 'bedrock', reason } });
   }
 }

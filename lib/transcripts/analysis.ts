@@ -102,6 +102,8 @@ export const analysisSchema = z.object({
   analyser: analyserSchema,
   /** Set when the configured LLM analyser failed and the embedded result was kept. */
   fallback: z.optional(fallbackSchema),
+  /** How the call was read where that may surprise (speaker types that state no side); absent when nothing. */
+  warnings: z.optional(z.array(z.string())),
   metrics: metricsSchema,
   ideas: z.array(contentIdeaSchema).check(z.maxLength(MAX_IDEAS)),
 });

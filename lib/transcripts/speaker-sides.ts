@@ -1,16 +1,26 @@
 import type { Segment, Side } from './segment';
 
-/** A speaker's side as a segment object states it. */
-export type SpeakerType = 'internal' | 'external';
+/** A speaker's side as a segment object's `speaker.type` can state it. */
+export type StatedSide = 'internal' | 'external';
 
-/** A segment before its side is known: what the transcript said about its speaker. */
-export type DraftSegment = Omit<Segment, 'side'> & { type?: SpeakerType };
+/** A segment before its side is known: what the transcript said about its speaker (`type` as given). */
+export type DraftSegment = Omit<Segment, 'side'> & { type?: string };
 
 /** What one speaker turned out to be, for all its segments. */
 interface SpeakerFacts {
   name: string;
-  type?: SpeakerType;
+  type?: StatedSide;
   email?: string;
+}
+
+/**
+ * The side a `speaker.type` states: `internal` or `external`, case and surrounding spaces aside.
+ * Undefined for any other value: spec 2.5 lists those two as the values seen, so another one
+ * (`host`, `customer`) is accepted, but says nothing this service can tell a side from.
+ */
+export function sideOfSpeakerType(type: string): StatedSide | undefined {
+  const folded = type.trim().toLowerCase();
+  return folded === 'internal' || folded === 'external' ? folded : undefined;
 }
 
 /**
@@ -18,7 +28,8 @@ interface SpeakerFacts {
  * agree. A speaker is known by its name, case and spacing aside; its segments all carry the
  * spelling it first had.
  *
- * - A `type` on any of its segment objects wins (the first one given).
+ * - A `type` on any of its segment objects wins (the first one that states a side: see
+ *   `sideOfSpeakerType`; any other value is as if none was given).
  * - Otherwise its email decides: the first one given, its name when the name is an address, or
  *   the one participant its name matches (see `matchParticipant`; participants given to another
  *   speaker as its email are left out). An email in the workspace's domains (or a subdomain of
@@ -31,7 +42,7 @@ export function assignSides(drafts: readonly DraftSegment[], participants: reado
     if (draft.speaker === undefined) continue;
     const key = speakerKey(draft.speaker);
     const facts = speakers.get(key) ?? { name: draft.speaker };
-    facts.type ??= draft.type;
+    if (draft.type !== undefined) facts.type ??= sideOfSpeakerType(draft.type);
     facts.email ??= draft.email?.toLowerCase();
     speakers.set(key, facts);
   }

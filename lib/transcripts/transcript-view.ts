@@ -23,12 +23,18 @@ export function transcriptSummaryView(transcript: TranscriptSummary) {
   };
 }
 
-/** A transcript as `GET /api/v1/transcript/{call_id}` shows it: with its analysis or failure, once it has one. */
-export function transcriptView(transcript: Transcript) {
+/**
+ * A transcript as `GET /api/v1/transcript/{call_id}` shows it: with its analysis or failure, once
+ * it has one. `warnings` are those of its analysis, after `requestWarnings` (the add endpoint's,
+ * told from the request it answers), each once.
+ */
+export function transcriptView(transcript: Transcript, requestWarnings: readonly string[] = []) {
   const { analysis, failure } = transcript;
+  const warnings = [...new Set([...requestWarnings, ...(analysis?.warnings ?? [])])];
   return {
     ...transcriptSummaryView(transcript),
     ...(failure && transcript.status === 'failed' ? { failure } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
     ...(analysis ? { analyser: analysis.analyser, ...(analysis.fallback ? { fallback: analysis.fallback } : {}), metrics: analysis.metrics, ideas: analysis.ideas } : {}),
   };
 }

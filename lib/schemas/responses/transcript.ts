@@ -27,6 +27,12 @@ export const transcriptViewSchema = transcriptSummarySchema.extend({
     .describe('When `status` is `failed`.'),
   analyser: z.optional(analyserSchema).describe('Which analyser found the ideas (when analysed).'),
   fallback: z.optional(fallbackSchema).describe('Set when the configured LLM analyser failed and the embedded ideas were kept.'),
+  warnings: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'How the transcript was read where that may surprise; absent when nothing does. The add answer gives those told from the request (a `speaker.type` other than `internal` or `external`, which states no side), and the analysis keeps them.',
+    ),
   metrics: z.optional(metricsSchema),
   ideas: z.array(contentIdeaSchema).optional().describe('Content ideas, best first, each grounded in verbatim quotes of the call.'),
 });

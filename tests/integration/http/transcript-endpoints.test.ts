@@ -74,7 +74,7 @@ function expectProblem(result: LambdaHttpResult, status: number, slug: string): 
 }
 
 /** A one-speaker segment of `words` words with timestamps, as call recorders send them. */
-function segmentOf(words: number, speaker: { name: string; type: 'internal' | 'external'; email: string }, offset = 0) {
+function segmentOf(words: number, speaker: { name: string; type: string; email: string }, offset = 0) {
   return {
     words: Array.from({ length: words }, (_, i) => ({ text: `word${i % 50} `, startTimestamp: offset + i * 0.4, endTimestamp: offset + i * 0.4 + 0.3 })),
     speaker,
@@ -157,6 +157,34 @@ describe('POST /api/v1/transcript/add', () => {
     expect(kept.title).toBe(payload.title);
     expect(await drainQueue(sqs, queueUrl, 0)).toEqual([]);
     expect(await objectKeysOf(payload.call_id)).toEqual([kept.objectKey]);
+  });
+
+  it('accepts a speaker.type other than internal or external (202), saying so in one warning, in the resend (200) too', async () => {
+    const payload = body({
+      transcript: [
+        segmentOf(3, { name: 'Sam Seller', type: 'host', email: 'sam@acme-sales.example' }),
+        segmentOf(3, { name: 'Jane Doe', type: 'guest', email: 'jane@globex.example' }, 2),
+        segmentOf(3, { name: 'Sam Seller', type: 'host', email: 'sam@acme-sales.example' }, 4),
+      ],
+    });
+    const warning = 'speaker.type "host", "guest" are neither internal nor external, so they state no side: ' + "those speakers' sides are told from their email and the participants, else they are unknown.";
+
+    const accepted = await post(payload);
+    const resent = await post(payload);
+
+    expect(accepted.statusCode).toBe(202);
+    expect(bodyOf(accepted)).toMatchObject({ callId: payload.call_id, status: 'queued', warnings: [warning] });
+    expect(resent.statusCode).toBe(200);
+    expect(bodyOf(resent).warnings).toEqual([warning]);
+    await drainQueue(sqs, queueUrl);
+  });
+
+  it('gives no warnings when there is nothing to say', async () => {
+    const result = await post(body());
+
+    expect(result.statusCode).toBe(202);
+    expect(bodyOf(result)).not.toHaveProperty('warnings');
+    await drainQueue(sqs, queueUrl);
   });
 
   it('lets another workspace use the same call id', async () => {

@@ -49,7 +49,14 @@ const speaker = fc.oneof(
   { arbitrary: fc.record({ name: fc.constantFrom('Sam', 'Jane Doe'), type: fc.constantFrom('internal', 'external'), email: fc.constantFrom('sam@acme.example', 'Dana@Northwind.example') }, { requiredKeys: ['name'] }), weight: 4 },
   fc.record({ name: fc.constantFrom('Jane Doe', ' Jane ', '', 'x'.repeat(transcriptLimits.speakerNameChars + 1)) }, { requiredKeys: ['name'] }),
   fc.record(
-    { name: fc.constantFrom('Sam', 'Dana Whitfield'), type: fc.constantFrom<unknown>('internal', 'external', 'other', 1), email: fc.constantFrom<unknown>('sam@acme.example', 'SAM@ACME.EXAMPLE', 'not an email', 5) },
+    {
+      name: fc.constantFrom('Sam', 'Dana Whitfield'),
+      type: fc.oneof(
+        fc.constantFrom<unknown>('internal', 'external', 'other', ' Host ', 'INTERNAL', '', '  ', 'x'.repeat(transcriptLimits.speakerTypeChars), 'x'.repeat(transcriptLimits.speakerTypeChars + 1), 1, null),
+        fc.string({ maxLength: 8 }),
+      ),
+      email: fc.constantFrom<unknown>('sam@acme.example', 'SAM@ACME.EXAMPLE', 'not an email', 5),
+    },
     { requiredKeys: ['name'] },
   ),
   fc.constantFrom<unknown>(undefined, null, 'Jane', [], { name: 'Jane', role: 'buyer' }),

@@ -118,14 +118,31 @@ describe('transcript request (spec 2.5)', () => {
       ]);
     });
 
-    it('checks the speaker: a name, type internal or external, a valid email, nothing else', () => {
-      const speaker = { name: ' ', type: 'customer', email: 'not-an-email', role: 'VP' };
+    it('checks the speaker: a name, a type that is text, a valid email, nothing else', () => {
+      const speaker = { name: ' ', type: ' ', email: 'not-an-email', role: 'VP' };
 
       expect(errorsOf({ ...metadata, transcript: [segment({ speaker })] })).toEqual([
         { path: 'transcript.0.speaker.name', message: 'must not be empty' },
-        { path: 'transcript.0.speaker.type', message: 'must be internal or external' },
+        { path: 'transcript.0.speaker.type', message: 'must not be empty' },
         { path: 'transcript.0.speaker.email', message: 'must be a valid email address' },
         { path: 'transcript.0.speaker.role', message: 'is not a known field' },
+      ]);
+    });
+
+    it('accepts a speaker type other than internal and external (values seen, not the only ones), trimmed', () => {
+      const request = validate(transcriptRequestSchema, { ...metadata, transcript: [segment({ speaker: { name: 'Sam', type: ' host ' } }), segment({ speaker: { name: 'Jane', type: 'Customer' } })] });
+
+      expect(request.transcript).toEqual([segment({ speaker: { name: 'Sam', type: 'host' } }), segment({ speaker: { name: 'Jane', type: 'Customer' } })]);
+    });
+
+    it(`refuses a speaker type that is not text, or longer than ${transcriptLimits.speakerTypeChars} characters`, () => {
+      const types: unknown[] = [1, null, ['internal'], 'x'.repeat(transcriptLimits.speakerTypeChars + 1)];
+
+      expect(errorsOf({ ...metadata, transcript: types.map((type) => segment({ speaker: { name: 'Sam', type } })) })).toEqual([
+        { path: 'transcript.0.speaker.type', message: 'must be a string' },
+        { path: 'transcript.1.speaker.type', message: 'must be a string' },
+        { path: 'transcript.2.speaker.type', message: 'must be a string' },
+        { path: 'transcript.3.speaker.type', message: `must be at most ${transcriptLimits.speakerTypeChars} characters` },
       ]);
     });
 

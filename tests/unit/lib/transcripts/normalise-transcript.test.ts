@@ -55,6 +55,25 @@ describe('normaliseTranscript', () => {
       });
     });
 
+    it('sides a speaker whose type states none (host) by its email, as if it had no type', () => {
+      const segments = normaliseTranscript(
+        {
+          transcript: [
+            { words: wordObjectsOf('Welcome. ', 0), speaker: { name: 'Jane Doe', type: 'host' } },
+            { words: wordObjectsOf('Thanks. ', 1), speaker: { name: 'Bob', type: 'guest', email: 'bob@customer.example' } },
+          ],
+          format: 'array',
+          participants,
+        },
+        domains,
+      );
+
+      expect(segments.map((segment) => [segment.speaker, segment.email, segment.side])).toEqual([
+        ['Jane Doe', 'jane.doe@acme.example', 'internal'],
+        ['Bob', 'bob@customer.example', 'external'],
+      ]);
+    });
+
     it('puts a space between words that carry none, in the text and in the kept words', () => {
       const words = [
         { text: 'Hello', startTimestamp: 0, endTimestamp: 0.5 },

@@ -1,4 +1,4 @@
-import { assignSides, matchParticipant, sideOfEmail, type DraftSegment } from '../../../../lib/transcripts/speaker-sides';
+import { assignSides, matchParticipant, sideOfEmail, sideOfSpeakerType, type DraftSegment } from '../../../../lib/transcripts/speaker-sides';
 
 describe('speaker sides', () => {
   describe('sideOfEmail', () => {
@@ -12,6 +12,18 @@ describe('speaker sides', () => {
       ['bob@customer.com', [], 'unknown'],
     ] as const)('%s with domains %j is %s', (email, domains, side) => {
       expect(sideOfEmail(email, domains)).toBe(side);
+    });
+  });
+
+  describe('sideOfSpeakerType', () => {
+    it.each([
+      ['internal', 'internal'],
+      ['External', 'external'],
+      [' INTERNAL ', 'internal'],
+      ['host', undefined],
+      ['internal team', undefined],
+    ] as const)('reads %j as %s', (type, side) => {
+      expect(sideOfSpeakerType(type)).toBe(side);
     });
   });
 
@@ -43,6 +55,30 @@ describe('speaker sides', () => {
       const drafts: DraftSegment[] = [{ speaker: 'Jane', type: 'external', email: 'jane@acme.example', text: 'Hi.' }];
 
       expect(assignSides(drafts, [], domains)).toEqual([{ speaker: 'Jane', email: 'jane@acme.example', side: 'external', text: 'Hi.' }]);
+    });
+
+    it('reads a type other than internal or external as none: the email decides, else the side is unknown', () => {
+      const drafts: DraftSegment[] = [
+        { speaker: 'Sam', type: 'host', email: 'sam@acme.example', text: 'Welcome.' },
+        { speaker: 'Bob Stone', type: 'guest', text: 'Thanks.' },
+        { speaker: 'Speaker 3', type: 'host', text: 'Hi.' },
+      ];
+
+      expect(assignSides(drafts, ['bob.stone@customer.example'], domains).map((segment) => [segment.speaker, segment.side])).toEqual([
+        ['Sam', 'internal'],
+        ['Bob Stone', 'external'],
+        ['Speaker 3', 'unknown'],
+      ]);
+    });
+
+    it('takes internal and external whatever their case, and the first type of a speaker that states a side', () => {
+      const drafts: DraftSegment[] = [
+        { speaker: 'Jane', type: 'host', text: 'One.' },
+        { speaker: 'Jane', type: 'EXTERNAL', text: 'Two.' },
+        { speaker: 'Jane', type: 'internal', text: 'Three.' },
+      ];
+
+      expect(assignSides(drafts, [], domains).map((segment) => segment.side)).toEqual(['external', 'external', 'external']);
     });
 
     it('gives every segment of a speaker the type one of its segments carries', () => {

@@ -1,0 +1,34 @@
+import { validate } from '../../../../lib/http/validate';
+import { transcriptRequestSchema } from '../../../../lib/schemas/transcript';
+import { analyseContent } from '../../../../lib/transcripts/analyse-content';
+
+const requestOf = (transcript: unknown[]) =>
+  validate(transcriptRequestSchema, {
+    title: 'Discovery call',
+    call_id: 'mixed-1',
+    call_start_time: '2026-11-20T15:00:00Z',
+    url: 'https://calls.example.com/r/1',
+    participants: ['sam@acme-sales.example', 'jane.doe@globex.example'],
+    transcript,
+  });
+const timed = (type: string) => ({
+  words: [
+    { text: 'Sounds ', startTimestamp: 10, endTimestamp: 10.4 },
+    { text: 'painful.', startTimestamp: 10.4, endTimestamp: 10.8 },
+  ],
+  speaker: { name: 'Sam', type },
+});
+
+describe('analyseContent with the embedded analyser', () => {
+  it('keeps the warning of a speaker type that states no side, and sides that speaker by its email', async () => {
+    const request = requestOf([timed('host'), { ...timed('host'), speaker: { name: 'Jane Doe', type: 'guest' } }]);
+
+    const analysis = await analyseContent(request, ['acme-sales.example'], { name: 'embedded' });
+
+    expect(analysis.warnings).toEqual([expect.stringMatching(/^speaker\.type "host", "guest" are neither internal nor external/)]);
+    expect(analysis.metrics.speakers.map((speaker) => [speaker.name, speaker.side])).toEqual([
+      ['Sam', 'internal'],
+      ['Jane Doe', 'external'],
+    ]);
+  });
+});
