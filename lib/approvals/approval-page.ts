@@ -77,11 +77,24 @@ ${body}
 `;
 }
 
-/** How the page names the text, and what happens to it once approved. */
+/**
+ * How the page names the text, and what happens to it once approved. A message may not go at once:
+ * to someone the sender is not connected to, an invitation goes first (spec 3), and the message
+ * waits for its acceptance; which of the two happens is known only when it runs, so both are said.
+ */
 const WORDS = {
-  comment: { noun: 'comment', sent: 'posted' },
-  dm: { noun: 'message', sent: 'sent' },
+  comment: { noun: 'comment', sent: 'posted', approved: 'the comment will be posted as shown below' },
+  dm: {
+    noun: 'message',
+    sent: 'sent',
+    approved:
+      'the message will be sent as shown below if you are connected to them; if not, they first get an invitation to connect from you (without a note), and the message is sent only once they accept it',
+  },
 } as const;
+
+/** On a pending message's page: what approving will do, said before the decision. */
+const DM_WHAT_HAPPENS =
+  'If you are connected to them, approving sends the message. If not, approving first sends them an invitation to connect from you, without a note, and the message is sent only once they accept it.';
 type Words = (typeof WORDS)[keyof typeof WORDS];
 
 const HEADING: Record<ApprovalPageModel['status'], (words: Words) => string> = {
@@ -93,7 +106,7 @@ const HEADING: Record<ApprovalPageModel['status'], (words: Words) => string> = {
 
 const STATUS_WORDS: Record<ApprovalPageModel['status'], (words: Words) => string> = {
   pending: () => 'Waiting for your decision',
-  approved: ({ noun, sent }) => `Approved: the ${noun} will be ${sent} as shown below`,
+  approved: ({ approved }) => `Approved: ${approved}`,
   rejected: ({ noun, sent }) => `Rejected: the ${noun} will not be ${sent}`,
   expired: ({ noun, sent }) => `Expired: nobody decided in time, the ${noun} was not ${sent}`,
 };
@@ -168,9 +181,10 @@ export function renderApprovalPage(model: ApprovalPageModel): string {
     model.notice ? `<p class="notice" role="status">${escapeHtml(model.notice)}</p>` : '',
     model.error ? `<p class="error" role="alert" id="error">${escapeHtml(model.error)}</p>` : '',
   ].join('');
+  const whatHappens = model.kind === 'dm' ? `<p class="hint" id="what-happens">${escapeHtml(DM_WHAT_HAPPENS)}</p>\n` : '';
   const main =
     model.status === 'pending'
-      ? formHtml(model, words.noun)
+      ? whatHappens + formHtml(model, words.noun)
       : `<h2>The ${words.noun}</h2>\n<div class="text" id="final-text">${escapeHtml(model.text)}</div>`;
   return documentHtml(heading, `<h1>${escapeHtml(heading)}</h1>\n${messages}\n${summaryHtml(model, words)}\n${main}`);
 }

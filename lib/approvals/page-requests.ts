@@ -45,7 +45,10 @@ export async function showApprovalPage(deps: ApprovalDeps, token: string, now: D
 }
 
 const notices = {
-  approved: { comment: 'Approved: the comment will be posted.', dm: 'Approved: the message will be sent.' },
+  approved: {
+    comment: 'Approved: the comment will be posted.',
+    dm: 'Approved: if you are connected to them, the message is sent now; if not, an invitation to connect goes first and the message is sent once they accept it.',
+  },
   rejected: { comment: 'Rejected: the comment will not be posted.', dm: 'Rejected: the message will not be sent.' },
 } as const;
 

@@ -225,6 +225,20 @@ describe('approval page in a browser without JavaScript', () => {
     expect(await page.locator('form').count()).toBe(0);
   });
 
+  it('a message: says before and after approving that a stranger gets an invitation first', async () => {
+    await open({ kind: 'dm', text: 'Hi Bob' });
+
+    expect(await page.locator('#what-happens').innerText()).toBe(
+      'If you are connected to them, approving sends the message. If not, approving first sends them an invitation to connect from you, without a note, and the message is sent only once they accept it.',
+    );
+    await submit('Approve and send', 'This message was approved');
+
+    expect(await page.getByRole('status').textContent()).toBe(
+      'Approved: if you are connected to them, the message is sent now; if not, an invitation to connect goes first and the message is sent once they accept it.',
+    );
+    expect(await page.locator('#what-happens').count()).toBe(0);
+  });
+
   it('stops typing at maxlength (a comment\'s 1,250 characters)', async () => {
     await open();
 

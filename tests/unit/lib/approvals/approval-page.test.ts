@@ -159,6 +159,17 @@ describe('renderApprovalPage, decided or expired', () => {
     expect(page({ kind: 'dm', status: 'rejected' })).toContain('Rejected: the message will not be sent');
   });
 
+  it('does not promise a message will be sent at once: to a stranger an invitation goes first', () => {
+    const approved = page({ kind: 'dm', status: 'approved' });
+    const pending = page({ kind: 'dm', status: 'pending' });
+
+    expect(approved).not.toContain('Approved: the message will be sent as shown below<');
+    expect(approved).toContain('if not, they first get an invitation to connect from you (without a note), and the message is sent only once they accept it</dd>');
+    expect(pending).toContain('<p class="hint" id="what-happens">If you are connected to them, approving sends the message. If not, approving first sends them an invitation to connect from you, without a note, and the message is sent only once they accept it.</p>');
+    expect(page({ kind: 'comment', status: 'pending' })).not.toContain('what-happens');
+    expectSafeMarkup(pending);
+  });
+
   it('shows the notice of a decision made just now', () => {
     const html = page({ status: 'approved', notice: 'Approved: the comment will be posted.' });
 
