@@ -4,6 +4,7 @@ import type { TranscriptRequest } from '../schemas/transcript';
 import type { Analysis } from './analysis';
 import { findIdeasWithBedrock, LlmIdeasError } from './bedrock-ideas';
 import { analyseEmbedded } from './embedded-analyser';
+import { metricsWarnings } from './metrics-warnings';
 import { normaliseTranscript } from './normalise-transcript';
 import { requestWarnings } from './request-warnings';
 
@@ -16,13 +17,13 @@ export type IdeasAnalyser =
  * Normalises a stored transcript and analyses it. With the Bedrock analyser, the LLM's ideas
  * replace the embedded ones only when they pass the same schema and are grounded in the call;
  * on any failure the embedded result is kept, saying why (`fallback`). Either way the analysis
- * carries the `warnings` of the request (those the add answer gave), so that the transcript keeps
- * saying them once analysed.
+ * carries the `warnings` of the request (those the add answer gave) and of its metrics, so that
+ * the transcript keeps saying them once analysed.
  */
 export async function analyseContent(request: TranscriptRequest, workspaceDomains: readonly string[], analyser: IdeasAnalyser): Promise<Analysis> {
   const segments = normaliseTranscript(request, workspaceDomains);
   const embedded = analyseEmbedded(segments);
-  const warnings = requestWarnings(request);
+  const warnings = [...requestWarnings(request), ...metricsWarnings(embedded.metrics)];
   const withWarnings = (analysis: Analysis): Analysis => (warnings.length > 0 ? { ...analysis, warnings } : analysis);
   if (analyser.name === 'embedded') return withWarnings(embedded);
   try {

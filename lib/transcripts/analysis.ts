@@ -33,9 +33,19 @@ export const speakerMetricsSchema = z.extend(talkSchema, {
 });
 
 export const metricsSchema = z.object({
-  /** Seconds from the first timestamp to the last, or estimated from the words (150 a minute) without any. */
-  durationSeconds: nonnegative(),
-  durationSource: z.enum(['timestamps', 'estimated_from_words']),
+  durationSeconds: nonnegative().check(
+    z.describe(
+      'Seconds the call lasted, as `durationSource` says it was found: from the first timestamp to the last (`timestamps`); that span plus the untimed words before or after it at 150 words a minute (`partial_timestamps`); or all the words at 150 a minute (`estimated_from_words`).',
+    ),
+  ),
+  durationSource: z.enum(['timestamps', 'partial_timestamps', 'estimated_from_words']).check(
+    z.describe(
+      '`timestamps` when every segment with words has a time; `partial_timestamps` when only some have (`timedShare` says how much, and `warnings` says so); `estimated_from_words` without any (or when they span no time).',
+    ),
+  ),
+  timedShare: unit().check(
+    z.describe('Share (0..1, 3 decimals) of the call\'s words in segments with a timestamp: 1 only when all are, 0 only when none is.'),
+  ),
   words: count(),
   segments: count(),
   /** What `share` is a share of. */
@@ -102,7 +112,7 @@ export const analysisSchema = z.object({
   analyser: analyserSchema,
   /** Set when the configured LLM analyser failed and the embedded result was kept. */
   fallback: z.optional(fallbackSchema),
-  /** How the call was read where that may surprise (speaker types that state no side); absent when nothing. */
+  /** How the call was read where that may surprise (speaker types that state no side, partial timestamps); absent when nothing. */
   warnings: z.optional(z.array(z.string())),
   metrics: metricsSchema,
   ideas: z.array(contentIdeaSchema).check(z.maxLength(MAX_IDEAS)),

@@ -57,8 +57,15 @@ function secondsOf(segment: Segment): number | undefined {
  * - Turns: consecutive segments of one named speaker make one turn; a segment without a speaker
  *   is a turn of its own (nothing says two of them are one person).
  * - Questions: sentences ending with a question mark (`splitSentences`).
- * - Duration: from the first start to the last time said (end or start), when that is more than
- *   0 seconds; else estimated from the words at `WORDS_PER_MINUTE`.
+ * - Timing: a segment is timed when it has a time (a start; an end comes only with one), and
+ *   `timedShare` is the share of the words in timed segments (below 1 while any is not, above 0
+ *   while any is).
+ * - Duration: the timed span is from the first start to the last time said (end or start). When it
+ *   is more than 0 seconds and every segment with words is timed, it is the call's duration
+ *   (`timestamps`). When only some are (`partial_timestamps`), the span holds the untimed segments
+ *   between timed ones, not those before the first or after the last: their words are added at
+ *   `WORDS_PER_MINUTE`. Else (no span) the duration is estimated from all the words
+ *   (`estimated_from_words`).
  * - Speakers: named speakers only, most talk first (by the share's basis; ties by words, then
  *   first to speak), at most `MAX_LISTED_SPEAKERS`. Speech without a speaker counts only in its
  *   side (`unknown`), and in the longest monologue as `UNKNOWN_SPEAKER`.
@@ -77,6 +84,11 @@ export function measureTranscript(segments: readonly Segment[], sentences: reado
   let everySpokenSegmentTimed = true;
   let firstStart = Infinity;
   let lastTime = -Infinity;
+  let timedWords = 0;
+  let timed = false;
+  /** Words of untimed segments before the first timed one, and since the last timed one. */
+  let untimedBefore = 0;
+  let untimedAfter = 0;
   let run: Run | undefined;
   let longest: Run | undefined;
   const runs: Run[] = [];
@@ -88,6 +100,15 @@ export function measureTranscript(segments: readonly Segment[], sentences: reado
     if (words > 0 && seconds === undefined) everySpokenSegmentTimed = false;
     if (segment.start !== undefined) firstStart = Math.min(firstStart, segment.start);
     for (const time of [segment.start, segment.end]) if (time !== undefined) lastTime = Math.max(lastTime, time);
+    if (segment.start !== undefined || segment.end !== undefined) {
+      timed = true;
+      timedWords += words;
+      untimedAfter = 0;
+    } else if (!timed) {
+      untimedBefore += words;
+    } else {
+      untimedAfter += words;
+    }
 
     const newTurn = !run || segment.speaker === undefined || run.speaker !== segment.speaker;
     let speaker: SpeakerTally | undefined;
@@ -134,11 +155,17 @@ export function measureTranscript(segments: readonly Segment[], sentences: reado
     if (!longest || monologueLength(candidate, shareBasis) > monologueLength(longest, shareBasis)) longest = candidate;
   }
   const span = firstStart === Infinity ? 0 : lastTime - firstStart;
-  const timestamps = span > 0;
+  const durationSource: Metrics['durationSource'] = !(span > 0) ? 'estimated_from_words' : timedWords < total.words ? 'partial_timestamps' : 'timestamps';
+  const durationSeconds = {
+    timestamps: span,
+    partial_timestamps: span + secondsToSay(untimedBefore + untimedAfter),
+    estimated_from_words: secondsToSay(total.words),
+  }[durationSource];
 
   return {
-    durationSeconds: round(timestamps ? span : (total.words / WORDS_PER_MINUTE) * 60, 2),
-    durationSource: timestamps ? 'timestamps' : 'estimated_from_words',
+    durationSeconds: round(durationSeconds, 2),
+    durationSource,
+    timedShare: shareOfTimed(timedWords, total.words),
     words: total.words,
     segments: segments.length,
     shareBasis,
@@ -150,6 +177,18 @@ export function measureTranscript(segments: readonly Segment[], sentences: reado
     sides: { internal: talkOf(sides.internal), external: talkOf(sides.external), unknown: talkOf(sides.unknown) },
     longestMonologue: longest ? monologueOf(longest) : null,
   };
+}
+
+/** Seconds it takes to say `words` words at `WORDS_PER_MINUTE`. */
+function secondsToSay(words: number): number {
+  return (words / WORDS_PER_MINUTE) * 60;
+}
+
+/** `timed` of `total` words, rounded to 3 decimals: 1 only when all are timed, 0 only when none is. */
+function shareOfTimed(timed: number, total: number): number {
+  if (total === 0 || timed === 0) return 0;
+  if (timed >= total) return 1;
+  return Math.min(0.999, Math.max(0.001, round(timed / total, 3)));
 }
 
 /** A run's seconds: from its first start to its last end when it has both, else the sum of its timed segments. */

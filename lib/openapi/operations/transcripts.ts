@@ -28,7 +28,8 @@ export const transcriptOperations: OperationSpec[] = [
     operationId: 'getTranscript',
     tag: 'Transcripts',
     summary: 'A transcript, with its metrics and content ideas once analysed',
-    description: "`status`: `queued` → `analysing` → `analysed` (with `analyser`, `metrics`, `ideas`) or `failed` (with `failure`). Another workspace's call id is a 404.",
+    description:
+      "`status`: `queued` → `analysing` → `analysed` (with `analyser`, `metrics`, `ideas`, and `warnings` when there are any: e.g. timestamps that cover only part of the call, `durationSource` `partial_timestamps`) or `failed` (with `failure`). Another workspace's call id is a 404.",
     auth: 'api-key',
     pathParameters: { call_id: { description: 'The `call_id` the transcript was added with.', example: 'gong-7781' } },
     responses: { 200: { description: 'The transcript.', json: transcriptViewSchema }, 404: { description: 'No transcript with this call id in this workspace.', problems: ['not-found'] } },

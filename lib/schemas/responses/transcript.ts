@@ -31,7 +31,7 @@ export const transcriptViewSchema = transcriptSummarySchema.extend({
     .array(z.string())
     .optional()
     .describe(
-      'How the transcript was read where that may surprise; absent when nothing does. The add answer gives those told from the request (a `speaker.type` other than `internal` or `external`, which states no side), and the analysis keeps them.',
+      'How the transcript was read where that may surprise; absent when nothing does. The add answer gives those told from the request (a `speaker.type` other than `internal` or `external`, which states no side); the analysis adds those of its metrics (timestamps that cover only part of the call: `durationSource` `partial_timestamps`).',
     ),
   metrics: z.optional(metricsSchema),
   ideas: z.array(contentIdeaSchema).optional().describe('Content ideas, best first, each grounded in verbatim quotes of the call.'),

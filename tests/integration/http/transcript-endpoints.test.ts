@@ -277,6 +277,20 @@ describe('GET /api/v1/transcript/{call_id}', () => {
     expect(bodyOf(await getAs(ws.apiKey, encodeURIComponent(payload.call_id as string)))).toMatchObject({ callId: payload.call_id });
   });
 
+  it('shows, once analysed, the warnings of the request and of the metrics: a speaker type that states no side, timestamps over part of the call', async () => {
+    const payload = body({ transcript: ['Jane: Our reps waste hours every week copying call notes into spreadsheets by hand.', segmentOf(2, { name: 'Sam Seller', type: 'host', email: 'sam@acme-sales.example' }, 10)] });
+    await post(payload);
+    const [message] = await drainQueue(sqs, queueUrl);
+    await analyseStoredTranscript({ db, s3, bucket, analyser: { name: 'embedded' } }, message!.json as AnalyseTranscriptMessage);
+
+    const result = await getAs(ws.apiKey, payload.call_id);
+
+    expect(result.statusCode).toBe(200);
+    const shown = bodyOf(result);
+    expect(shown).toMatchObject({ status: 'analysed', metrics: { durationSource: 'partial_timestamps', timedShare: 0.133, durationSeconds: 5.9 } });
+    expect(shown.warnings).toEqual([expect.stringMatching(/^speaker\.type "host" is neither internal nor external/), expect.stringMatching(/^Timestamps cover only part of the call \(13\.3% of its words/)]);
+  });
+
   it("answers 404 for another workspace's call id, an unknown one and one that cannot exist", async () => {
     const payload = body();
     await post(payload);

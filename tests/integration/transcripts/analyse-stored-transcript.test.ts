@@ -99,6 +99,17 @@ describe('analyseStoredTranscript', () => {
     for (const idea of analysis.ideas) for (const evidence of idea.evidence) expect(text).toContain(evidence.quote);
   });
 
+  it('does not give the timed segment’s span as the duration when strings without times are mixed in, and says timing is partial', async () => {
+    const message = await submit();
+
+    await analyseStoredTranscript(deps, message);
+
+    const analysis = analysisSchema.parse((await getTranscript(db, ws.workspaceId, message.callId))!.analysis);
+    // 2.8 s timed (9 words), then 44 untimed words after it at 150 words a minute (17.6 s).
+    expect(analysis.metrics).toMatchObject({ durationSource: 'partial_timestamps', timedShare: 0.17, durationSeconds: 20.4, shareBasis: 'words' });
+    expect(analysis.warnings).toEqual([expect.stringMatching(/^Timestamps cover only part of the call \(17% of its words/)]);
+  });
+
   it('does nothing on a duplicate delivery of an analysed transcript', async () => {
     const message = await submit();
     await analyseStoredTranscript(deps, message);

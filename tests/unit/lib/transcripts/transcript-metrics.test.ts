@@ -18,6 +18,7 @@ describe('measureTranscript', () => {
     expect(metrics).toEqual({
       durationSeconds: 16,
       durationSource: 'timestamps',
+      timedShare: 1,
       words: 17,
       segments: 4,
       shareBasis: 'talk_time',
@@ -41,6 +42,7 @@ describe('measureTranscript', () => {
     expect(metrics).toMatchObject({
       durationSeconds: 7.6,
       durationSource: 'estimated_from_words',
+      timedShare: 0,
       words: 19,
       shareBasis: 'words',
       speakers: [
@@ -64,10 +66,63 @@ describe('measureTranscript', () => {
     expect(metrics.shareBasis).toBe('words');
     expect(metrics.durationSeconds).toBe(4);
     expect(metrics.durationSource).toBe('timestamps');
+    expect(metrics.timedShare).toBe(1);
     expect(metrics.speakers.map((speaker) => [speaker.name, speaker.share, speaker.talkSeconds])).toEqual([
       ['Ana', 0.75, 4],
       ['Bo', 0.25, null],
     ]);
+  });
+
+  it('does not take the span of the timed segments for the call when some segments with words have no time: partial_timestamps, with the share timed', () => {
+    const call: Segment[] = [
+      { speaker: 'Jane Doe', side: 'unknown', text: 'Our reps waste hours every week copying call notes into spreadsheets by hand.' },
+      { speaker: 'Sam', side: 'internal', text: 'Sounds painful.', start: 10, end: 10.8 },
+    ];
+
+    const metrics = measureTranscript(call);
+
+    // 0.8 s timed, and the 13 untimed words before it at 150 words a minute (5.2 s).
+    expect(metrics).toMatchObject({ durationSeconds: 6, durationSource: 'partial_timestamps', timedShare: 0.133, words: 15, shareBasis: 'words' });
+    expect(metrics.speakers.map((speaker) => [speaker.name, speaker.talkSeconds, speaker.share])).toEqual([
+      ['Jane Doe', null, 0.867],
+      ['Sam', 0.8, 0.133],
+    ]);
+    expect(metricsSchema.parse(metrics)).toEqual(metrics);
+  });
+
+  it('adds no estimate for untimed segments between timed ones (the span holds them), and still says the timing is partial', () => {
+    const call: Segment[] = [
+      { speaker: 'Ana', side: 'internal', text: 'One two.', start: 0, end: 2 },
+      { side: 'unknown', text: 'A note taken during the call.' },
+      { speaker: 'Bo', side: 'external', text: 'Three four.', start: 30, end: 32 },
+      { speaker: 'Bo', side: 'external', text: 'Five six seven eight nine ten.' },
+    ];
+
+    const metrics = measureTranscript(call);
+
+    // 32 s from the first time to the last, and the 6 words after the last timed segment (2.4 s).
+    expect(metrics).toMatchObject({ durationSeconds: 34.4, durationSource: 'partial_timestamps', timedShare: 0.25 });
+  });
+
+  it('keeps timedShare below 1 and above 0 while the timing is partial, however small the untimed or timed part', () => {
+    const long = 'word '.repeat(5000);
+
+    const mostlyTimed = measureTranscript([{ side: 'unknown', text: long, start: 0, end: 2000 }, { side: 'unknown', text: 'untimed' }]);
+    const barelyTimed = measureTranscript([{ side: 'unknown', text: 'timed', start: 0, end: 1 }, { side: 'unknown', text: long }]);
+
+    expect([mostlyTimed.timedShare, mostlyTimed.durationSource]).toEqual([0.999, 'partial_timestamps']);
+    expect([barelyTimed.timedShare, barelyTimed.durationSource]).toEqual([0.001, 'partial_timestamps']);
+  });
+
+  it('estimates the duration from the words when the timed part spans no time', () => {
+    const call: Segment[] = [
+      { speaker: 'Ana', side: 'internal', text: 'One two three.', start: 5 },
+      { speaker: 'Bo', side: 'external', text: 'Four five.' },
+    ];
+
+    const metrics = measureTranscript(call);
+
+    expect(metrics).toMatchObject({ durationSeconds: 2, durationSource: 'estimated_from_words', timedShare: 0.6 });
   });
 
   it('finds the longest monologue by words without timestamps, across one speaker’s consecutive segments, the first of equals', () => {
@@ -121,6 +176,7 @@ describe('measureTranscript', () => {
     expect(metrics).toEqual({
       durationSeconds: 0,
       durationSource: 'estimated_from_words',
+      timedShare: 0,
       words: 0,
       segments: 0,
       shareBasis: 'words',
