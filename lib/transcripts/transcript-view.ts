@@ -4,6 +4,7 @@ import { isCallId } from '../schemas/transcript-limits';
 import type { Db } from '../store/client';
 import type { Transcript, TranscriptSummary } from '../store/transcripts';
 import { getTranscript } from '../store/transcripts';
+import type { Metrics } from './analysis';
 
 /** A transcript as the list shows it: metadata and status. */
 export function transcriptSummaryView(transcript: TranscriptSummary) {
@@ -24,6 +25,15 @@ export function transcriptSummaryView(transcript: TranscriptSummary) {
 }
 
 /**
+ * The metrics as stored, with `timedShare` for an analysis made before it was measured (embedded
+ * analyser version 1): that one told no partial timing apart, so it was all timed or not at all.
+ */
+export function metricsView(metrics: Metrics): Metrics {
+  if ((metrics as Partial<Metrics>).timedShare !== undefined) return metrics;
+  return { ...metrics, timedShare: metrics.durationSource === 'timestamps' ? 1 : 0 };
+}
+
+/**
  * A transcript as `GET /api/v1/transcript/{call_id}` shows it: with its analysis or failure, once
  * it has one. `warnings` are those of its analysis, after `requestWarnings` (the add endpoint's,
  * told from the request it answers), each once.
@@ -35,7 +45,7 @@ export function transcriptView(transcript: Transcript, requestWarnings: readonly
     ...transcriptSummaryView(transcript),
     ...(failure && transcript.status === 'failed' ? { failure } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
-    ...(analysis ? { analyser: analysis.analyser, ...(analysis.fallback ? { fallback: analysis.fallback } : {}), metrics: analysis.metrics, ideas: analysis.ideas } : {}),
+    ...(analysis ? { analyser: analysis.analyser, ...(analysis.fallback ? { fallback: analysis.fallback } : {}), metrics: metricsView(analysis.metrics), ideas: analysis.ideas } : {}),
   };
 }
 

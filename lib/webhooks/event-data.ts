@@ -93,7 +93,15 @@ export function transcriptEventData(transcript: Transcript, publicBaseUrl: strin
     callStartTime: transcript.callStartTime,
     status: transcript.status,
     ...(transcript.analysis
-      ? { analyser: transcript.analysis.analyser, durationSeconds: metrics?.durationSeconds, words: metrics?.words, ideas: transcript.analysis.ideas.length }
+      ? {
+          analyser: transcript.analysis.analyser,
+          // How the duration was found goes with it: timestamps may cover only part of the call.
+          durationSeconds: metrics?.durationSeconds,
+          durationSource: metrics?.durationSource,
+          timedShare: metrics?.timedShare,
+          words: metrics?.words,
+          ideas: transcript.analysis.ideas.length,
+        }
       : {}),
     ...(transcript.failure ? { failure: transcript.failure } : {}),
     links: { transcript: publicUrl(publicBaseUrl, transcriptLocation(transcript.callId)) },

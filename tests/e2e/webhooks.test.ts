@@ -223,6 +223,8 @@ describe('events from real flows, signed', () => {
     expect(added.status).toBe(202);
 
     const event = await eventAt('/all', all.secret, 'transcript.analysed', (data) => data.callId === callId);
+    // Untimed plaintext: the duration is estimated, and the event says so.
+    expect(event.data).toMatchObject({ durationSource: 'estimated_from_words', timedShare: 0 });
     expect(event.data).toMatchObject({ title: 'Discovery call', status: 'analysed', words: expect.any(Number), ideas: expect.any(Number), links: { transcript: expect.stringContaining(`/api/v1/transcript/${callId}`) } });
   });
 });
