@@ -75,8 +75,8 @@ async function sendAll(baseUrl: string, target: Parameters<typeof plannedRequest
   let reported = started;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
-      // Connections open one by one over ~10 s: serverless offline starts a worker thread (a cold
-      // start) per concurrent invocation, and 50 at once on a small machine exceed the 10 s timeout.
+      // Connections open one by one over ~10 s, so that the first second is not every function's
+      // first load (its cold start) at once on a small machine.
       await new Promise((resolve) => setTimeout(resolve, (worker * RAMP_UP_MS) / concurrency));
       for (let n = next++; n < total; n = next++) {
         const request = plannedRequest(target, n);

@@ -36,14 +36,14 @@ export async function api(
 
 /**
  * How long a test waits for work the stack does in the background: long enough for one invocation
- * that serverless offline leaves unanswered to reach its function's timeout (a worker's 30 s, the
- * connection watch's 60 s) and be run again by its queue or schedule, as Lambda would.
+ * that overruns its function's timeout (a worker's 30 s, the connection watch's 60 s) to be run again
+ * by its queue or schedule, as Lambda would (see integration-timeout.ts).
  */
 export const BACKGROUND_WORK_TIMEOUT_MS = 90_000;
 
 /**
  * Polls until `check` returns a value, or fails after `timeoutMs` with the last value seen. The
- * default waits out one unanswered invocation (above): a shorter wait made tests flaky.
+ * default waits out one overrun invocation (above): a shorter wait made tests flaky.
  */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = BACKGROUND_WORK_TIMEOUT_MS, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;

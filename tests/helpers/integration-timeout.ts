@@ -3,8 +3,9 @@
  * `testTimeout` from the top level of its config only (a project's own is ignored), so the
  * integration project sets it here, for itself alone.
  *
- * Why so long: serverless offline now and then leaves one invocation unanswered until the function's
- * timeout (a worker's 30 s, the connection watch's 60 s), after which the queue or the schedule runs
- * it again, as Lambda would; a test that waits for that work needs room for the recovery.
+ * Why so long: a test that waits for background work leaves room for one invocation that overruns its
+ * function's timeout (a worker's 30 s, the connection watch's 60 s) and is run again by its queue or
+ * schedule, as Lambda would. That was seen several times a run while serverless offline ran each
+ * function in worker threads (serverless.yml says why it no longer does); the room is kept as a margin.
  */
 jest.setTimeout(120_000);
