@@ -19,7 +19,7 @@ import { HttpError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { parsePostUrl } from '../lib/network/post-url';
 import type { AccountInput } from '../lib/schemas/account-settings';
-import type { DailyLimits, WorkingHours } from '../lib/store/accounts';
+import type { DailyLimits, Spacing, WorkingHours } from '../lib/store/accounts';
 import { getAccount, listAccounts } from '../lib/store/accounts';
 import { listApiKeys, revokeApiKey } from '../lib/store/api-keys';
 import type { Db } from '../lib/store/client';
@@ -54,6 +54,7 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
   workspace list
   workspace settings <id> [--pacing-window SECONDS | --pacing-window default]
               [--working-hours 09:00-18:00] [--days 1,2,3,4,5] [--limit comments=10] [--limit weeklyInvitations=80]
+              [--spacing invitations=60-300]  (seconds between two touches of one account, per kind)
               [--email-domain acme.com ...]   (the workspace's own people: internal speakers of transcripts)
                                                   defaults of its accounts (an account's own values win)
   key create --workspace ID [--label TEXT]        prints the key once
@@ -61,7 +62,8 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
   key revoke --workspace ID <keyId>
   account add --workspace ID --profile-url URL --name NAME --provider-account-id ID
               [--mode autopilot|ask] [--timezone TZ] [--working-hours 09:00-18:00]
-              [--days 1,2,3,4,5] [--limit reactions=40] [--limit invitations=20] [--limit weeklyInvitations=80] ...
+              [--days 1,2,3,4,5] [--limit reactions=40] [--limit invitations=20] [--limit weeklyInvitations=80]
+              [--spacing reactions=20-120] ...   KIND: reactions, comments, messages, invitations, visits
   account list --workspace ID
   account update --workspace ID <accountId> [any account add option] [--status active|paused]
   account remove --workspace ID <accountId>
@@ -101,6 +103,7 @@ const options = {
   'working-hours': { type: 'string' },
   days: { type: 'string' },
   limit: { type: 'string', multiple: true },
+  spacing: { type: 'string', multiple: true },
   status: { type: 'string' },
   reason: { type: 'string' },
   'post-id': { type: 'string' },
@@ -155,7 +158,7 @@ function workingHoursFrom(values: Values): WorkingHours | undefined {
   return { start, end, days };
 }
 
-const dailyKinds = ['reactions', 'comments', 'messages', 'invitations'] as const;
+const dailyKinds = ['reactions', 'comments', 'messages', 'invitations', 'visits'] as const;
 
 /** `--limit KIND=N` ...: daily limits per kind, and `weeklyInvitations=N`. */
 function limitsFrom(values: Values): { daily?: DailyLimits; weeklyInvitations?: number } {
@@ -176,6 +179,24 @@ function limitsFrom(values: Values): { daily?: DailyLimits; weeklyInvitations?: 
   return { ...(Object.keys(daily).length ? { daily } : {}), ...(weeklyInvitations !== undefined ? { weeklyInvitations } : {}) };
 }
 
+/** `--spacing KIND=MIN-MAX` ...: seconds between two of the account's touches, the kind's gap (`invitations=60-300`). */
+function spacingFrom(values: Values): Spacing | undefined {
+  if (!values.spacing) return undefined;
+  const spacing: Spacing = {};
+  for (const entry of values.spacing) {
+    const [kind, range] = entry.split('=');
+    const [min = '', max = min] = (range ?? '').split('-');
+    if (!kind || !(dailyKinds as readonly string[]).includes(kind) || !min) {
+      throw new AdminError(`--spacing takes KIND=MIN-MAX (seconds) with KIND one of ${dailyKinds.join(', ')}; got ${JSON.stringify(entry)}`);
+    }
+    const minSeconds = integer(min, `--spacing ${kind}`);
+    const maxSeconds = integer(max, `--spacing ${kind}`);
+    if (maxSeconds < minSeconds) throw new AdminError(`--spacing ${kind}: MAX must not be below MIN; got ${JSON.stringify(entry)}`);
+    spacing[kind as keyof Spacing] = { minSeconds, jitterSeconds: maxSeconds - minSeconds };
+  }
+  return spacing;
+}
+
 function accountChanges(values: Values): Partial<AccountInput> {
   const changes: Partial<AccountInput> = {};
   if (values.name !== undefined) changes.name = values.name;
@@ -189,6 +210,8 @@ function accountChanges(values: Values): Partial<AccountInput> {
   const limits = limitsFrom(values);
   if (limits.daily) changes.dailyLimits = limits.daily;
   if (limits.weeklyInvitations !== undefined) changes.weeklyInvitations = limits.weeklyInvitations;
+  const spacing = spacingFrom(values);
+  if (spacing) changes.spacing = spacing;
   return changes;
 }
 
@@ -199,6 +222,8 @@ function workspaceSafetyChanges(values: Values): WorkspaceSettings {
   if (workingHours) changes.workingHours = workingHours;
   const limits = limitsFrom(values);
   if (limits.daily || limits.weeklyInvitations !== undefined) changes.limits = limits;
+  const spacing = spacingFrom(values);
+  if (spacing) changes.spacing = spacing;
   return changes;
 }
 

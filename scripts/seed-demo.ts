@@ -18,6 +18,9 @@ const demoAccounts = [
 
 const demoWorkingHours = { start: '00:00', end: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
 
+const demoGap = { minSeconds: 2, jitterSeconds: 3 };
+const demoSpacing = { reactions: demoGap, comments: demoGap, messages: demoGap, invitations: demoGap, visits: demoGap };
+
 /**
  * Seeds, once, the demo workspace: sandbox accounts (one in `ask` mode), groups `sales` and
  * `founders` (Alice is in both), and an api key written to `.local/demo-api-key`. Later runs
@@ -29,6 +32,8 @@ export async function seedDemoWorkspace(env: Record<string, string>, keyFile = D
   if (!(await getWorkspace(db, DEMO_WORKSPACE))) {
     await addWorkspace(db, DEMO_WORKSPACE, 'Demo workspace', {
       pacingWindowSeconds: Number(env.PACING_WINDOW_SECONDS ?? 5),
+      // A few seconds between one account's touches, so a demo shows the pacing without waiting minutes.
+      spacing: demoSpacing,
       // The sellers' domain of the example transcripts in the README.
       emailDomains: ['acme-sales.example'],
     });

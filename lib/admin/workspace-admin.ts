@@ -44,12 +44,15 @@ export async function changeWorkspaceSettings(db: Db, workspaceId: string, chang
     ...changes.limits,
     daily: { ...current.settings.limits?.daily, ...changes.limits.daily },
   };
+  // Kinds not named keep their gaps, as limits do.
+  const spacing = changes.spacing && { ...current.settings.spacing, ...changes.spacing };
+  const merged = { ...changes, ...(limits ? { limits } : {}), ...(spacing ? { spacing } : {}) };
   try {
-    validate(workspaceSettingsSchema, JSON.parse(JSON.stringify({ ...changes, ...(limits ? { limits } : {}) })));
+    validate(workspaceSettingsSchema, JSON.parse(JSON.stringify(merged)));
   } catch (error) {
     describeInvalid(error);
   }
-  return updateWorkspaceSettings(db, workspaceId, { ...changes, ...(limits ? { limits } : {}) });
+  return updateWorkspaceSettings(db, workspaceId, merged);
 }
 
 /** Issues a new api key; the key itself is returned once and never stored. */
@@ -88,7 +91,8 @@ export async function updateAccount(db: Db, workspaceId: string, accountId: stri
   const { accountId: _a, workspaceId: _w, createdAt, ...editable } = current;
   let parsed;
   try {
-    parsed = validate(accountInputSchema, { ...editable, ...changes, dailyLimits: { ...editable.dailyLimits, ...changes.dailyLimits } });
+    const spacing = editable.spacing || changes.spacing ? { spacing: { ...editable.spacing, ...changes.spacing } } : {};
+    parsed = validate(accountInputSchema, { ...editable, ...changes, dailyLimits: { ...editable.dailyLimits, ...changes.dailyLimits }, ...spacing });
   } catch (error) {
     describeInvalid(error);
   }

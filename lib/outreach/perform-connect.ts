@@ -11,6 +11,8 @@ const alreadyReasons = new Set(['already_connected', 'already_invited']);
  * an invitation is pending (`already_invited`); else the invitation, with the note and email given.
  */
 export async function performConnect({ provider, job, account, gate }: ActionContext): Promise<StepResult> {
+  // The visit is a touch of the network too: gated, and in the slot of the invitation it leads to.
+  await gate.pass('visit', 'invitation');
   const person = await provider.resolveProfile({ account, profileUrl: String(job.request.target) });
   const target = targetOf(person, String(job.request.target));
   if (person.relation === 'connected') return alreadyDone(provider.name, 'already_connected', target);

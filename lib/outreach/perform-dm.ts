@@ -17,6 +17,8 @@ export async function performDm({ provider, job, action, account, gate, now }: A
   if (action.connectedAt && action.target) {
     return { type: 'done', result: await message(provider, gate, account, action.target, text, 'accepted_invitation'), target: action.target };
   }
+  // The visit is a touch of the network too: gated, and in the slot of the message (or invitation) it leads to.
+  await gate.pass('visit', 'message');
   const person = await provider.resolveProfile({ account, profileUrl: String(job.request.target) });
   const target = targetOf(person, String(job.request.target));
   if (person.relation === 'connected') {

@@ -251,7 +251,7 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
     logger.warn('a comment or message taken over from an attempt whose lease ran out; not posted again', { workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId });
     return outcomeUnknown('An earlier attempt stopped (an internal error or a crash) before its outcome was recorded, and may have posted it. It is not retried, so that it is never posted twice. Check on the network.');
   }
-  const gate = new SafetyGate(deps.db, account, workspace?.settings, now);
+  const gate = new SafetyGate(deps.db, account, workspace?.settings, now, action.slotAt ? { reservedSlot: new Date(action.slotAt) } : {});
   const acting = { workspaceId: action.workspaceId, accountId: account.accountId, providerAccountId: account.providerAccountId };
   let step: StepResult;
   try {
@@ -318,7 +318,7 @@ async function failedAttempt(
 ): Promise<ActionEnd | 'waiting'> {
   const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
   if (error instanceof Deferral) {
-    if (await deferAction(deps.db, action, leaseId, { notBefore: error.until, reason: error.reason }, now)) {
+    if (await deferAction(deps.db, action, leaseId, { notBefore: error.until, reason: error.reason, slot: error.slot }, now)) {
       await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (error.until.getTime() - now.getTime()) / 1000 });
     }
     return 'waiting';

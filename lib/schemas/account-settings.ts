@@ -33,6 +33,20 @@ export const dailyLimitsSchema = z.strictObject({
   comments: z.optional(limit),
   messages: z.optional(limit),
   invitations: z.optional(limit),
+  visits: z.optional(limit),
+});
+
+/** Seconds between two touches of an account: at least `minSeconds`, plus up to `jitterSeconds` at random (a day at most each). */
+const gapSchema = z.strictObject({
+  minSeconds: int().check(z.gte(0), z.lte(86_400)),
+  jitterSeconds: int().check(z.gte(0), z.lte(86_400)),
+});
+export const spacingSchema = z.strictObject({
+  reactions: z.optional(gapSchema),
+  comments: z.optional(gapSchema),
+  messages: z.optional(gapSchema),
+  invitations: z.optional(gapSchema),
+  visits: z.optional(gapSchema),
 });
 
 /** An account as an administrator describes it; defaults fill the rest. */
@@ -48,6 +62,8 @@ export const accountInputSchema = z.strictObject({
   dailyLimits: z._default(dailyLimitsSchema, {}),
   /** Invitations a week (ISO week, the account's zone); the workspace's, then the default, when absent. */
   weeklyInvitations: z.optional(limit),
+  /** Gaps between its network touches, per kind; the workspace's, then the default, when absent. */
+  spacing: z.optional(spacingSchema),
   status: z._default(z.enum(['active', 'paused']), 'active'),
 });
 export type AccountInput = z.input<typeof accountInputSchema>;
@@ -62,6 +78,7 @@ export const workspaceSettingsSchema = z.strictObject({
   pacingWindowSeconds: z.optional(int().check(z.gte(0))),
   workingHours: z.optional(workingHoursSchema),
   limits: z.optional(z.strictObject({ daily: z.optional(dailyLimitsSchema), weeklyInvitations: z.optional(limit) })),
+  spacing: z.optional(spacingSchema),
   approvalExpirySeconds: z.optional(int().check(z.gte(1))),
   connectionExpirySeconds: z.optional(int().check(z.gte(1))),
   emailDomains: z.optional(z.array(emailDomainSchema).check(z.maxLength(50))),

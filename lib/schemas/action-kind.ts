@@ -1,3 +1,6 @@
-/** The kinds of action an account makes on the network, each with its own limits. */
-export type ActionKind = 'reaction' | 'comment' | 'invitation' | 'message';
-export const actionKinds: readonly ActionKind[] = ['reaction', 'comment', 'invitation', 'message'];
+/**
+ * The kinds of touch an account makes on the network, each with its own limits and spacing: the
+ * writes, and the profile visit that a connection request or a DM opens with.
+ */
+export type ActionKind = 'reaction' | 'comment' | 'invitation' | 'message' | 'visit';
+export const actionKinds: readonly ActionKind[] = ['reaction', 'comment', 'invitation', 'message', 'visit'];

@@ -19,7 +19,18 @@ export interface DailyLimits {
   comments?: number;
   messages?: number;
   invitations?: number;
+  /** Profile visits (the lookup a connection request or a DM starts with). */
+  visits?: number;
 }
+
+/** The time an account leaves between two network touches: `minSeconds`, plus up to `jitterSeconds` at random. */
+export interface Gap {
+  minSeconds: number;
+  jitterSeconds: number;
+}
+
+/** Gaps before each kind of touch (named as in `DailyLimits`); absent ones fall through (see `effectiveLimits`). */
+export type Spacing = Partial<Record<keyof DailyLimits, Gap>>;
 
 /** A workspace member's connected profile on the network, which acts for the workspace. */
 export interface Account {
@@ -37,6 +48,8 @@ export interface Account {
   dailyLimits: DailyLimits;
   /** Its own weekly invitation limit; absent = the workspace's, else the default. */
   weeklyInvitations?: number;
+  /** Its own gaps between network touches, per kind; absent ones are the workspace's, else the default. */
+  spacing?: Spacing;
   status: 'active' | 'paused';
   createdAt: string;
 }
@@ -86,7 +99,7 @@ export async function getAccounts(db: Db, workspaceId: string, accountIds: strin
 }
 
 function toAccount(item: Record<string, unknown>): Account {
-  const { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, weeklyInvitations, status, createdAt } =
+  const { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, weeklyInvitations, spacing, status, createdAt } =
     item as unknown as Account;
-  return { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, weeklyInvitations, status, createdAt };
+  return { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, weeklyInvitations, spacing, status, createdAt };
 }

@@ -22,8 +22,11 @@ export type FinalActionStatus = (typeof finalActionStatuses)[number];
 /** Statuses in which an action waits for something outside the service. */
 export type AwaitingStatus = 'awaiting_approval' | 'awaiting_connection';
 
-/** Why a pending action waits beyond its pacing: account safety (see `schedule-action`). */
-export type DeferredReason = 'outside_working_hours' | 'daily_limit' | 'weekly_limit';
+/**
+ * Why a pending action waits: account safety (see `SafetyGate`): its account's next free send slot
+ * (`pacing`), the account's working hours, a limit.
+ */
+export type DeferredReason = 'pacing' | 'outside_working_hours' | 'daily_limit' | 'weekly_limit';
 
 /** The person an action invites or messages, as the provider resolved them. */
 export interface ActionTarget {
@@ -45,8 +48,10 @@ export interface Action {
   attempts: number;
   /** Not to run before this time (pacing, retry backoff, safety deferral). ISO 8601. */
   notBefore: string;
-  /** Set while a pending action waits for working hours or a new quota period. */
+  /** Set while a pending action waits for its send slot, working hours or a new quota period. */
   deferredReason?: DeferredReason;
+  /** The account's send slot reserved for it (ISO 8601), when it was deferred to one: it runs in it. */
+  slotAt?: string;
   /** Who holds the action while it runs, and until when (epoch ms): duplicates wait or drop. */
   leaseId?: string;
   leaseUntil?: number;
@@ -216,7 +221,7 @@ export function endActionItems(
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':end': end.status, ':at': at };
   const sets = ['#status = :end', 'finishedAt = :at', 'updatedAt = :at', ...setFields(fields, names, values)];
-  const removed = ['leaseId', 'leaseUntil', 'gsi1pk', 'gsi1sk', 'deferredReason'];
+  const removed = ['leaseId', 'leaseUntil', 'gsi1pk', 'gsi1sk', 'deferredReason', 'slotAt'];
   if (end.status === 'succeeded') {
     // `reason` and `error` describe how the action ended: a failed attempt retried before its
     // success is not that (its count stays in `attempts`).
@@ -257,20 +262,22 @@ export function endAction(db: Db, action: ActionKey, from: EndFrom, end: ActionE
 }
 
 /**
- * running → pending until `notBefore` because of account safety (working hours, a quota): not a
- * failure, so the attempt is given back. False if the lease was lost.
+ * running → pending until `notBefore` because of account safety (its send slot, working hours, a
+ * quota): not a failure, so the attempt is given back. The slot reserved for it, if any, is kept
+ * (and any earlier one dropped). False if the lease was lost.
  */
 export async function deferAction(
   db: Db,
   action: ActionKey,
   leaseId: string,
-  deferral: { notBefore: Date; reason: DeferredReason },
+  deferral: { notBefore: Date; reason: DeferredReason; slot?: Date },
   now: Date,
 ): Promise<boolean> {
   return updateIfCurrent(db, {
     Key: key(action),
     UpdateExpression:
-      'SET #status = :pending, notBefore = :nb, deferredReason = :why, attempts = attempts - :one, updatedAt = :at REMOVE leaseId, leaseUntil',
+      'SET #status = :pending, notBefore = :nb, deferredReason = :why, attempts = attempts - :one, updatedAt = :at' +
+      (deferral.slot ? ', slotAt = :slot REMOVE leaseId, leaseUntil' : ' REMOVE leaseId, leaseUntil, slotAt'),
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -281,6 +288,7 @@ export async function deferAction(
       ':why': deferral.reason,
       ':one': 1,
       ':at': now.toISOString(),
+      ...(deferral.slot ? { ':slot': deferral.slot.toISOString() } : {}),
     },
   });
 }

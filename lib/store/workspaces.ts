@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DailyLimits, WorkingHours } from './accounts';
+import type { DailyLimits, Spacing, WorkingHours } from './accounts';
 import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
@@ -10,6 +10,8 @@ export interface WorkspaceSettings {
   pacingWindowSeconds?: number;
   /** Overrides of the default account-safety limits for every account of the workspace (an account's own win). */
   limits?: { daily?: DailyLimits; weeklyInvitations?: number };
+  /** Gaps between network touches of every account of the workspace (an account's own win). */
+  spacing?: Spacing;
   /** Default working hours of the workspace's accounts (see `effectiveLimits` for precedence). */
   workingHours?: WorkingHours;
   /** Overrides APPROVAL_EXPIRY_SECONDS for this workspace. */

@@ -1,5 +1,6 @@
 import { startOfNextLocalDay } from '../../lib/outreach/working-hours';
-import { createTestWorkspace, testDb } from '../helpers/factories';
+import { listSandboxActions } from '../../lib/store/sandbox';
+import { createTestWorkspace, noSpacing, testDb } from '../helpers/factories';
 import { api, BACKGROUND_WORK_TIMEOUT_MS, eventually } from '../helpers/http-client';
 import type { JobBody } from '../helpers/jobs';
 import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
@@ -47,6 +48,26 @@ describe('account safety, end to end', () => {
     expect(job.actions[0]).toMatchObject({ status: 'pending', deferredReason: 'outside_working_hours' });
     expect(runAt.toISOString()).toMatch(/T00:00:00\.000Z$/);
     expect(runAt.getUTCDay()).toBe((today + 1) % 7); // tomorrow (JS counts Sunday as 0)
+  });
+
+  it("spaces one account's touches across jobs: like jobs sent at once react a gap apart, waiting for their slots", async () => {
+    const gap = 3;
+    const ws = await createTestWorkspace(db, { accounts: 1, settings: { spacing: { ...noSpacing, reactions: { minSeconds: gap, jitterSeconds: 0 } } } });
+    const like = (n: number) => api('POST', '/api/v1/social-selling/like', { apiKey: ws.apiKey, body: { url: postUrl(10 + n), groups: ['sales'], reactionType: 'like' } });
+
+    const locations = (await Promise.all([1, 2, 3].map(like))).map((accepted) => accepted.headers.get('location')!);
+    const waiting = await eventually(async () => {
+      const jobs = await Promise.all(locations.map((location) => api('GET', location, { apiKey: ws.apiKey })));
+      return jobs.find((job) => (job.body.actions as Array<Record<string, unknown>> | undefined)?.[0]?.deferredReason === 'pacing')?.body as JobBody | undefined;
+    }, undefined, 'an action waiting for its slot');
+    const done = await Promise.all(locations.map((location) => jobInStatus(ws.apiKey, location, finalJobStatuses)));
+
+    expect(waiting.actions[0]).toMatchObject({ status: 'pending', scheduledFor: expect.any(String) });
+    expect(done.map((job) => job.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    // The network saw them at least the gap apart (the sandbox records when each call came).
+    const times = (await listSandboxActions(db, ws.workspaceId)).map((action) => Date.parse(action.at)).sort((a, b) => a - b);
+    expect(times).toHaveLength(3);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(gap * 1000 - 1000);
   });
 });
 

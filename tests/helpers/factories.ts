@@ -5,7 +5,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { addAccount, addGroup, addWorkspace, changeGroupMembers, issueApiKey } from '../../lib/admin/workspace-admin';
 import type { AccountInput } from '../../lib/schemas/account-settings';
-import type { Account } from '../../lib/store/accounts';
+import type { Account, Spacing } from '../../lib/store/accounts';
 import type { Db } from '../../lib/store/client';
 import type { WorkspaceSettings } from '../../lib/store/workspaces';
 import { createDocumentClient } from '../../lib/store/client';
@@ -33,6 +33,11 @@ export interface TestWorkspace {
   accounts: Account[];
 }
 
+/** Spacing of every kind of touch at 0 seconds. */
+export const noSpacing: Spacing = Object.fromEntries(
+  (['reactions', 'comments', 'messages', 'invitations', 'visits'] as const).map((kind) => [kind, { minSeconds: 0, jitterSeconds: 0 }]),
+);
+
 /**
  * A fresh workspace with an api key, `accounts` sandbox accounts, and groups given as lists of
  * account indexes. Each test gets its own, so tests never see each other's data.
@@ -48,7 +53,8 @@ export async function createTestWorkspace(
   } = {},
 ): Promise<TestWorkspace> {
   const workspaceId = `t-${randomBytes(6).toString('hex')}`;
-  await addWorkspace(db, workspaceId, `Test ${workspaceId}`, { pacingWindowSeconds: options.pacingWindowSeconds ?? 0, ...options.settings });
+  // No gap between an account's touches unless a test asks for one: tests run many actions per account.
+  await addWorkspace(db, workspaceId, `Test ${workspaceId}`, { pacingWindowSeconds: options.pacingWindowSeconds ?? 0, spacing: noSpacing, ...options.settings });
   const specs = typeof options.accounts === 'number' ? Array.from({ length: options.accounts }, () => ({})) : (options.accounts ?? [{}, {}]);
   const accounts: Account[] = [];
   for (const [index, spec] of specs.entries()) {

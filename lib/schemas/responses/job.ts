@@ -24,7 +24,10 @@ export const jobActionSchema = z.strictObject({
   status: actionStatusSchema,
   attempts: z.number().int().nonnegative(),
   scheduledFor: timestamp.optional().describe('While pending or running: when it is expected to run.'),
-  deferredReason: z.enum(['outside_working_hours', 'daily_limit', 'weekly_limit']).optional().describe('Why a pending action waits beyond its pacing (account safety).'),
+  deferredReason: z
+    .enum(['pacing', 'outside_working_hours', 'daily_limit', 'weekly_limit'])
+    .optional()
+    .describe("Why a pending action waits (account safety): its account's next free send slot (`pacing`: a gap after its previous network touch, whatever the job), the account's working hours, or a limit; `scheduledFor` says until when."),
   approval: z
     .strictObject({
       approvalId: z.string(),

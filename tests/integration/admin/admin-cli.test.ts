@@ -74,6 +74,32 @@ describe('admin CLI', () => {
     });
   }, 60_000);
 
+  it('sets the spacing of touches per kind, for a workspace and an account, merged kind by kind', async () => {
+    const id = `cli-${randomBytes(4).toString('hex')}`;
+    await admin('workspace', 'create', id);
+
+    const first = await admin('workspace', 'settings', id, '--spacing', 'invitations=120-600');
+    const second = await admin('workspace', 'settings', id, '--spacing', 'reactions=30');
+    const reversed = await admin('workspace', 'settings', id, '--spacing', 'reactions=90-30');
+    const unknownKind = await admin('workspace', 'settings', id, '--spacing', 'likes=10-20');
+    const added = await admin(
+      'account', 'add', '--workspace', id, '--name', 'Own Gaps', '--profile-url', `https://www.linkedin.com/in/${id}-gaps`,
+      '--provider-account-id', `${id}-login`, '--spacing', 'visits=40-100', '--limit', 'visits=30',
+    );
+    const account = json(added.stdout) as unknown as Account;
+    const workspace = await getWorkspace(testDb(), id);
+
+    expect(json(first.stdout)).toMatchObject({ spacing: { invitations: { minSeconds: 120, jitterSeconds: 480 } } });
+    expect(json(second.stdout)).toMatchObject({ spacing: { invitations: { minSeconds: 120, jitterSeconds: 480 }, reactions: { minSeconds: 30, jitterSeconds: 0 } } });
+    expect([reversed.code, unknownKind.code]).toEqual([1, 1]);
+    expect(reversed.stderr).toMatch(/MAX must not be below MIN/);
+    expect(unknownKind.stderr).toMatch(/--spacing takes KIND=MIN-MAX/);
+    expect(effectiveLimits(account, workspace?.settings)).toMatchObject({
+      spacing: { invitation: { minSeconds: 120, jitterSeconds: 480 }, reaction: { minSeconds: 30, jitterSeconds: 0 }, visit: { minSeconds: 40, jitterSeconds: 60 } },
+      daily: { visit: 30 },
+    });
+  }, 60_000);
+
   it.each([
     [['workspace', 'create', 'Bad Name!'], /workspace id "Bad Name!" must be/],
     [['key', 'create', '--workspace', 'no-such-workspace'], /workspace "no-such-workspace" does not exist/],

@@ -1,5 +1,6 @@
 import {
   defaultDailyLimits,
+  defaultSpacing,
   defaultWeeklyInvitations,
   defaultWorkingHours,
   effectiveLimits,
@@ -17,6 +18,17 @@ describe('defaults', () => {
     for (const limit of Object.values(defaultDailyLimits)) expect(limit).toBeGreaterThan(0);
     expect(defaultWorkingHours).toEqual({ start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] });
   });
+
+  it("space touches as the network's users do: invitations and messages 1-5 min apart, the rest 20 s-2 min", () => {
+    const range = (kind: keyof typeof defaultSpacing) => [defaultSpacing[kind].minSeconds, defaultSpacing[kind].minSeconds + defaultSpacing[kind].jitterSeconds];
+    expect(range('invitation')).toEqual([60, 300]);
+    expect(range('message')).toEqual([60, 300]);
+    expect(range('reaction')).toEqual([20, 120]);
+    expect(range('comment')).toEqual([20, 120]);
+    expect(range('visit')).toEqual([20, 120]);
+    expect(defaultDailyLimits.visit).toBeGreaterThanOrEqual(50);
+    expect(defaultDailyLimits.visit).toBeLessThanOrEqual(100);
+  });
 });
 
 describe('effectiveLimits', () => {
@@ -25,6 +37,7 @@ describe('effectiveLimits', () => {
     expect(limits).toEqual({
       daily: { ...defaultDailyLimits },
       weeklyInvitations: defaultWeeklyInvitations,
+      spacing: { ...defaultSpacing },
       workingHours: { start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] },
       timezone: 'Europe/Paris',
     });
@@ -40,8 +53,19 @@ describe('effectiveLimits', () => {
       comment: 5, // account beats workspace
       invitation: 0, // 0 is a value (invitations off), not "unset"
       message: defaultDailyLimits.message, // default
+      visit: defaultDailyLimits.visit,
     });
     expect(limits.weeklyInvitations).toBe(150);
+  });
+
+  it("spacing per kind: the account's, else the workspace's, else the default", () => {
+    const limits = effectiveLimits(
+      { ...account, spacing: { reactions: { minSeconds: 5, jitterSeconds: 0 } } },
+      { spacing: { reactions: { minSeconds: 10, jitterSeconds: 10 }, invitations: { minSeconds: 120, jitterSeconds: 60 } } },
+    );
+    expect(limits.spacing.reaction).toEqual({ minSeconds: 5, jitterSeconds: 0 });
+    expect(limits.spacing.invitation).toEqual({ minSeconds: 120, jitterSeconds: 60 });
+    expect(limits.spacing.message).toEqual(defaultSpacing.message);
   });
 
   it('working hours: the account\'s, else the workspace\'s, else the default', () => {

@@ -1,0 +1,69 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client';
+import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
+import { epochSeconds, keys } from './keys';
+
+/**
+ * An account's send schedule: one item holding `lastAt`, the time (epoch ms) of the last slot it
+ * handed out. Every network touch of the account takes the next free slot, at least a gap after the
+ * one before, whichever job, worker or retry asks: that is what keeps an account from bursting.
+ */
+
+/**
+ * Kept 30 days past the last slot asked for: each waiting action holds at most one slot ahead, so
+ * the schedule never reaches that far; an account idle longer starts afresh, as it would anyway.
+ */
+const TTL_MS = 30 * 86_400_000;
+
+export interface ScheduleOwner {
+  workspaceId: string;
+  accountId: string;
+}
+
+const key = (owner: ScheduleOwner) => keys.sendSchedule(owner.workspaceId, owner.accountId);
+
+/**
+ * Takes the account's next free slot, no earlier than `earliest` and at least `gapMs` after the
+ * slot handed out before it, and returns its time. Atomic without a read: one conditional write
+ * when the schedule is free by `earliest` (the slot is `earliest`), else one that adds the gap to
+ * the last slot (the slot is that sum); concurrent callers each get a slot of their own.
+ */
+export async function reserveSlot(db: Db, owner: ScheduleOwner, earliest: Date, gapMs: number): Promise<Date> {
+  const at = earliest.getTime();
+  // The latest a previous slot may be for `earliest` itself to be free.
+  const values = { ':latestPrevious': at - gapMs, ':expiresAt': epochSeconds(new Date(at + TTL_MS)) };
+  const update = (input: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }) =>
+    db.client.send(new UpdateCommand({ TableName: db.table, Key: key(owner), ReturnValues: 'UPDATED_NEW', ...input, ExpressionAttributeValues: { ...values, ...input.ExpressionAttributeValues } }));
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const free = await writeIfConditionHolds(
+      update({ UpdateExpression: 'SET lastAt = :at, expiresAt = :expiresAt', ConditionExpression: 'attribute_not_exists(lastAt) OR lastAt <= :latestPrevious', ExpressionAttributeValues: { ':at': at } }),
+    );
+    if (free) return new Date(at);
+    // Taken past `latestPrevious` (it only grows): the slot is the gap after the last one. Refused
+    // only when the item expired between the two writes, and then the first one takes it.
+    const taken = await writtenIfConditionHolds(
+      update({ UpdateExpression: 'SET lastAt = lastAt + :gap, expiresAt = :expiresAt', ConditionExpression: 'lastAt > :latestPrevious', ExpressionAttributeValues: { ':gap': gapMs } }),
+    );
+    if (taken) return new Date(Number(taken.lastAt));
+  }
+  throw new Error(`could not reserve a send slot for account ${owner.accountId}`);
+}
+
+/**
+ * Moves the schedule's last slot from `reserved` to `actual` when that reservation is still the last
+ * one (its holder runs later than planned): the next slot is then a gap after when it really ran.
+ * False when another slot was handed out after it: the late holder must take a new one.
+ */
+export function moveLastSlot(db: Db, owner: ScheduleOwner, reserved: Date, actual: Date): Promise<boolean> {
+  return writeIfConditionHolds(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key(owner),
+        UpdateExpression: 'SET lastAt = :actual',
+        ConditionExpression: 'lastAt = :reserved',
+        ExpressionAttributeValues: { ':actual': actual.getTime(), ':reserved': reserved.getTime() },
+      }),
+    ),
+  );
+}
