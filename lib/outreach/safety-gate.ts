@@ -9,6 +9,7 @@ import type { WorkspaceSettings } from '../store/workspaces';
 import type { EffectiveLimits } from './safety-defaults';
 import { dailyLimitField, effectiveLimits } from './safety-defaults';
 import { deferAfterLimit, quotaPeriods, whenAllowed } from './schedule-action';
+import { previousLocalDays } from './working-hours';
 
 /**
  * Thrown when account safety says "not now": the action waits until `until`, it is not a failure.
@@ -95,14 +96,14 @@ export class SafetyGate {
       kind,
       day,
       dailyLimit: limits.daily[kind],
-      ...(kind === 'invitation' ? { week, weeklyLimit: limits.weeklyInvitations } : {}),
+      // Invitations: the ISO week's limit, and the same over any seven days in a row.
+      ...(kind === 'invitation' ? { week, weeklyLimit: limits.weeklyInvitations, previousDays: previousLocalDays(day, 6) } : {}),
     };
     const taken = await tryConsume(this.db, request, now);
     if (!taken.ok) {
-      throw new Deferral(
-        this.spread(deferAfterLimit(now, limits.timezone, limits.workingHours, taken.limit), slotKind),
-        taken.limit === 'daily' ? 'daily_limit' : 'weekly_limit',
-      );
+      // The rolling seven days move on a day at a time: their room comes back with the next day.
+      const period = taken.limit === 'weekly' ? 'weekly' : 'daily';
+      throw new Deferral(this.spread(deferAfterLimit(now, limits.timezone, limits.workingHours, period), slotKind), taken.limit === 'daily' ? 'daily_limit' : 'weekly_limit');
     }
     if (kind === 'visit') return;
     this.taken.push(request);

@@ -110,6 +110,15 @@ export function localDay(instant: Date, timezone: string): string {
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+/** The `count` local days before `day` (`YYYY-MM-DD`), latest first: calendar days, whatever DST does. */
+export function previousLocalDays(day: string, count: number): string[] {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const before = addDays(year, month, date, -(i + 1));
+    return `${pad(before.year, 4)}-${pad(before.month)}-${pad(before.day)}`;
+  });
+}
+
 /** The ISO 8601 week (`YYYY-Www`, weeks start on Monday) an instant falls in, in a zone. */
 export function localIsoWeek(instant: Date, timezone: string): string {
   const p = localParts(instant.getTime(), timezone);

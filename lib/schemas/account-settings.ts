@@ -49,6 +49,11 @@ export const spacingSchema = z.strictObject({
   visits: z.optional(gapSchema),
 });
 
+/** A day's invitations may not exceed the week's: the weekly limit would never let them all go. */
+const DAILY_OVER_WEEKLY = 'must not exceed the weekly invitation limit';
+const dailyWithinWeekly = (daily: { invitations?: number } | undefined, weekly: number | undefined) =>
+  daily?.invitations === undefined || weekly === undefined || daily.invitations <= weekly;
+
 /** An account as an administrator describes it; defaults fill the rest. */
 export const accountInputSchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
@@ -65,7 +70,7 @@ export const accountInputSchema = z.strictObject({
   /** Gaps between its network touches, per kind; the workspace's, then the default, when absent. */
   spacing: z.optional(spacingSchema),
   status: z._default(z.enum(['active', 'paused']), 'active'),
-});
+}).check(z.refine((account) => dailyWithinWeekly(account.dailyLimits, account.weeklyInvitations), { message: DAILY_OVER_WEEKLY, path: ['dailyLimits', 'invitations'] }));
 export type AccountInput = z.input<typeof accountInputSchema>;
 
 /** A domain the workspace's people have email addresses at (`acme.com`); its subdomains count too. */
@@ -77,7 +82,11 @@ export const emailDomainSchema = z
 export const workspaceSettingsSchema = z.strictObject({
   pacingWindowSeconds: z.optional(int().check(z.gte(0))),
   workingHours: z.optional(workingHoursSchema),
-  limits: z.optional(z.strictObject({ daily: z.optional(dailyLimitsSchema), weeklyInvitations: z.optional(limit) })),
+  limits: z.optional(
+    z
+      .strictObject({ daily: z.optional(dailyLimitsSchema), weeklyInvitations: z.optional(limit) })
+      .check(z.refine((limits) => dailyWithinWeekly(limits.daily, limits.weeklyInvitations), { message: DAILY_OVER_WEEKLY, path: ['daily', 'invitations'] })),
+  ),
   spacing: z.optional(spacingSchema),
   approvalExpirySeconds: z.optional(int().check(z.gte(1))),
   connectionExpirySeconds: z.optional(int().check(z.gte(1))),

@@ -53,6 +53,7 @@ describe('admin CLI', () => {
     );
     const more = await admin('workspace', 'settings', id, '--limit', 'reactions=30');
     const bad = await admin('workspace', 'settings', id, '--working-hours', '18:00-09:00');
+    const dailyOverWeekly = await admin('workspace', 'settings', id, '--limit', 'invitations=61');
     const added = await admin(
       'account', 'add', '--workspace', id, '--name', 'Own Limits', '--profile-url', `https://www.linkedin.com/in/${id}-own`,
       '--provider-account-id', `${id}-login`, '--limit', 'weeklyInvitations=40',
@@ -65,6 +66,9 @@ describe('admin CLI', () => {
     expect(json(more.stdout)).toMatchObject({ limits: { daily: { comments: 7, reactions: 30 }, weeklyInvitations: 60 } });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/workingHours\.end: start must be before end/);
+    // The weekly 60 set before is merged in: a day's 61 could never all go.
+    expect(dailyOverWeekly.code).toBe(1);
+    expect(dailyOverWeekly.stderr).toMatch(/limits\.daily\.invitations: must not exceed the weekly invitation limit/);
     expect(account.workingHours).toBeUndefined();
     expect(account.weeklyInvitations).toBe(40);
     expect(effectiveLimits(account, workspace?.settings)).toMatchObject({
@@ -82,6 +86,10 @@ describe('admin CLI', () => {
     const second = await admin('workspace', 'settings', id, '--spacing', 'reactions=30');
     const reversed = await admin('workspace', 'settings', id, '--spacing', 'reactions=90-30');
     const unknownKind = await admin('workspace', 'settings', id, '--spacing', 'likes=10-20');
+    const overWeekly = await admin(
+      'account', 'add', '--workspace', id, '--name', 'Too Many', '--profile-url', `https://www.linkedin.com/in/${id}-many`,
+      '--provider-account-id', `${id}-many`, '--limit', 'invitations=30', '--limit', 'weeklyInvitations=20',
+    );
     const added = await admin(
       'account', 'add', '--workspace', id, '--name', 'Own Gaps', '--profile-url', `https://www.linkedin.com/in/${id}-gaps`,
       '--provider-account-id', `${id}-login`, '--spacing', 'visits=40-100', '--limit', 'visits=30',
@@ -91,7 +99,8 @@ describe('admin CLI', () => {
 
     expect(json(first.stdout)).toMatchObject({ spacing: { invitations: { minSeconds: 120, jitterSeconds: 480 } } });
     expect(json(second.stdout)).toMatchObject({ spacing: { invitations: { minSeconds: 120, jitterSeconds: 480 }, reactions: { minSeconds: 30, jitterSeconds: 0 } } });
-    expect([reversed.code, unknownKind.code]).toEqual([1, 1]);
+    expect([reversed.code, unknownKind.code, overWeekly.code]).toEqual([1, 1, 1]);
+    expect(overWeekly.stderr).toMatch(/dailyLimits\.invitations: must not exceed the weekly invitation limit/);
     expect(reversed.stderr).toMatch(/MAX must not be below MIN/);
     expect(unknownKind.stderr).toMatch(/--spacing takes KIND=MIN-MAX/);
     expect(effectiveLimits(account, workspace?.settings)).toMatchObject({

@@ -108,6 +108,19 @@ describe('safety gate', () => {
     );
   });
 
+  it('no seven days in a row hold more invitations than the weekly limit, across an ISO week boundary', async () => {
+    const allWeek = { start: '00:00', end: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
+    const acting = account({ workingHours: allWeek, dailyLimits: { invitations: 5 }, weeklyInvitations: 5 });
+    // Sunday, ISO week 3: its limit is reached, so the next invitation waits for week 4 (Monday 00:00 Paris).
+    expect(await afterPassing(acting, 'invitation', 5, at('2025-01-19T10:00:00Z'))).toEqual(deferral('2025-01-19T23:00:00Z', 'weekly_limit'));
+
+    // Monday starts ISO week 4, but Sunday's five are within the last seven days: wait a day at a time.
+    expect(await afterPassing(acting, 'invitation', 0, at('2025-01-20T10:00:00Z'))).toEqual(deferral('2025-01-20T23:00:00Z', 'weekly_limit'));
+    expect(await afterPassing(acting, 'invitation', 0, at('2025-01-25T10:00:00Z'))).toEqual(deferral('2025-01-25T23:00:00Z', 'weekly_limit'));
+    // The next Sunday, last Sunday's are eight days back: the room is back.
+    expect(await afterPassing(acting, 'invitation', 0, at('2025-01-26T10:00:00Z'))).toBeUndefined();
+  });
+
   it("across a DST change: the next day's opening is 09:00 in the new offset", async () => {
     // Fri 28 Mar 2025 11:00 CET, limit reached → Mon 31 Mar 09:00 CEST = 07:00Z.
     expect(await afterPassing(account({ dailyLimits: { reactions: 1 } }), 'reaction', 1, at('2025-03-28T10:00:00Z'))).toEqual(

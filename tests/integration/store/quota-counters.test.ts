@@ -23,8 +23,8 @@ describe('quota counters', () => {
     expect(results.filter((result) => !result.ok)).toEqual(Array.from({ length: 15 }, () => ({ ok: false, limit: 'daily' })));
     const item = await counter(workspaceId, accountId, 'reaction', '2025-01-15');
     expect(item).toMatchObject({ pk: `WS#${workspaceId}`, sk: `QUOTA#${accountId}#reaction#2025-01-15`, count: 5 });
-    // TTL a few days after the period.
-    expect(item!.expiresAt).toBe(Math.floor(now.getTime() / 1000) + 3 * 86_400);
+    // TTL days after the period: more than the seven days the rolling invitation check reads.
+    expect(item!.expiresAt).toBe(Math.floor(now.getTime() / 1000) + 9 * 86_400);
     // Another day, another account: counted apart.
     expect(await tryConsume(db, { ...request, day: '2025-01-16' }, now)).toEqual({ ok: true });
     expect(await tryConsume(db, { ...request, accountId: 'acc_other' }, now)).toEqual({ ok: true });

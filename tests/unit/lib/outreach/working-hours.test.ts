@@ -2,6 +2,7 @@ import {
   localDay,
   localIsoWeek,
   nextWorkingTime,
+  previousLocalDays,
   startOfNextLocalDay,
   startOfNextLocalIsoWeek,
 } from '../../../../lib/outreach/working-hours';
@@ -107,5 +108,14 @@ describe('period starts', () => {
     // Wed 15 Jan → Mon 20 Jan 00:00 EST; a Monday → the Monday after.
     expect(startOfNextLocalIsoWeek(at('2025-01-15T12:00:00Z'), 'America/New_York')).toEqual(at('2025-01-20T05:00:00Z'));
     expect(startOfNextLocalIsoWeek(at('2025-01-20T12:00:00Z'), 'America/New_York')).toEqual(at('2025-01-27T05:00:00Z'));
+  });
+});
+
+describe('previousLocalDays', () => {
+  it('counts calendar days back, latest first, across months, years and leap days', () => {
+    expect(previousLocalDays('2025-01-02', 3)).toEqual(['2025-01-01', '2024-12-31', '2024-12-30']);
+    expect(previousLocalDays('2024-03-01', 2)).toEqual(['2024-02-29', '2024-02-28']);
+    // The day DST starts in Europe is one calendar day like any other.
+    expect(previousLocalDays('2025-03-31', 2)).toEqual(['2025-03-30', '2025-03-29']);
   });
 });
