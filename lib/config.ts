@@ -61,6 +61,10 @@ const configSchema = z
     PUBLIC_BASE_URL: z._default(z.union([z.literal(''), z.url()]), ''),
     /** How long an approval waits for a decision before its action ends `expired` (7 days). */
     APPROVAL_EXPIRY_SECONDS: integer(7 * 86400, { min: 1 }),
+    /** How long an account waits when the network throttles it without a `retry-after` (provider-signals.ts' default). */
+    PROVIDER_THROTTLE_COOLDOWN_SECONDS: integer(3600, { min: 1 }),
+    /** How long an account waits when the network restricts it or asks for a checkpoint (provider-signals.ts' default). */
+    ACCOUNT_RESTRICTED_COOLDOWN_SECONDS: integer(86_400, { min: 1 }),
     /** How long a DM waits for its invitation to be accepted before it ends `expired` (21 days). */
     CONNECTION_EXPIRY_SECONDS: integer(21 * 86400, { min: 1 }),
     /** Shared secret the provider's webhook calls carry (header `x-webhook-secret`); webhooks are refused without it. */

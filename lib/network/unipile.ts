@@ -340,6 +340,10 @@ export class UnipileProvider implements NetworkProvider {
     }
     if (status >= 500) return new ProviderError('provider_unavailable', message, true, { status });
     if (status === 408) return new ProviderError('provider_timeout', message, true, { status });
+    // The network restricted the account or wants a checkpoint solved: about the account, not this call.
+    if ((status === 403 && type === 'errors/account_restricted') || (status === 401 && type === 'errors/checkpoint_error')) {
+      return new ProviderError('account_restricted', message, false, { status });
+    }
     if (status === 401 || status === 403) return new ProviderError('provider_auth_failed', message, false, { status });
     if (status === 404) return new ProviderError(notFoundReason[step], message, false, { status });
     if (status >= 400) return new ProviderError(this.reasonFor(step, type, problem), message, false, { status });

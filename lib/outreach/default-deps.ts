@@ -40,6 +40,7 @@ export function defaultRunActionDeps(): RunActionDeps {
     maxAttempts: config.ACTION_MAX_ATTEMPTS,
     retryDelaySeconds: (attempt, retryAfterSeconds) => retryDelaySeconds(attempt, retryAfterSeconds, Math.random, config.ACTION_RETRY_BASE_SECONDS),
     connectionExpirySeconds: config.CONNECTION_EXPIRY_SECONDS,
+    signalCooldowns: { throttledSeconds: config.PROVIDER_THROTTLE_COOLDOWN_SECONDS, restrictedSeconds: config.ACCOUNT_RESTRICTED_COOLDOWN_SECONDS },
   };
 }
 

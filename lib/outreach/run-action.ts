@@ -14,17 +14,20 @@ import type { Db } from '../store/client';
 import type { Job } from '../store/jobs';
 import { finalJobStatuses, getJob } from '../store/jobs';
 import { watchInvitationItem } from '../store/invitation-watches';
+import { pauseAccount } from '../store/send-schedule';
 import { recordLead, recordLeadItem } from '../store/leads';
 import type { TransactItem } from '../store/transact';
 import type { EventDeps, PreparedEvent } from '../webhooks/emit-event';
-import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
-import { dmEventData } from '../webhooks/event-data';
+import { commitWithEvents, emitEvent, prepareEvent } from '../webhooks/emit-event';
+import { accountThrottledData, dmEventData } from '../webhooks/event-data';
 import { finishJobIfDone } from './finish-job';
 import { leadOfJob } from './lead-of';
 import type { Workspace } from '../store/workspaces';
 import { getWorkspace } from '../store/workspaces';
 import type { StepResult } from './perform-action';
 import { performAction } from './perform-action';
+import type { SignalCooldowns } from './provider-signals';
+import { defaultSignalCooldowns, pauseFor } from './provider-signals';
 import { retryDelaySeconds } from './retry-policy';
 import { Deferral, KindDisabledError, SafetyGate } from './safety-gate';
 
@@ -40,6 +43,8 @@ export interface RunActionDeps extends EventDeps {
   leaseSeconds?: number;
   /** Seconds before the next attempt; the backoff policy by default. */
   retryDelaySeconds?: (attempt: number, retryAfterSeconds?: number) => number;
+  /** How long an account waits after a signal of the network that says no time of its own; the defaults when absent. */
+  signalCooldowns?: SignalCooldowns;
 }
 
 /** Writes that a repetition would duplicate in public: never retried when their outcome is unknown. */
@@ -257,7 +262,7 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
   try {
     step = await performAction({ provider: deps.provider, job, action, account: acting, gate, now });
   } catch (error) {
-    const end = await failedAttempt(deps, { action, leaseId, gate, now }, error);
+    const end = await failedAttempt(deps, { action, account, leaseId, gate, now }, error);
     // An outcome the provider left unknown may be a post: recording it must not retry the call either.
     return end === 'waiting' ? end : { end, visibleCallMade: end.status === 'failed' && end.reason === 'outcome_unknown' };
   }
@@ -310,13 +315,33 @@ async function recordCall(
   return 'waiting';
 }
 
+/**
+ * When a refusal is a signal about the account (see `pauseFor`), pauses it, tells the workspace
+ * (`account.throttled`, when this pause is new or ends later than the one there was), and returns the
+ * deferral of this action to the pause's end. The call did not go: its quota is given back.
+ */
+async function pauseOnSignal(deps: RunActionDeps, account: Account, gate: SafetyGate, error: ProviderError, now: Date): Promise<Deferral | undefined> {
+  const kind = gate.lastTouch;
+  const signalled = pauseFor(error, kind, gate.limits, deps.signalCooldowns ?? defaultSignalCooldowns, now);
+  if (!signalled) return undefined;
+  await gate.releaseAll();
+  const { scope, pause } = signalled;
+  if (await pauseAccount(deps.db, account, scope, pause)) {
+    logger.warn('the network paused an account', { workspaceId: account.workspaceId, accountId: account.accountId, scope, reason: pause.reason, until: pause.until });
+    await emitEvent(deps, account.workspaceId, 'account.throttled', accountThrottledData(account, scope, pause), now);
+  }
+  return new Deferral(gate.wakeAfter(new Date(pause.until), kind ?? 'message'), pause.reason);
+}
+
 /** What a thrown attempt becomes: a deferral, a retry, or the end of the action. */
 async function failedAttempt(
   deps: RunActionDeps,
-  { action, leaseId, gate, now }: { action: Action; leaseId: string; gate: SafetyGate; now: Date },
-  error: unknown,
+  { action, account, leaseId, gate, now }: { action: Action; account: Account; leaseId: string; gate: SafetyGate; now: Date },
+  thrown: unknown,
 ): Promise<ActionEnd | 'waiting'> {
   const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
+  // A signal of the network about the account pauses it (or that kind of touch): this action waits too.
+  const error = thrown instanceof ProviderError ? ((await pauseOnSignal(deps, account, gate, thrown, now)) ?? thrown) : thrown;
   if (error instanceof Deferral) {
     if (await deferAction(deps.db, action, leaseId, { notBefore: error.until, reason: error.reason, slot: error.slot }, now)) {
       await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (error.until.getTime() - now.getTime()) / 1000 });

@@ -4,7 +4,8 @@ import type { DeferredReason } from '../store/actions';
 import type { Db } from '../store/client';
 import type { QuotaRequest } from '../store/quota-counters';
 import { release, tryConsume } from '../store/quota-counters';
-import { moveLastSlot, reserveSlot } from '../store/send-schedule';
+import type { AccountPause, PauseScope } from '../store/send-schedule';
+import { activePauses, moveLastSlot, reserveSlot } from '../store/send-schedule';
 import type { WorkspaceSettings } from '../store/workspaces';
 import type { EffectiveLimits } from './safety-defaults';
 import { dailyLimitField, effectiveLimits } from './safety-defaults';
@@ -44,6 +45,7 @@ export class KindDisabledError extends Error {
 /**
  * Account safety for one attempt of an action: each network touch (a write, or the profile visit a
  * connection request or DM opens with) goes through `pass(kind)`, which lets it through only
+ * 0. while the network has not paused the account, or that kind of touch (see provider-signals.ts);
  * 1. inside the account's working hours;
  * 2. in a send slot of the account's own: the attempt's first touch takes the account's next free
  *    slot, a gap (the kind's minimum plus random jitter) after the slot before it, across all its
@@ -57,11 +59,15 @@ export class SafetyGate {
   private readonly taken: QuotaRequest[] = [];
   /** The kind of the last write let through: what a failure of the call was about. */
   lastKind: ActionKind | undefined;
+  /** The kind of the last touch let through, a visit included: what a signal of the network was about. */
+  lastTouch: ActionKind | undefined;
+  /** The account's pauses, read once by the attempt's first touch. */
+  private pauses: Partial<Record<PauseScope, AccountPause>> | undefined;
   /** Whether this attempt holds a send slot: its later touches (a visit's write) follow in it. */
   private slotHeld = false;
 
   /** Resolved once per attempt: every write of the attempt is judged by the same limits. */
-  private readonly limits: EffectiveLimits;
+  readonly limits: EffectiveLimits;
   private readonly random: () => number;
 
   constructor(
@@ -85,8 +91,11 @@ export class SafetyGate {
     if (limits.daily[kind] === 0) {
       throw new KindDisabledError(`The account's daily limit for ${dailyLimitField[kind]} is 0: it does not make them.`);
     }
+    this.pauses ??= await activePauses(this.db, account, now);
+    const pause = this.pauses.all ?? this.pauses[kind];
+    if (pause) throw new Deferral(this.wakeAfter(new Date(pause.until), slotKind), pause.reason);
     const hours = whenAllowed(now, limits);
-    if (hours.reason) throw new Deferral(this.spread(hours.runAt, slotKind), hours.reason);
+    if (hours.reason) throw new Deferral(this.wakeAfter(hours.runAt, slotKind), hours.reason);
     if (!this.slotHeld) await this.takeSlot(slotKind);
 
     const { day, week } = quotaPeriods(now, limits.timezone);
@@ -103,8 +112,9 @@ export class SafetyGate {
     if (!taken.ok) {
       // The rolling seven days move on a day at a time: their room comes back with the next day.
       const period = taken.limit === 'weekly' ? 'weekly' : 'daily';
-      throw new Deferral(this.spread(deferAfterLimit(now, limits.timezone, limits.workingHours, period), slotKind), taken.limit === 'daily' ? 'daily_limit' : 'weekly_limit');
+      throw new Deferral(this.wakeAfter(deferAfterLimit(now, limits.timezone, limits.workingHours, period), slotKind), taken.limit === 'daily' ? 'daily_limit' : 'weekly_limit');
     }
+    this.lastTouch = kind;
     if (kind === 'visit') return;
     this.taken.push(request);
     this.lastKind = kind;
@@ -116,8 +126,8 @@ export class SafetyGate {
     return Math.round((minSeconds + this.random() * jitterSeconds) * 1000);
   }
 
-  /** A wake-up time after `at` (an opening, a new period): within one gap of it, at random. */
-  private spread(at: Date, kind: ActionKind): Date {
+  /** A wake-up time after `at` (an opening, a new period, a pause's end): within one gap of it, at random. */
+  wakeAfter(at: Date, kind: ActionKind): Date {
     const { minSeconds, jitterSeconds } = this.limits.spacing[kind];
     return new Date(at.getTime() + Math.floor(this.random() * (minSeconds + jitterSeconds) * 1000));
   }

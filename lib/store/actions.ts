@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import type { PauseReason } from './send-schedule';
 import { isConditionFailed, transactIfCurrent, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
@@ -24,9 +25,10 @@ export type AwaitingStatus = 'awaiting_approval' | 'awaiting_connection';
 
 /**
  * Why a pending action waits: account safety (see `SafetyGate`): its account's next free send slot
- * (`pacing`), the account's working hours, a limit.
+ * (`pacing`), the account's working hours, a limit, or a pause the network's signal put on the
+ * account (`provider_limit`, `provider_throttled`, `account_restricted`: see provider-signals.ts).
  */
-export type DeferredReason = 'pacing' | 'outside_working_hours' | 'daily_limit' | 'weekly_limit';
+export type DeferredReason = 'pacing' | 'outside_working_hours' | 'daily_limit' | 'weekly_limit' | PauseReason;
 
 /** The person an action invites or messages, as the provider resolved them. */
 export interface ActionTarget {

@@ -1,12 +1,14 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActionKind } from '../schemas/action-kind';
 import type { Db } from './client';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys } from './keys';
 
 /**
  * An account's send schedule: one item holding `lastAt`, the time (epoch ms) of the last slot it
- * handed out. Every network touch of the account takes the next free slot, at least a gap after the
- * one before, whichever job, worker or retry asks: that is what keeps an account from bursting.
+ * handed out, and the pauses the network's signals put on the account (`pause_<scope>`). Every
+ * network touch of the account takes the next free slot, at least a gap after the one before,
+ * whichever job, worker or retry asks: that is what keeps an account from bursting.
  */
 
 /**
@@ -66,4 +68,53 @@ export function moveLastSlot(db: Db, owner: ScheduleOwner, reserved: Date, actua
       }),
     ),
   );
+}
+
+/** Why an account, or one kind of its touches, is paused: what the network said. */
+export type PauseReason = 'provider_limit' | 'provider_throttled' | 'account_restricted';
+
+/** A pause of an account's touches (all of them, or one kind's) until `until`, set by a signal of the network. */
+export interface AccountPause {
+  until: string;
+  reason: PauseReason;
+  since: string;
+  /** The network's own words for it (the provider's reason slug and message). */
+  signal: { reason: string; message: string };
+}
+
+/** `all`, or the kind a pause stops. */
+export type PauseScope = 'all' | ActionKind;
+
+/** The attribute of the schedule item that holds a scope's pause. */
+const pauseAttribute = (scope: PauseScope) => `pause_${scope}`;
+
+/**
+ * Pauses an account's touches of `scope` until `pause.until`, unless it is paused there until as
+ * late already. True when this pause was written (a new one, or a later end): the caller tells of it.
+ */
+export function pauseAccount(db: Db, owner: ScheduleOwner, scope: PauseScope, pause: AccountPause): Promise<boolean> {
+  return writeIfConditionHolds(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key(owner),
+        UpdateExpression: 'SET #pause = :pause, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        ConditionExpression: 'attribute_not_exists(#pause) OR #pause.#until < :until',
+        ExpressionAttributeNames: { '#pause': pauseAttribute(scope), '#until': 'until' },
+        ExpressionAttributeValues: { ':pause': pause, ':until': pause.until, ':expiresAt': epochSeconds(new Date(Date.parse(pause.until) + TTL_MS)) },
+      }),
+    ),
+  );
+}
+
+/** The account's pauses that are not over at `now`, by scope (`all`, or a kind). */
+export async function activePauses(db: Db, owner: ScheduleOwner, now: Date): Promise<Partial<Record<PauseScope, AccountPause>>> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: key(owner), ConsistentRead: true }));
+  const pauses: Partial<Record<PauseScope, AccountPause>> = {};
+  for (const [attribute, value] of Object.entries(Item ?? {})) {
+    if (!attribute.startsWith('pause_')) continue;
+    const pause = value as AccountPause;
+    if (Date.parse(pause.until) > now.getTime()) pauses[attribute.slice('pause_'.length) as PauseScope] = pause;
+  }
+  return pauses;
 }

@@ -3,11 +3,13 @@
  * Links are absolute when PUBLIC_BASE_URL is known.
  */
 import { jobLocation, publicUrl, transcriptLocation } from '../http/links';
+import type { Account } from '../store/accounts';
 import type { Action, ActionTarget } from '../store/actions';
 import type { Approval } from '../store/approvals';
 import { approvalPath } from '../store/approvals';
 import type { Job } from '../store/jobs';
 import type { LeadIdentity } from '../store/leads';
+import type { AccountPause, PauseScope } from '../store/send-schedule';
 import type { Transcript } from '../store/transcripts';
 import type { WebhookEndpoint } from '../store/webhooks';
 
@@ -70,6 +72,19 @@ export function dmEventData(action: Action, target: ActionTarget, publicBaseUrl:
     person: personOf(target),
     ...extra,
     links: { job: publicUrl(publicBaseUrl, jobLocation(action.jobId)) },
+  };
+}
+
+/** `account.throttled`: the network paused one of the workspace's accounts (or one kind of its touches), and until when. */
+export function accountThrottledData(account: Pick<Account, 'accountId' | 'name' | 'profileUrl'>, scope: PauseScope, pause: AccountPause) {
+  return {
+    account: { accountId: account.accountId, name: account.name, profileUrl: account.profileUrl },
+    // Absent when the whole account waits.
+    ...(scope === 'all' ? {} : { kind: scope }),
+    reason: pause.reason,
+    since: pause.since,
+    until: pause.until,
+    signal: pause.signal,
   };
 }
 

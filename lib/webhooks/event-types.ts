@@ -17,6 +17,7 @@ export const webhookEventTypes = [
   'transcript.failed',
   'lead.connected',
   'lead.replied',
+  'account.throttled',
   'webhook.disabled',
 ] as const;
 

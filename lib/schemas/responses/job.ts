@@ -25,9 +25,11 @@ export const jobActionSchema = z.strictObject({
   attempts: z.number().int().nonnegative(),
   scheduledFor: timestamp.optional().describe('While pending or running: when it is expected to run.'),
   deferredReason: z
-    .enum(['pacing', 'outside_working_hours', 'daily_limit', 'weekly_limit'])
+    .enum(['pacing', 'outside_working_hours', 'daily_limit', 'weekly_limit', 'provider_limit', 'provider_throttled', 'account_restricted'])
     .optional()
-    .describe("Why a pending action waits (account safety): its account's next free send slot (`pacing`: a gap after its previous network touch, whatever the job), the account's working hours, or a limit; `scheduledFor` says until when."),
+    .describe(
+      "Why a pending action waits (account safety): its account's next free send slot (`pacing`: a gap after its previous network touch, whatever the job), the account's working hours, a limit, or a pause the network's own signal put on the account (`provider_limit`: its limit for that kind; `provider_throttled`; `account_restricted`); `scheduledFor` says until when.",
+    ),
   approval: z
     .strictObject({
       approvalId: z.string(),

@@ -281,6 +281,20 @@ describe('UnipileProvider against the fake Unipile server', () => {
       expect(error).toMatchObject({ reason: 'provider_auth_failed', retryable: false, status: 403 });
     });
 
+    it.each([
+      [403, 'errors/account_restricted'],
+      [401, 'errors/checkpoint_error'],
+    ])('%s %s → account_restricted (a signal about the account), not retryable', async (status, type) => {
+      // Prepare
+      fake.failNext({ status, type });
+
+      // Act
+      const error = await reactError(provider, { account, post: activityPost, reactionType: 'like' });
+
+      // Assert
+      expect(error).toMatchObject({ reason: 'account_restricted', retryable: false, status });
+    });
+
     it('a post answered without social_id → provider_bad_response, not retryable, no reaction attempted', async () => {
       // Prepare
       fake.setPost('7332661864792854528', { object: 'Post', provider: 'LINKEDIN', id: '7332661864792854528' });

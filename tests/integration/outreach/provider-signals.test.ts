@@ -1,0 +1,143 @@
+import { newId } from '../../../lib/ids';
+import { SandboxProvider } from '../../../lib/network/sandbox';
+import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
+import { getJobView } from '../../../lib/outreach/job-view';
+import { planJob } from '../../../lib/outreach/plan-job';
+import type { RunActionDeps } from '../../../lib/outreach/run-action';
+import { runAction } from '../../../lib/outreach/run-action';
+import { Deferral, SafetyGate } from '../../../lib/outreach/safety-gate';
+import { validate } from '../../../lib/http/validate';
+import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue/messages';
+import { likeRequestSchema } from '../../../lib/schemas/like';
+import type { ActionKind } from '../../../lib/schemas/action-kind';
+import { listSandboxActions, putSandboxRule } from '../../../lib/store/sandbox';
+import { activePauses } from '../../../lib/store/send-schedule';
+import { listDeliveries } from '../../../lib/store/webhook-deliveries';
+import { createWebhook } from '../../../lib/store/webhooks';
+import { newSigningSecret } from '../../../lib/webhooks/signature';
+import type { TestWorkspace } from '../../helpers/factories';
+import { createTestQueue, createTestWorkspace, drainQueue, noSpacing, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+
+/**
+ * Signals of the network about an account itself (its own limit reached, throttling, a restriction)
+ * pause that account, or that kind of its touches, until the time the signal implies: the action
+ * that met it and the account's other waiting work are deferred with the reason, not failed, and the
+ * workspace is told once (`account.throttled`). Real workers' code, DynamoDB Local, fauxqs.
+ */
+const db = testDb();
+const sqs = testSqs();
+let jobsQueueUrl: string;
+let actionsQueueUrl: string;
+
+beforeAll(async () => {
+  jobsQueueUrl = await createTestQueue(sqs, 'jobs');
+  actionsQueueUrl = await createTestQueue(sqs, 'actions');
+});
+
+const runDeps = (): RunActionDeps => ({
+  db,
+  sqs,
+  actionsQueueUrl,
+  provider: new SandboxProvider(db),
+  maxAttempts: 3,
+  connectionExpirySeconds: 3600,
+  signalCooldowns: { throttledSeconds: 900, restrictedSeconds: 600 },
+});
+
+/** A workspace of one account (working around the clock, UTC) with a webhook subscribed to account.throttled. */
+async function workspaceTold(): Promise<TestWorkspace & { webhookId: string }> {
+  const ws = await createTestWorkspace(db, { accounts: 1 });
+  const at = new Date().toISOString();
+  const webhookId = newId('wh');
+  await createWebhook(db, { workspaceId: ws.workspaceId, webhookId, url: 'https://93.184.215.14/hooks', events: ['account.throttled'], status: 'enabled', secret: newSigningSecret(), createdAt: at, updatedAt: at });
+  return { ...ws, webhookId };
+}
+
+/** Accepts a like from the workspace's account, plans it, and returns its job id and its one action message. */
+async function likeJob(workspaceId: string, n: number) {
+  const url = samplePostUrl.replace(/\d{3}\/$/, `${String(n).padStart(3, '0')}/`);
+  const accepted = await acceptLikeRequest({ db, sqs, jobsQueueUrl, retentionDays: 1 }, workspaceId, validate(likeRequestSchema, { url, groups: ['sales'], reactionType: 'like' }), new Date());
+  const [jobMessage] = await drainQueue(sqs, jobsQueueUrl);
+  await planJob({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, planJobMessageSchema.parse(jobMessage?.json));
+  const [actionMessage] = (await drainQueue(sqs, actionsQueueUrl)).map((message) => runActionMessageSchema.parse(message.json));
+  return { jobId: (accepted.body as { jobId: string }).jobId, message: actionMessage! };
+}
+
+async function failReactions(workspaceId: string, failure: { status: number; reason: string; retryAfterSeconds?: number }) {
+  await putSandboxRule(db, { ruleId: newId('sbx'), workspaceId, match: { action: 'react' }, failure, createdAt: new Date().toISOString() });
+}
+
+async function gateSays(ws: TestWorkspace, kind: ActionKind, now: Date): Promise<Deferral | undefined> {
+  try {
+    await new SafetyGate(db, ws.accounts[0]!, { spacing: noSpacing }, now).pass(kind);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Deferral) return error;
+    throw error;
+  }
+}
+
+const throttledEvents = async (ws: { workspaceId: string; webhookId: string }) =>
+  (await listDeliveries(db, ws.workspaceId, ws.webhookId, 10)).items.map((delivery) => delivery.event).filter((event) => event.type === 'account.throttled');
+
+describe("the network's signals about an account", () => {
+  it("its own limit for a kind: that kind waits for the account's next working day, told once; other kinds go on", async () => {
+    const ws = await workspaceTold();
+    await failReactions(ws.workspaceId, { status: 422, reason: 'limit_exceeded' });
+    const first = await likeJob(ws.workspaceId, 1);
+    const second = await likeJob(ws.workspaceId, 2);
+    const now = new Date();
+    const nextDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
+
+    await runAction(runDeps(), first.message, 1, now);
+    await runAction(runDeps(), second.message, 1, now);
+
+    for (const { jobId } of [first, second]) {
+      const job = await getJobView(db, ws.workspaceId, jobId);
+      expect(job.actions[0]).toMatchObject({ status: 'pending', attempts: 0, deferredReason: 'provider_limit', scheduledFor: nextDay });
+    }
+    // The second never reached the network: the pause stopped it.
+    expect(await listSandboxActions(db, ws.workspaceId)).toHaveLength(0);
+    expect(Object.keys(await activePauses(db, ws.accounts[0]!, now))).toEqual(['reaction']);
+    const events = await throttledEvents(ws);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({
+      account: { accountId: ws.accounts[0]!.accountId },
+      kind: 'reaction',
+      reason: 'provider_limit',
+      until: nextDay,
+      signal: { reason: 'limit_exceeded' },
+    });
+    expect(await gateSays(ws, 'comment', now)).toBeUndefined();
+  });
+
+  it("throttling of the network: the whole account waits for its retry-after, then goes on", async () => {
+    const ws = await workspaceTold();
+    await failReactions(ws.workspaceId, { status: 429, reason: 'provider_rate_limited', retryAfterSeconds: 120 });
+    const { jobId, message } = await likeJob(ws.workspaceId, 3);
+    const now = new Date();
+
+    await runAction(runDeps(), message, 1, now);
+
+    const job = await getJobView(db, ws.workspaceId, jobId);
+    expect(job.actions[0]).toMatchObject({ status: 'pending', deferredReason: 'provider_throttled', scheduledFor: new Date(now.getTime() + 120_000).toISOString() });
+    expect(await gateSays(ws, 'invitation', now)).toEqual(expect.objectContaining({ reason: 'provider_throttled' }));
+    expect(await gateSays(ws, 'invitation', new Date(now.getTime() + 121_000))).toBeUndefined();
+    expect((await throttledEvents(ws)).map((event) => event.data)).toEqual([expect.objectContaining({ reason: 'provider_throttled', signal: expect.objectContaining({ reason: 'provider_rate_limited' }) })]);
+    expect((await throttledEvents(ws))[0]!.data.kind).toBeUndefined();
+  });
+
+  it('a restriction: the whole account waits the configured cool-down, and the action is not failed', async () => {
+    const ws = await workspaceTold();
+    await failReactions(ws.workspaceId, { status: 403, reason: 'account_restricted' });
+    const { jobId, message } = await likeJob(ws.workspaceId, 4);
+    const now = new Date();
+
+    await runAction(runDeps(), message, 1, now);
+
+    const job = await getJobView(db, ws.workspaceId, jobId);
+    expect(job.status).toBe('running');
+    expect(job.actions[0]).toMatchObject({ status: 'pending', deferredReason: 'account_restricted', scheduledFor: new Date(now.getTime() + 600_000).toISOString() });
+    expect(await gateSays(ws, 'message', new Date(now.getTime() + 599_000))).toEqual(expect.objectContaining({ reason: 'account_restricted' }));
+  });
+});
