@@ -14,6 +14,8 @@ import type { Db } from '../store/client';
 import type { Job } from '../store/jobs';
 import { finalJobStatuses, getJob } from '../store/jobs';
 import { watchInvitationItem } from '../store/invitation-watches';
+import { epochSeconds, keys } from '../store/keys';
+import { keepUntil } from '../store/retention';
 import { pauseAccount } from '../store/send-schedule';
 import { recordLead, recordLeadItem } from '../store/leads';
 import type { TransactItem } from '../store/transact';
@@ -298,6 +300,7 @@ async function recordCall(
   );
   const invitedAt = step.invitedAt ?? (lead.invitedAt ? new Date(lead.invitedAt) : undefined);
   const seconds = workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
+  await keepWhileWaiting(deps.db, action, new Date(now.getTime() + seconds * 1000));
   await awaitConnection(
     deps.db,
     { ...action, providerAccountId: account.providerAccountId },
@@ -333,6 +336,19 @@ async function pauseOnSignal(deps: RunActionDeps, account: Account, gate: Safety
   return new Deferral(gate.wakeAfter(new Date(pause.until), kind ?? 'message'), pause.reason);
 }
 
+/** How long an action and its job are kept, at least, after the time it waits for: room for its run, its retries and its reading. */
+const KEPT_AFTER_WAIT_SECONDS = 14 * 86_400;
+
+/**
+ * An action that waits (deferred, or for an acceptance) must not lose its record, nor its job (whose
+ * counters its end updates), to their TTL (the job's retention): both are kept past the wait.
+ */
+async function keepWhileWaiting(db: Db, action: Action, until: Date): Promise<void> {
+  const keepUntilSeconds = epochSeconds(until) + KEPT_AFTER_WAIT_SECONDS;
+  if (keepUntilSeconds <= action.expiresAt) return;
+  await Promise.all([keepUntil(db, keys.action(action.workspaceId, action.jobId, action.accountId), keepUntilSeconds), keepUntil(db, keys.job(action.workspaceId, action.jobId), keepUntilSeconds)]);
+}
+
 /** What a thrown attempt becomes: a deferral, a retry, or the end of the action. */
 async function failedAttempt(
   deps: RunActionDeps,
@@ -344,6 +360,7 @@ async function failedAttempt(
   const error = thrown instanceof ProviderError ? ((await pauseOnSignal(deps, account, gate, thrown, now)) ?? thrown) : thrown;
   if (error instanceof Deferral) {
     if (await deferAction(deps.db, action, leaseId, { notBefore: error.until, reason: error.reason, slot: error.slot }, now)) {
+      await keepWhileWaiting(deps.db, action, error.until);
       await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (error.until.getTime() - now.getTime()) / 1000 });
     }
     return 'waiting';

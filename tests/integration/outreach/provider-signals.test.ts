@@ -10,6 +10,8 @@ import { validate } from '../../../lib/http/validate';
 import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue/messages';
 import { likeRequestSchema } from '../../../lib/schemas/like';
 import type { ActionKind } from '../../../lib/schemas/action-kind';
+import { getAction } from '../../../lib/store/actions';
+import { getJob } from '../../../lib/store/jobs';
 import { listSandboxActions, putSandboxRule } from '../../../lib/store/sandbox';
 import { activePauses } from '../../../lib/store/send-schedule';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
@@ -109,6 +111,10 @@ describe("the network's signals about an account", () => {
       signal: { reason: 'limit_exceeded' },
     });
     expect(await gateSays(ws, 'comment', now)).toBeUndefined();
+    // The job was kept 1 day (its retention here): the waiting action and its job are kept past the wait.
+    const keptUntil = Math.floor(Date.parse(nextDay) / 1000) + 14 * 86_400;
+    expect((await getAction(db, first.message))?.expiresAt).toBeGreaterThanOrEqual(keptUntil);
+    expect((await getJob(db, ws.workspaceId, first.jobId))?.expiresAt).toBeGreaterThanOrEqual(keptUntil);
   });
 
   it("throttling of the network: the whole account waits for its retry-after, then goes on", async () => {
