@@ -13,11 +13,12 @@ export const expectedAwsCalls: Record<string, string> = {
   '$default (unknown route)': '',
   'GET /api/v1/openapi.json': '',
   'GET /docs': '',
-  // Every api-key request starts with the workspace's rate-limit counter (DynamoDB Update).
-  'POST /api/v1/social-selling/like': 'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
-  'POST /api/v1/social-selling/request-comment': 'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
-  'POST /api/v1/social-selling/connect': 'DynamoDB Update, DynamoDB Query, DynamoDB Put, SQS SendMessage',
-  'POST /api/v1/social-selling/dm': 'DynamoDB Update, DynamoDB Query, DynamoDB Put, SQS SendMessage',
+  // Every api-key request starts with the workspace's rate-limit counter (DynamoDB Update); an
+  // outreach request reads its accounts' backlogs (the last BatchGet) before it records its job.
+  'POST /api/v1/social-selling/like': 'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
+  'POST /api/v1/social-selling/request-comment': 'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
+  'POST /api/v1/social-selling/connect': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
+  'POST /api/v1/social-selling/dm': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
   'GET /api/v1/jobs/{jobId}': 'DynamoDB Update, DynamoDB Query',
   'GET /api/v1/approvals/{approvalId}': 'DynamoDB Update, DynamoDB Get',
   'POST /api/v1/approvals/{approvalId}': 'DynamoDB Update, DynamoDB Get, DynamoDB Query, DynamoDB TransactWrite, SQS SendMessage',

@@ -45,6 +45,8 @@ const configSchema = z
     AUTH_CACHE_SECONDS: seconds(60),
     /** Requests a workspace may make per minute with its api keys, across all Lambdas (a DynamoDB counter); 0 = no limit. */
     RATE_LIMIT_PER_MINUTE: integer(600, { min: 0 }),
+    /** Most actions one account may have waiting (not ended); a request that would add to a full one leaves it out, or is a 429 when all are. */
+    ACCOUNT_BACKLOG_LIMIT: integer(1000, { min: 1 }),
     /** Attempts of one provider call before its action ends failed. */
     ACTION_MAX_ATTEMPTS: integer(5, { min: 1, max: 20 }),
     /** First retry of a failed provider call after up to this long; the bound doubles each attempt (full jitter), capped at 15 min. */

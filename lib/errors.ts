@@ -87,6 +87,21 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 
+/**
+ * Every account the request would act from already has as much work waiting as it may (its
+ * backlog limit): more would wait weeks, so it is refused; the caller may retry once some is done.
+ */
+export class AccountBacklogFullError extends HttpError {
+  override name = 'AccountBacklogFullError';
+  constructor(
+    detail: string,
+    readonly errors: FieldError[],
+    retryAfterSeconds: number,
+  ) {
+    super(429, 'account-backlog-full', 'Account backlog full', detail, { headers: { 'retry-after': String(retryAfterSeconds) }, extra: { errors } });
+  }
+}
+
 /** A dependency (DynamoDB, SQS, the network provider) is unavailable; the caller may retry. */
 export class DependencyUnavailableError extends HttpError {
   override name = 'DependencyUnavailableError';

@@ -29,6 +29,7 @@ export async function acceptCommentRequest(deps: SubmitJobDeps, workspaceId: str
       from: request.groups ? 'groups' : 'commentor',
     },
     accountIds: accounts.map((account) => account.accountId),
+    accountsField: request.groups ? 'groups' : 'commentor',
     warnings,
     now,
   });

@@ -18,6 +18,7 @@ export async function acceptConnectRequest(deps: SubmitJobDeps, workspaceId: str
       ...(request.email !== undefined ? { email: request.email } : {}),
     },
     accountIds: [user.accountId],
+    accountsField: 'user',
     now,
   });
   return acceptedJob(job);

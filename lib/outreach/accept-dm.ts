@@ -16,6 +16,7 @@ export async function acceptDmRequest(deps: SubmitJobDeps, workspaceId: string, 
     type: 'dm',
     request: { target: request.target, user: request.user, message: request.message, get_approved: request.get_approved },
     accountIds: [user.accountId],
+    accountsField: 'user',
     now,
   });
   return acceptedJob(job);

@@ -16,6 +16,7 @@ export async function acceptLikeRequest(deps: SubmitJobDeps, workspaceId: string
     type: 'like',
     request: { url: request.url.url, post: request.url, groups: request.groups, reactionType: request.reactionType },
     accountIds: accounts.map((account) => account.accountId),
+    accountsField: 'groups',
     now,
   });
   return acceptedJob(job);

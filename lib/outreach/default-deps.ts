@@ -14,7 +14,7 @@ import type { SubmitJobDeps } from './submit-job';
 /** Dependencies of the use cases as deployed: built once per cold start from the configuration. */
 export function defaultSubmitJobDeps(): SubmitJobDeps {
   const config = getConfig();
-  return { db: defaultDb(), sqs: defaultSqs(), jobsQueueUrl: config.JOBS_QUEUE_URL, retentionDays: config.JOB_RETENTION_DAYS };
+  return { db: defaultDb(), sqs: defaultSqs(), jobsQueueUrl: config.JOBS_QUEUE_URL, retentionDays: config.JOB_RETENTION_DAYS, accountBacklogLimit: config.ACCOUNT_BACKLOG_LIMIT };
 }
 
 export function defaultPlanJobDeps(): PlanJobDeps {

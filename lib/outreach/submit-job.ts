@@ -1,9 +1,10 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { DependencyUnavailableError } from '../errors';
+import { AccountBacklogFullError, DependencyUnavailableError } from '../errors';
 import { newId } from '../ids';
 import { logger } from '../log';
 import type { PlanJobMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
+import { getBacklogs } from '../store/account-backlogs';
 import type { Db } from '../store/client';
 import { writeIfConditionHolds } from '../store/condition-failed';
 import type { Job, JobType } from '../store/jobs';
@@ -18,6 +19,8 @@ export interface SubmitJobInput {
   type: JobType;
   request: Record<string, unknown>;
   accountIds: string[];
+  /** The request field that named the accounts (`groups`, `user`, `commentor`), for a refusal. */
+  accountsField: string;
   /** Shown with the job: how the request was read where that may surprise. */
   warnings?: string[];
   now: Date;
@@ -28,6 +31,32 @@ export interface SubmitJobDeps {
   sqs: SQSClient;
   jobsQueueUrl: string;
   retentionDays: number;
+  /** Most actions an account may have waiting (not ended): ACCOUNT_BACKLOG_LIMIT; no limit when absent. */
+  accountBacklogLimit?: number;
+}
+
+/** Retry-After of a refusal for full backlogs: an account does about a day's work in a day. */
+const BACKLOG_RETRY_AFTER_SECONDS = 3600;
+
+/**
+ * The accounts that may take more work: those under the backlog limit. The others are left out of
+ * the job, which says so; when that leaves none, the request is refused (429), nothing queued.
+ */
+async function accountsWithRoom(deps: SubmitJobDeps, input: SubmitJobInput): Promise<{ accountIds: string[]; warnings: string[] }> {
+  const limit = deps.accountBacklogLimit;
+  if (limit === undefined) return { accountIds: input.accountIds, warnings: [] };
+  const backlogs = await getBacklogs(deps.db, input.workspaceId, input.accountIds);
+  const full = input.accountIds.filter((id) => (backlogs.get(id) ?? 0) >= limit);
+  if (full.length === 0) return { accountIds: input.accountIds, warnings: [] };
+  const said = (id: string) => `account ${id} has ${backlogs.get(id)} actions waiting, its limit (${limit})`;
+  if (full.length === input.accountIds.length) {
+    throw new AccountBacklogFullError(
+      `Every account this request would act from has as much work waiting as it may (${limit} actions); nothing was queued. Retry once some of it is done.`,
+      full.map((id) => ({ path: input.accountsField, message: said(id) })),
+      BACKLOG_RETRY_AFTER_SECONDS,
+    );
+  }
+  return { accountIds: input.accountIds.filter((id) => !full.includes(id)), warnings: full.map((id) => `${said(id)}: it was left out of this job.`) };
 }
 
 /**
@@ -55,18 +84,20 @@ async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
  */
 export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Promise<Job> {
   const at = input.now.toISOString();
+  const { accountIds, warnings: backlogWarnings } = await accountsWithRoom(deps, input);
+  const warnings = [...(input.warnings ?? []), ...backlogWarnings];
   const job: Job = {
     workspaceId: input.workspaceId,
     jobId: newId('job'),
     type: input.type,
     status: 'queued',
     request: input.request,
-    accountIds: input.accountIds,
-    total: input.accountIds.length,
+    accountIds,
+    total: accountIds.length,
     succeeded: 0,
     failed: 0,
-    remaining: input.accountIds.length,
-    ...(input.warnings?.length ? { warnings: input.warnings } : {}),
+    remaining: accountIds.length,
+    ...(warnings.length ? { warnings } : {}),
     createdAt: at,
     updatedAt: at,
     expiresAt: epochSeconds(input.now) + deps.retentionDays * 86400,

@@ -1,10 +1,12 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { backlogItem } from './account-backlogs';
 import type { Db } from './client';
 import type { PauseReason } from './send-schedule';
 import { isConditionFailed, transactIfCurrent, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
+import { transactWrite } from './transact';
 
 export type ActionStatus =
   | 'pending'
@@ -94,16 +96,16 @@ export type ActionKey = Pick<Action, 'workspaceId' | 'jobId' | 'accountId'>;
 
 const key = (action: ActionKey) => keys.action(action.workspaceId, action.jobId, action.accountId);
 
-/** Creates the action unless it exists (a redelivered job message); returns the stored one. */
+/**
+ * Creates the action unless it exists (a redelivered job message), counted in its account's backlog
+ * in the same transaction; returns the stored one.
+ */
 export async function createActionOnce(db: Db, action: Action): Promise<Action> {
   try {
-    await db.client.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...key(action), ...action },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await transactWrite(db, [
+      { Put: { TableName: db.table, Item: { ...key(action), ...action }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      backlogItem(db, action.workspaceId, action.accountId, 1),
+    ]);
     return action;
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
@@ -202,8 +204,9 @@ function fromCondition(from: EndFrom, values: Record<string, unknown>): string {
 }
 
 /**
- * The transaction items that end the action and count it in its job, for callers that add items
- * of their own (an approval's decision). Removes the action from every index.
+ * The transaction items that end the action and count it in its job (and out of its account's
+ * backlog), for callers that add items of their own (an approval's decision). Removes the action
+ * from every index.
  */
 export function endActionItems(
   db: Db,
@@ -251,6 +254,7 @@ export function endActionItems(
         ExpressionAttributeValues: { ':one': 1, ':minusOne': -1, ':at': at },
       },
     },
+    backlogItem(db, action.workspaceId, action.accountId, -1),
   ];
 }
 

@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TextKind } from '../schemas/outreach-text';
 import type { Action, ActionKey } from './actions';
 import { endActionItems, getAction, resumeActionItem } from './actions';
+import { backlogItem } from './account-backlogs';
 import type { Db } from './client';
 import type { TransactItem } from './transact';
 import { cancellationCodes, transactWrite } from './transact';
@@ -58,6 +59,7 @@ export function toApproval(item: Record<string, unknown>): Approval {
 export async function createActionAwaitingApproval(db: Db, action: Action, approval: Approval, also: TransactItem[] = []): Promise<Action> {
   try {
     await transactWrite(db, [
+      backlogItem(db, action.workspaceId, action.accountId, 1),
       {
         Put: {
           TableName: db.table,

@@ -83,6 +83,8 @@ export const keys = {
     gsi1pk: 'PENDING_INVITATIONS',
     gsi1sk: `${watchUntil}#${workspaceId}#${accountId}#${providerId}`,
   }),
+  /** An account's count of actions not ended (see account-backlogs.ts). */
+  accountBacklog: (workspaceId: string, accountId: string) => ({ pk: `WS#${workspaceId}`, sk: `BACKLOG#${accountId}` }),
   /** An account's send schedule: the last slot handed out to its network touches (see send-schedule.ts). */
   sendSchedule: (workspaceId: string, accountId: string) => ({ pk: `WS#${workspaceId}`, sk: `SENDSCHEDULE#${accountId}` }),
   /** A workspace's request count in one rate-limit window (its start, ISO). */

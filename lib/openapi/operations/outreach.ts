@@ -17,6 +17,13 @@ const unknownGroups: ResponseSpec = {
   problems: ['unknown-groups', 'groups-without-accounts'],
 };
 
+/** Every account of the request has as much work waiting as it may; one that has is left out of a job with others (its `warnings` say so). */
+const backlogFull = (fields: string): ResponseSpec => ({
+  description: `Every account the request would act from (${fields}) has \`ACCOUNT_BACKLOG_LIMIT\` actions waiting already; \`errors\` names each. Nothing was started: retry after \`Retry-After\` seconds, once some of it is done.`,
+  problems: ['account-backlog-full'],
+  headers: ['Retry-After'],
+});
+
 const unknownAccount = (field: string): ResponseSpec => ({
   description: `\`${field}\` is not an active account of the workspace (only its own connected accounts can act). Nothing was started.`,
   problems: ['unknown-account'],
@@ -33,7 +40,7 @@ export const outreachOperations: OperationSpec[] = [
       'One action per distinct account across the groups, each paced at a random time within the workspace\'s pacing window. The answer is a job; its progress is at `GET /api/v1/jobs/{jobId}`.',
     auth: 'api-key',
     body: jsonBody(likeRequestSchema),
-    responses: { 202: accepted, 422: unknownGroups },
+    responses: { 202: accepted, 422: unknownGroups, 429: backlogFull('`groups`') },
   },
   {
     method: 'POST',
@@ -45,7 +52,7 @@ export const outreachOperations: OperationSpec[] = [
       'Accounts in `autopilot` mode comment, paced; accounts in `ask` mode and a `commentor` are asked to approve (and may edit) the text first: their action waits in `awaiting_approval`.',
     auth: 'api-key',
     body: jsonBody(commentRequestSchema),
-    responses: { 202: accepted, 422: { ...unknownGroups, description: `${unknownGroups.description} Or \`commentor\` is not an active account of the workspace.`, problems: [...unknownGroups.problems!, 'unknown-account'] } },
+    responses: { 202: accepted, 422: { ...unknownGroups, description: `${unknownGroups.description} Or \`commentor\` is not an active account of the workspace.`, problems: [...unknownGroups.problems!, 'unknown-account'] }, 429: backlogFull('`groups` or `commentor`') },
   },
   {
     method: 'POST',
@@ -57,7 +64,7 @@ export const outreachOperations: OperationSpec[] = [
       'Results: `invited`, `already_connected`, `already_invited` (the job succeeds); failures name their `reason` (`email_required`, `cannot_resend_yet`, `limit_exceeded`, …).',
     auth: 'api-key',
     body: jsonBody(connectRequestSchema),
-    responses: { 202: accepted, 422: unknownAccount('user') },
+    responses: { 202: accepted, 422: unknownAccount('user'), 429: backlogFull('`user`') },
   },
   {
     method: 'POST',
@@ -69,7 +76,7 @@ export const outreachOperations: OperationSpec[] = [
       'With `get_approved`, `user` approves (and may edit) the message first. Connected: the message is sent. Not connected: an invitation without a note is sent and the action waits in `awaiting_connection` until it is accepted (then the message is sent) or expires.',
     auth: 'api-key',
     body: jsonBody(dmRequestSchema),
-    responses: { 202: accepted, 422: unknownAccount('user') },
+    responses: { 202: accepted, 422: unknownAccount('user'), 429: backlogFull('`user`') },
   },
   {
     method: 'GET',

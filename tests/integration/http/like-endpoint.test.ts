@@ -7,7 +7,9 @@ import { logger } from '../../../lib/log';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
 import { likeRequestSchema } from '../../../lib/schemas/like';
+import { backlogItem } from '../../../lib/store/account-backlogs';
 import { revokeApiKey } from '../../../lib/store/api-keys';
+import { transactWrite } from '../../../lib/store/transact';
 import { claimIdempotencyKey } from '../../../lib/store/idempotency';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { generateApiKey } from '../../../lib/auth/api-key';
@@ -20,8 +22,8 @@ const route = 'POST /api/v1/social-selling/like';
 let jobsQueueUrl: string;
 let ws: TestWorkspace;
 
-function likeEndpoint(overrides: { queueUrl?: string; sqsClient?: SQSClient } = {}) {
-  const deps = { db, sqs: overrides.sqsClient ?? sqs, jobsQueueUrl: overrides.queueUrl ?? jobsQueueUrl, retentionDays: 1 };
+function likeEndpoint(overrides: { queueUrl?: string; sqsClient?: SQSClient; accountBacklogLimit?: number } = {}) {
+  const deps = { db, sqs: overrides.sqsClient ?? sqs, jobsQueueUrl: overrides.queueUrl ?? jobsQueueUrl, retentionDays: 1, accountBacklogLimit: overrides.accountBacklogLimit };
   return httpEndpoint({ route, body: likeRequestSchema, db, handle: ({ workspaceId, body, now }) => acceptLikeRequest(deps, workspaceId, body, now) });
 }
 
@@ -238,5 +240,25 @@ describe('POST /social-selling/like through the pipeline', () => {
       expect.objectContaining({ level: 'INFO', route, status: 401 }),
     ]);
     expect(lines.join('')).not.toContain(ws.apiKey);
+  });
+
+  it("leaves out an account whose backlog is full, saying so; refuses with a 429 when every account's is, queuing nothing", async () => {
+    const busy = await createTestWorkspace(db, { accounts: 2, groups: { sales: [0, 1], first: [0] } });
+    const [full, free] = busy.accounts;
+    // The first account has two actions waiting: its limit here.
+    for (let i = 0; i < 2; i++) await transactWrite(db, [backlogItem(db, busy.workspaceId, full!.accountId, 1)]);
+
+    const partly = await likeEndpoint({ accountBacklogLimit: 2 })(post({ 'api-key': busy.apiKey }, { ...validBody, groups: ['sales'] }));
+    const refused = await likeEndpoint({ accountBacklogLimit: 2 })(post({ 'api-key': busy.apiKey }, { ...validBody, groups: ['first'] }));
+
+    expect(partly.statusCode).toBe(202);
+    expect(parse(partly)).toMatchObject({ accounts: 1, warnings: [expect.stringMatching(new RegExp(`account ${full!.accountId} has 2 actions waiting, its limit \\(2\\): it was left out`))] });
+    const [job] = await jobsOf(busy.workspaceId);
+    expect(job?.accountIds).toEqual([free!.accountId]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toBe('application/problem+json');
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(parse(refused)).toMatchObject({ type: expect.stringMatching(/\/problems\/account-backlog-full$/), status: 429, errors: [{ path: 'groups', message: expect.stringContaining(full!.accountId) }] });
+    expect(await jobsOf(busy.workspaceId)).toHaveLength(1);
   });
 });

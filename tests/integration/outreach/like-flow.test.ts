@@ -12,6 +12,7 @@ import type { RunActionMessage } from '../../../lib/queue/messages';
 import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue/messages';
 import { validate } from '../../../lib/http/validate';
 import { likeRequestSchema } from '../../../lib/schemas/like';
+import { getBacklogs } from '../../../lib/store/account-backlogs';
 import { listSandboxActions, putSandboxRule } from '../../../lib/store/sandbox';
 import { updateAccount } from '../../../lib/admin/workspace-admin';
 import { createTestQueue, createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
@@ -58,6 +59,7 @@ describe('like job, from request to provider and back', () => {
     const ws = await createTestWorkspace(db, { accounts: 3, groups: { sales: [0, 1], founders: [1, 2] } });
 
     const { jobId, response, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales', 'founders']);
+    const waiting = await getBacklogs(db, ws.workspaceId, ws.accounts.map((account) => account.accountId));
     for (const message of actionMessages) await runAction(runDeps(), message);
 
     expect(response.status).toBe(202);
@@ -70,6 +72,9 @@ describe('like job, from request to provider and back', () => {
     const recorded = await listSandboxActions(db, ws.workspaceId);
     expect(recorded).toHaveLength(3);
     expect(recorded.every((r) => r.type === 'react' && r.details.reactionType === 'insightful' && r.details.postUrn === 'urn:li:activity:7300000000000000001')).toBe(true);
+    // Each account's backlog counted its action while it waited, and counts it no more once ended.
+    expect([...waiting.values()]).toEqual([1, 1, 1]);
+    expect([...(await getBacklogs(db, ws.workspaceId, ws.accounts.map((account) => account.accountId))).values()]).toEqual([0, 0, 0]);
   });
 
   it('never repeats a provider call when a job or an action message is delivered twice', async () => {
@@ -84,6 +89,8 @@ describe('like job, from request to provider and back', () => {
     expect(replanned).toHaveLength(0);
     expect(await listSandboxActions(db, ws.workspaceId)).toHaveLength(2);
     expect((await getJobView(db, ws.workspaceId, jobId)).counts).toMatchObject({ succeeded: 2, failed: 0 });
+    // The replanned job counted no action twice in its account's backlog.
+    expect([...(await getBacklogs(db, ws.workspaceId, ws.accounts.map((account) => account.accountId))).values()]).toEqual([0, 0]);
   });
 
   it('finishes the job when all its actions end at the same time (they all update its counters)', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import { failJobOfUnreadableMessage } from '../../../lib/outreach/fail-unreadable-job';
@@ -56,7 +56,7 @@ function cutOffSqs(): { sqs: SQSClient; sending: Promise<void> } {
 
 const failingSqs = { send: () => Promise.reject(Object.assign(new Error('SQS unavailable'), { name: 'ServiceUnavailable' })) } as unknown as SQSClient;
 
-const submitInput = (createdAt: Date) => ({ workspaceId: ws.workspaceId, type: 'like' as const, request: { url: 'https://example.test/post' }, accountIds: ws.accounts.map((a) => a.accountId), now: createdAt });
+const submitInput = (createdAt: Date) => ({ workspaceId: ws.workspaceId, type: 'like' as const, request: { url: 'https://example.test/post' }, accountIds: ws.accounts.map((a) => a.accountId), accountsField: 'groups', now: createdAt });
 
 /** A job recorded `queued` whose request was cut off before its message was sent, created at `createdAt`. */
 async function orphanedJob(createdAt: Date): Promise<string> {
@@ -118,9 +118,9 @@ describe('jobs sweep: queued jobs whose request never queued them', () => {
     let sweepDone!: () => void;
     const tookIt = new Promise<void>((resolve) => (taken = resolve));
     const sweepFinished = new Promise<void>((resolve) => (sweepDone = resolve));
-    // The planner takes the job, then waits before its first action until the sweep has finished.
+    // The planner takes the job, then waits before its first action (written with its account's backlog count) until the sweep has finished.
     const pausedPlanner = dbAround(async (command, send) => {
-      if (command instanceof PutCommand) {
+      if (command instanceof TransactWriteCommand) {
         taken();
         await sweepFinished;
       }
