@@ -58,8 +58,8 @@ export function toApproval(item: Record<string, unknown>): Approval {
  */
 export async function createActionAwaitingApproval(db: Db, action: Action, approval: Approval, also: TransactItem[] = []): Promise<Action> {
   try {
+    // The action's Put first: its refusal (index 0) is what a redelivered plan meets.
     await transactWrite(db, [
-      backlogItem(db, action.workspaceId, action.accountId, 1),
       {
         Put: {
           TableName: db.table,
@@ -90,6 +90,7 @@ export async function createActionAwaitingApproval(db: Db, action: Action, appro
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      backlogItem(db, action.workspaceId, action.accountId, 1),
       ...also,
     ]);
     return action;
