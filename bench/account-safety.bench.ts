@@ -22,6 +22,7 @@ import { findFreePorts } from '../scripts/local-stack/ports';
 import { startLocalStack } from '../scripts/local-stack/stack';
 import { targetDb } from '../scripts/target-db';
 import type { BenchResult } from './bench-result';
+import { seededRandom } from './seeded-random';
 
 const JOBS = 5000;
 const MONTH_START = Date.parse('2025-03-01T00:00:00Z');
@@ -37,18 +38,6 @@ const JOB_KINDS: Array<{ write: ActionKind; visit: boolean; weight: number }> = 
   { write: 'invitation', visit: true, weight: 20 },
   { write: 'message', visit: true, weight: 20 },
 ];
-
-/** mulberry32: the same month every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface SimAction {
   arrivedAt: number;
@@ -193,7 +182,7 @@ export async function run(): Promise<BenchResult> {
       createdAt: new Date(MONTH_START).toISOString(),
     });
     const accounts = [account('Paris', 'Europe/Paris'), account('NewYork', 'America/New_York'), account('Kolkata', 'Asia/Kolkata')];
-    const random = seeded(20250301);
+    const random = seededRandom(20250301);
     const perAccount = new Map<Account, SimAction[]>(accounts.map((a) => [a, []]));
     const totalWeight = JOB_KINDS.reduce((sum, kind) => sum + kind.weight, 0);
     for (let i = 0; i < JOBS; i++) {
@@ -204,7 +193,7 @@ export async function run(): Promise<BenchResult> {
     }
 
     const started = Date.now();
-    const simulated = await Promise.all(accounts.map((a, index) => simulateAccount(db, a, perAccount.get(a)!, seeded(index + 1))));
+    const simulated = await Promise.all(accounts.map((a, index) => simulateAccount(db, a, perAccount.get(a)!, seededRandom(index + 1))));
     const figures = simulated.map(figuresOf);
     const overLimit = figures.flatMap((f) => f.overLimit);
     const belowGap = figures.reduce((sum, f) => sum + f.belowGap, 0);

@@ -1,5 +1,6 @@
 import type { TranscriptRequest } from '../lib/schemas/transcript';
 import type { SegmentObject } from '../lib/schemas/transcript-segment';
+import { seededRandom } from './seeded-random';
 
 /** A generated call: the parts of a request the analyser reads, and the workspace's domains. */
 export interface GeneratedCall {
@@ -7,18 +8,6 @@ export interface GeneratedCall {
   workspaceDomains: string[];
   words: number;
   segments: number;
-}
-
-/** mulberry32: a small, fast pseudo-random generator; the same seed gives the same call. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 type Speaker = SegmentObject['speaker'];
@@ -129,7 +118,7 @@ function sentenceFor(random: () => number, seller: boolean): string {
  * Deterministic for a seed.
  */
 export function generateCall(minutes: number, seed = 20250311): GeneratedCall {
-  const random = randomFrom(seed);
+  const random = seededRandom(seed);
   const transcript: SegmentObject[] = [];
   let clock = 1.5;
   let words = 0;
