@@ -16,11 +16,11 @@ import { finalJobStatuses, getJob } from '../store/jobs';
 import { watchInvitationItem } from '../store/invitation-watches';
 import { epochSeconds, keys } from '../store/keys';
 import { keepUntil } from '../store/retention';
-import { pauseAccount } from '../store/send-schedule';
+import { pauseAccountItem } from '../store/send-schedule';
 import { recordLead, recordLeadItem } from '../store/leads';
 import type { TransactItem } from '../store/transact';
 import type { EventDeps, PreparedEvent } from '../webhooks/emit-event';
-import { commitWithEvents, emitEvent, prepareEvent } from '../webhooks/emit-event';
+import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
 import { accountThrottledData, dmEventData } from '../webhooks/event-data';
 import { finishJobIfDone } from './finish-job';
 import { leadOfJob } from './lead-of';
@@ -319,9 +319,10 @@ async function recordCall(
 }
 
 /**
- * When a refusal is a signal about the account (see `pauseFor`), pauses it, tells the workspace
- * (`account.throttled`, when this pause is new or ends later than the one there was), and returns the
- * deferral of this action to the pause's end. The call did not go: its quota is given back.
+ * When a refusal is a signal about the account (see `pauseFor`), pauses it and tells the workspace
+ * in the same transaction (`account.throttled`, written only when this pause is new or ends later
+ * than the one there was), and returns the deferral of this action to the pause's end. The call did
+ * not go: its quota is given back.
  */
 async function pauseOnSignal(deps: RunActionDeps, account: Account, gate: SafetyGate, error: ProviderError, now: Date): Promise<Deferral | undefined> {
   const kind = gate.lastTouch;
@@ -329,9 +330,9 @@ async function pauseOnSignal(deps: RunActionDeps, account: Account, gate: Safety
   if (!signalled) return undefined;
   await gate.releaseAll();
   const { scope, pause } = signalled;
-  if (await pauseAccount(deps.db, account, scope, pause)) {
+  const told = await prepareEvent(deps.db, account.workspaceId, 'account.throttled', accountThrottledData(account, scope, pause), now);
+  if (await commitWithEvents(deps, [pauseAccountItem(deps.db, account, scope, pause)], [told])) {
     logger.warn('the network paused an account', { workspaceId: account.workspaceId, accountId: account.accountId, scope, reason: pause.reason, until: pause.until });
-    await emitEvent(deps, account.workspaceId, 'account.throttled', accountThrottledData(account, scope, pause), now);
   }
   return new Deferral(gate.wakeAfter(new Date(pause.until), kind ?? 'message'), pause.reason);
 }

@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActionKind } from '../schemas/action-kind';
 import type { Db } from './client';
+import type { TransactItem } from './transact';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys } from './keys';
 
@@ -89,22 +90,21 @@ export type PauseScope = 'all' | ActionKind;
 const pauseAttribute = (scope: PauseScope) => `pause_${scope}`;
 
 /**
- * Pauses an account's touches of `scope` until `pause.until`, unless it is paused there until as
- * late already. True when this pause was written (a new one, or a later end): the caller tells of it.
+ * The transaction item that pauses an account's touches of `scope` until `pause.until`; its condition
+ * refuses it when the account is paused there until as late already, so that the event written
+ * beside it (`account.throttled`) tells only of a new pause or a later end.
  */
-export function pauseAccount(db: Db, owner: ScheduleOwner, scope: PauseScope, pause: AccountPause): Promise<boolean> {
-  return writeIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(owner),
-        UpdateExpression: 'SET #pause = :pause, expiresAt = if_not_exists(expiresAt, :expiresAt)',
-        ConditionExpression: 'attribute_not_exists(#pause) OR #pause.#until < :until',
-        ExpressionAttributeNames: { '#pause': pauseAttribute(scope), '#until': 'until' },
-        ExpressionAttributeValues: { ':pause': pause, ':until': pause.until, ':expiresAt': epochSeconds(new Date(Date.parse(pause.until) + TTL_MS)) },
-      }),
-    ),
-  );
+export function pauseAccountItem(db: Db, owner: ScheduleOwner, scope: PauseScope, pause: AccountPause): TransactItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: key(owner),
+      UpdateExpression: 'SET #pause = :pause, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+      ConditionExpression: 'attribute_not_exists(#pause) OR #pause.#until < :until',
+      ExpressionAttributeNames: { '#pause': pauseAttribute(scope), '#until': 'until' },
+      ExpressionAttributeValues: { ':pause': pause, ':until': pause.until, ':expiresAt': epochSeconds(new Date(Date.parse(pause.until) + TTL_MS)) },
+    },
+  };
 }
 
 /** The account's pauses that are not over at `now`, by scope (`all`, or a kind). */

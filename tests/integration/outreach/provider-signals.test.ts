@@ -1,3 +1,5 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../../../lib/ids';
 import { SandboxProvider } from '../../../lib/network/sandbox';
 import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
@@ -12,6 +14,7 @@ import { likeRequestSchema } from '../../../lib/schemas/like';
 import type { ActionKind } from '../../../lib/schemas/action-kind';
 import { getAction } from '../../../lib/store/actions';
 import { getJob } from '../../../lib/store/jobs';
+import type { Db } from '../../../lib/store/client';
 import { listSandboxActions, putSandboxRule } from '../../../lib/store/sandbox';
 import { activePauses } from '../../../lib/store/send-schedule';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
@@ -145,5 +148,35 @@ describe("the network's signals about an account", () => {
     expect(job.status).toBe('running');
     expect(job.actions[0]).toMatchObject({ status: 'pending', deferredReason: 'account_restricted', scheduledFor: new Date(now.getTime() + 600_000).toISOString() });
     expect(await gateSays(ws, 'message', new Date(now.getTime() + 599_000))).toEqual(expect.objectContaining({ reason: 'account_restricted' }));
+  });
+
+  it('a pause exists exactly with its event: when they cannot be written together, neither is, and the next delivery writes both', async () => {
+    const ws = await workspaceTold();
+    await failReactions(ws.workspaceId, { status: 429, reason: 'provider_rate_limited', retryAfterSeconds: 300 });
+    const { message } = await likeJob(ws.workspaceId, 5);
+    const now = new Date();
+    // DynamoDB fails the write that carries the event, once.
+    let faulted = false;
+    const faulty: Db = {
+      table: db.table,
+      client: {
+        send: (command: unknown) => {
+          if (!faulted && command instanceof TransactWriteCommand && JSON.stringify(command.input).includes('account.throttled')) {
+            faulted = true;
+            return Promise.reject(Object.assign(new Error('DynamoDB unavailable'), { name: 'InternalServerError' }));
+          }
+          return db.client.send(command as TransactWriteCommand);
+        },
+      } as unknown as DynamoDBDocumentClient,
+    };
+
+    await expect(runAction({ ...runDeps(), db: faulty }, message, 1, now)).rejects.toThrow('DynamoDB unavailable');
+    const afterFault = { pauses: await activePauses(db, ws.accounts[0]!, now), events: await throttledEvents(ws) };
+    await runAction(runDeps(), message, 2, now);
+
+    expect(faulted).toBe(true);
+    expect(afterFault).toEqual({ pauses: {}, events: [] });
+    expect(Object.keys(await activePauses(db, ws.accounts[0]!, now))).toEqual(['all']);
+    expect(await throttledEvents(ws)).toHaveLength(1);
   });
 });
