@@ -188,6 +188,11 @@ interface Ending {
   visibleCallMade?: boolean;
 }
 
+/** How long an invitation's acceptance is waited for (a DM) or watched for (a connection request): the workspace's, else the default. */
+function acceptanceWaitSeconds(deps: RunActionDeps, workspace: Workspace | undefined): number {
+  return workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
+}
+
 /**
  * A connection request or a DM that went out: the person becomes a lead of the workspace (so that
  * their acceptance and replies can be reported), a connection request's invitation is watched for
@@ -207,7 +212,7 @@ async function succeeded(
     const items = [recordLeadItem(deps.db, lead, end.outcome === 'invited' ? { invitedAt: now.toISOString() } : {}, now)];
     if (end.outcome === 'invited' || end.outcome === 'already_invited') {
       // Watched until it is accepted (lead.connected) or the workspace's wait for an acceptance ends.
-      const seconds = workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
+      const seconds = acceptanceWaitSeconds(deps, workspace);
       items.push(
         watchInvitationItem(deps.db, {
           workspaceId: lead.workspaceId,
@@ -299,7 +304,7 @@ async function recordCall(
     now,
   );
   const invitedAt = step.invitedAt ?? (lead.invitedAt ? new Date(lead.invitedAt) : undefined);
-  const seconds = workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
+  const seconds = acceptanceWaitSeconds(deps, workspace);
   await keepWhileWaiting(deps.db, action, new Date(now.getTime() + seconds * 1000));
   await awaitConnection(
     deps.db,
