@@ -6,48 +6,18 @@ import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
 import { failJobOfUnreadableMessage } from '../../../lib/outreach/fail-unreadable-job';
 import { getJobView } from '../../../lib/outreach/job-view';
 import { planJob } from '../../../lib/outreach/plan-job';
-import type { RunActionDeps } from '../../../lib/outreach/run-action';
 import { runAction } from '../../../lib/outreach/run-action';
 import type { RunActionMessage } from '../../../lib/queue/messages';
-import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue/messages';
-import { validate } from '../../../lib/http/validate';
-import { likeRequestSchema } from '../../../lib/schemas/like';
+import { runActionMessageSchema } from '../../../lib/queue/messages';
 import { getBacklogs } from '../../../lib/store/account-backlogs';
 import { listSandboxActions, putSandboxRule } from '../../../lib/store/sandbox';
 import { updateAccount } from '../../../lib/admin/workspace-admin';
-import { createTestQueue, createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import { createTestWorkspace, drainQueue, testDb, testSqs } from '../../helpers/factories';
+import { likeFlow } from '../../helpers/like-flow';
 
 const db = testDb();
 const sqs = testSqs();
-let jobsQueueUrl: string;
-let actionsQueueUrl: string;
-
-beforeAll(async () => {
-  jobsQueueUrl = await createTestQueue(sqs, 'jobs');
-  actionsQueueUrl = await createTestQueue(sqs, 'actions');
-});
-
-const like = (groups: string[], url = samplePostUrl) => validate(likeRequestSchema, { url, groups, reactionType: 'insightful' });
-const submitDeps = () => ({ db, sqs, jobsQueueUrl, retentionDays: 1 });
-const planDeps = () => ({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 });
-const runDeps = (overrides: Partial<RunActionDeps> = {}): RunActionDeps => ({
-  db,
-  sqs,
-  actionsQueueUrl,
-  provider: new SandboxProvider(db),
-  maxAttempts: 3,
-  connectionExpirySeconds: 3600,
-  ...overrides,
-});
-
-/** Accepts a like, plans it from the real jobs queue, and returns the action messages it enqueued. */
-async function acceptAndPlan(workspaceId: string, groups: string[]) {
-  const response = await acceptLikeRequest(submitDeps(), workspaceId, like(groups), new Date());
-  const [jobMessage] = await drainQueue(sqs, jobsQueueUrl);
-  await planJob(planDeps(), planJobMessageSchema.parse(jobMessage?.json));
-  const actionMessages = (await drainQueue(sqs, actionsQueueUrl)).map((m) => runActionMessageSchema.parse(m.json));
-  return { jobId: (response.body as { jobId: string }).jobId, response, actionMessages };
-}
+const { queues, submitDeps, planDeps, runDeps, like, acceptAndPlan } = likeFlow(db, sqs);
 
 async function delayedMessages(queueUrl: string): Promise<number> {
   const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessagesDelayed'] }));
@@ -82,7 +52,7 @@ describe('like job, from request to provider and back', () => {
     const { jobId, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales']);
 
     await planJob(planDeps(), { v: 1, workspaceId: ws.workspaceId, jobId });
-    const replanned = await drainQueue(sqs, actionsQueueUrl, 0);
+    const replanned = await drainQueue(sqs, queues.actions, 0);
     for (const message of [...actionMessages, ...actionMessages]) await runAction(runDeps(), message);
     await Promise.all(actionMessages.map((message) => runAction(runDeps(), message)));
 
@@ -118,7 +88,7 @@ describe('like job, from request to provider and back', () => {
     const failedAt = Date.now();
     await runAction(runDeps({ retryDelaySeconds: (_attempt, retryAfter) => retryAfter ?? 1 }), actionMessages[0]!);
     const waiting = await getJobView(db, ws.workspaceId, jobId);
-    const [retry] = await drainQueue(sqs, actionsQueueUrl, 4);
+    const [retry] = await drainQueue(sqs, queues.actions, 4);
     await runAction(runDeps(), runActionMessageSchema.parse(retry?.json), 1, new Date(Date.now() + 3000));
 
     expect(waiting.status).toBe('running');
@@ -178,12 +148,12 @@ describe('like job, from request to provider and back', () => {
     const ws = await createTestWorkspace(db, { accounts: 1, pacingWindowSeconds: 0 });
     const { jobId, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales']);
 
-    const delayedBefore = await delayedMessages(actionsQueueUrl);
+    const delayedBefore = await delayedMessages(queues.actions);
     await runAction(runDeps(), actionMessages[0]!, 1, new Date(Date.now() - 3600 * 1000));
-    const redelayed = await drainQueue(sqs, actionsQueueUrl, 0);
+    const redelayed = await drainQueue(sqs, queues.actions, 0);
 
     expect(redelayed).toHaveLength(0); // delayed 900 s: not visible yet
-    expect(await delayedMessages(actionsQueueUrl)).toBe(delayedBefore + 1);
+    expect(await delayedMessages(queues.actions)).toBe(delayedBefore + 1);
     expect((await getJobView(db, ws.workspaceId, jobId)).actions[0]).toMatchObject({ status: 'pending', attempts: 0 });
     expect(await listSandboxActions(db, ws.workspaceId)).toHaveLength(0);
   });
@@ -217,7 +187,7 @@ describe('like job, from request to provider and back', () => {
     const ws = await createTestWorkspace(db, { accounts: 1 });
     const response = await acceptLikeRequest(submitDeps(), ws.workspaceId, like(['sales']), new Date());
     const jobId = (response.body as { jobId: string }).jobId;
-    await drainQueue(sqs, jobsQueueUrl);
+    await drainQueue(sqs, queues.jobs);
 
     await failJobOfUnreadableMessage({ db }, { workspaceId: ws.workspaceId, jobId, v: 99 });
 

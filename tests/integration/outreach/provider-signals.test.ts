@@ -1,16 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../../../lib/ids';
-import { SandboxProvider } from '../../../lib/network/sandbox';
-import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
 import { getJobView } from '../../../lib/outreach/job-view';
-import { planJob } from '../../../lib/outreach/plan-job';
-import type { RunActionDeps } from '../../../lib/outreach/run-action';
 import { runAction } from '../../../lib/outreach/run-action';
 import { Deferral, SafetyGate } from '../../../lib/outreach/safety-gate';
-import { validate } from '../../../lib/http/validate';
-import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue/messages';
-import { likeRequestSchema } from '../../../lib/schemas/like';
 import type { ActionKind } from '../../../lib/schemas/action-kind';
 import { getAction } from '../../../lib/store/actions';
 import { getJob } from '../../../lib/store/jobs';
@@ -21,7 +14,8 @@ import { listDeliveries } from '../../../lib/store/webhook-deliveries';
 import { createWebhook } from '../../../lib/store/webhooks';
 import { newSigningSecret } from '../../../lib/webhooks/signature';
 import type { TestWorkspace } from '../../helpers/factories';
-import { createTestQueue, createTestWorkspace, drainQueue, noSpacing, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import { createTestWorkspace, noSpacing, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import { likeFlow } from '../../helpers/like-flow';
 
 /**
  * Signals of the network about an account itself (its own limit reached, throttling, a restriction)
@@ -31,23 +25,8 @@ import { createTestQueue, createTestWorkspace, drainQueue, noSpacing, samplePost
  */
 const db = testDb();
 const sqs = testSqs();
-let jobsQueueUrl: string;
-let actionsQueueUrl: string;
-
-beforeAll(async () => {
-  jobsQueueUrl = await createTestQueue(sqs, 'jobs');
-  actionsQueueUrl = await createTestQueue(sqs, 'actions');
-});
-
-const runDeps = (): RunActionDeps => ({
-  db,
-  sqs,
-  actionsQueueUrl,
-  provider: new SandboxProvider(db),
-  maxAttempts: 3,
-  connectionExpirySeconds: 3600,
-  signalCooldowns: { throttledSeconds: 900, restrictedSeconds: 600 },
-});
+const flow = likeFlow(db, sqs);
+const runDeps = () => flow.runDeps({ signalCooldowns: { throttledSeconds: 900, restrictedSeconds: 600 } });
 
 /** A workspace of one account (working around the clock, UTC) with a webhook subscribed to account.throttled. */
 async function workspaceTold(): Promise<TestWorkspace & { webhookId: string }> {
@@ -58,14 +37,11 @@ async function workspaceTold(): Promise<TestWorkspace & { webhookId: string }> {
   return { ...ws, webhookId };
 }
 
-/** Accepts a like from the workspace's account, plans it, and returns its job id and its one action message. */
+/** A like from the workspace's account, on a post of its own, accepted and planned: its job id and its one action message. */
 async function likeJob(workspaceId: string, n: number) {
   const url = samplePostUrl.replace(/\d{3}\/$/, `${String(n).padStart(3, '0')}/`);
-  const accepted = await acceptLikeRequest({ db, sqs, jobsQueueUrl, retentionDays: 1 }, workspaceId, validate(likeRequestSchema, { url, groups: ['sales'], reactionType: 'like' }), new Date());
-  const [jobMessage] = await drainQueue(sqs, jobsQueueUrl);
-  await planJob({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, planJobMessageSchema.parse(jobMessage?.json));
-  const [actionMessage] = (await drainQueue(sqs, actionsQueueUrl)).map((message) => runActionMessageSchema.parse(message.json));
-  return { jobId: (accepted.body as { jobId: string }).jobId, message: actionMessage! };
+  const { jobId, actionMessages } = await flow.acceptAndPlan(workspaceId, ['sales'], { url, reactionType: 'like' });
+  return { jobId, message: actionMessages[0]! };
 }
 
 async function failReactions(workspaceId: string, failure: { status: number; reason: string; retryAfterSeconds?: number }) {
