@@ -1,9 +1,24 @@
 /**
- * Inputs and results of the outreach actions beyond reactions (comment, resolve a profile, invite,
- * message, list relations), as `NetworkProvider` declares them.
+ * Inputs and results of the outreach actions (react, comment, resolve a profile, invite, message,
+ * list relations), as `NetworkProvider` declares them, and the account that acts.
  */
 import type { PostRef } from './post-url';
-import type { ActingAccount } from './provider';
+import type { ReactionType } from '../schemas/reaction-type';
+
+/** Which of the workspace's connected accounts acts, and under which workspace. */
+export interface ActingAccount {
+  workspaceId: string;
+  /** Our account id (`acc_…`). */
+  accountId: string;
+  /** The provider's id for the connected login (Unipile `account_id`; any string in the sandbox). */
+  providerAccountId: string;
+}
+
+export interface ReactInput {
+  account: ActingAccount;
+  post: PostRef;
+  reactionType: ReactionType;
+}
 
 /** Comments on a post, or replies to a comment when `post.commentId` is set. */
 export interface CommentInput {

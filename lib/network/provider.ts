@@ -2,32 +2,16 @@
  * The professional-network provider: one interface, two implementations
  * (`sandbox`, the local default, and `unipile`, the real one).
  */
-import type { ReactionType } from '../schemas/reaction-type';
 import type {
   CommentInput,
   InviteInput,
   ListRelationsInput,
   MessageInput,
+  ReactInput,
   RelationsPage,
   ResolvedProfile,
   ResolveProfileInput,
 } from './network-actions';
-import type { PostRef } from './post-url';
-
-/** Which of the workspace's connected accounts acts, and under which workspace. */
-export interface ActingAccount {
-  workspaceId: string;
-  /** Our account id (`acc_…`). */
-  accountId: string;
-  /** The provider's id for the connected login (Unipile `account_id`; any string in the sandbox). */
-  providerAccountId: string;
-}
-
-export interface ReactInput {
-  account: ActingAccount;
-  post: PostRef;
-  reactionType: ReactionType;
-}
 
 export interface ProviderResult {
   /** Which implementation answered: results from `sandbox` never touched the real network. */

@@ -13,17 +13,19 @@ import {
   recordSandboxAction,
 } from '../store/sandbox';
 import type {
+  ActingAccount,
   CommentInput,
   InviteInput,
   ListRelationsInput,
   MessageInput,
+  ReactInput,
   Relation,
   RelationsPage,
   RelationState,
   ResolvedProfile,
   ResolveProfileInput,
 } from './network-actions';
-import type { ActingAccount, NetworkProvider, ProviderResult, ReactInput } from './provider';
+import type { NetworkProvider, ProviderResult } from './provider';
 import { ProviderError } from './provider';
 import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './profile-url';
 

@@ -48,17 +48,19 @@
  *   becomes `email_required` (a heuristic, see `reasonFor`).
  */
 import type {
+  ActingAccount,
   CommentInput,
   InviteInput,
   ListRelationsInput,
   MessageInput,
+  ReactInput,
   Relation,
   RelationsPage,
   RelationState,
   ResolvedProfile,
   ResolveProfileInput,
 } from './network-actions';
-import type { ActingAccount, NetworkProvider, ProviderResult, ReactInput } from './provider';
+import type { NetworkProvider, ProviderResult } from './provider';
 import { ProviderError } from './provider';
 import type { PostRef } from './post-url';
 import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './profile-url';

@@ -1,7 +1,6 @@
 import { ProviderError } from '../network/provider';
 import type { ActionTarget } from '../store/actions';
-import type { ActionContext, StepResult } from './perform-action';
-import { targetOf } from './perform-dm';
+import { targetOf, type ActionContext, type StepResult } from './action-step';
 
 /** Provider refusals of an invitation that mean the job's goal is already met. */
 const alreadyReasons = new Set(['already_connected', 'already_invited']);

@@ -1,9 +1,9 @@
-import type { ActingAccount, NetworkProvider, ProviderResult } from '../network/provider';
+import type { NetworkProvider, ProviderResult } from '../network/provider';
 import { ProviderError } from '../network/provider';
-import type { ResolvedProfile } from '../network/network-actions';
 import type { ActionTarget } from '../store/actions';
-import type { ActionContext, StepResult } from './perform-action';
+import { targetOf, type ActionContext, type StepResult } from './action-step';
 import type { SafetyGate } from './safety-gate';
+import type { ActingAccount } from '../network/network-actions';
 
 /**
  * A direct message (spec 3): connected → the message; an invitation pending → wait for its
@@ -46,16 +46,6 @@ export async function performDm({ provider, job, action, account, gate, now }: A
     }
     throw error;
   }
-}
-
-/** The person an action reaches, as the provider resolved them, with the profile URL the job named. */
-export function targetOf(person: ResolvedProfile, profileUrl: string): ActionTarget {
-  return {
-    providerId: person.providerId,
-    publicIdentifier: person.publicIdentifier.toLowerCase(),
-    profileUrl,
-    ...(person.name ? { name: person.name } : {}),
-  };
 }
 
 async function message(

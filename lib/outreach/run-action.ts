@@ -26,7 +26,7 @@ import { finishJobIfDone } from './finish-job';
 import { leadOfJob } from './lead-of';
 import type { Workspace } from '../store/workspaces';
 import { getWorkspace } from '../store/workspaces';
-import type { StepResult } from './perform-action';
+import type { StepResult } from './action-step';
 import { performAction } from './perform-action';
 import type { SignalCooldowns } from './provider-signals';
 import { defaultSignalCooldowns, pauseFor } from './provider-signals';

@@ -1,5 +1,4 @@
 import { SandboxProvider } from '../../../lib/network/sandbox';
-import type { ActingAccount } from '../../../lib/network/provider';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
 import { recordLead } from '../../../lib/store/leads';
 import { connectSandboxProfiles, getSandboxRelation, listSandboxActions, listSandboxRules } from '../../../lib/store/sandbox';
@@ -8,6 +7,7 @@ import type { TestWorkspace } from '../../helpers/factories';
 import { createTestWorkspace, testDb } from '../../helpers/factories';
 import { api } from '../../helpers/http-client';
 import { finalJobStatuses, jobInStatus } from '../../helpers/jobs';
+import type { ActingAccount } from '../../../lib/network/network-actions';
 
 /** `npm run admin -- sandbox …`: failure rules for any call, accepting invitations, connecting people. */
 const db = testDb();

@@ -1,6 +1,5 @@
 import { newId } from '../../../lib/ids';
 import { parsePostUrl } from '../../../lib/network/post-url';
-import type { ActingAccount } from '../../../lib/network/provider';
 import { ProviderError } from '../../../lib/network/provider';
 import type { SandboxProviderOptions } from '../../../lib/network/sandbox';
 import { SandboxProvider } from '../../../lib/network/sandbox';
@@ -9,6 +8,7 @@ import { connectSandboxProfiles, getSandboxRelation, listSandboxActions, listSan
 import type { TestWorkspace } from '../../helpers/factories';
 import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';
 import { failureOf } from '../../helpers/unipile-fixtures';
+import type { ActingAccount } from '../../../lib/network/network-actions';
 
 /** The sandbox network against DynamoDB Local: every NetworkProvider call, its relations and its failure rules. */
 const db = testDb();

@@ -1,5 +1,4 @@
 import { SandboxProvider } from '../../../lib/network/sandbox';
-import type { ActingAccount } from '../../../lib/network/provider';
 import {
   acceptSandboxInvitations,
   connectSandboxProfiles,
@@ -9,6 +8,7 @@ import {
 } from '../../../lib/store/sandbox';
 import type { TestWorkspace } from '../../helpers/factories';
 import { createTestWorkspace, testDb } from '../../helpers/factories';
+import type { ActingAccount } from '../../../lib/network/network-actions';
 
 /** The sandbox's relations in DynamoDB Local: accepting invitations and connecting people by hand. */
 const db = testDb();
