@@ -11,10 +11,10 @@
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { Deferral, SafetyGate } from '../lib/outreach/safety-gate';
-import type { EffectiveLimits } from '../lib/outreach/safety-defaults';
-import { effectiveLimits } from '../lib/outreach/safety-defaults';
-import { localDay, localIsoWeek, nextWorkingTime, previousLocalDays } from '../lib/outreach/working-hours';
+import { Deferral, SafetyGate } from '../lib/outreach/safety/safety-gate';
+import type { EffectiveLimits } from '../lib/outreach/safety/safety-defaults';
+import { effectiveLimits } from '../lib/outreach/safety/safety-defaults';
+import { localDay, localIsoWeek, nextWorkingTime, previousLocalDays } from '../lib/outreach/safety/working-hours';
 import type { ActionKind } from '../lib/schemas/action-kind';
 import type { Account } from '../lib/store/accounts';
 import type { Db } from '../lib/store/client';

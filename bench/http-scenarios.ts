@@ -16,7 +16,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { getConfig } from '../lib/config';
 import type { HttpHandler } from '../lib/http/pipeline';
 import type { LambdaHttpResult } from '../lib/http/response';
-import { planJob } from '../lib/outreach/plan-job';
+import { planJob } from '../lib/outreach/plan/plan-job';
 import { defaultSqs } from '../lib/queue/client';
 import { getAction } from '../lib/store/actions';
 import { defaultDb } from '../lib/store/client';

@@ -1,6 +1,6 @@
-import type { Segment } from '../lib/transcripts/segment';
-import { createQuoteGrounder } from '../lib/transcripts/ground-quote';
-import { splitSentences } from '../lib/transcripts/sentences';
+import type { Segment } from '../lib/transcripts/text/segment';
+import { createQuoteGrounder } from '../lib/transcripts/ideas/ground-quote';
+import { splitSentences } from '../lib/transcripts/text/sentences';
 import type { BenchResult } from './bench-result';
 import { medianMs, ratio } from './median-time';
 

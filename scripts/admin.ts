@@ -17,7 +17,7 @@ import {
 } from '../lib/admin/workspace-admin';
 import { HttpError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { parsePostUrl } from '../lib/network/post-url';
+import { parsePostUrl } from '../lib/network/model/post-url';
 import type { AccountInput } from '../lib/schemas/account-settings';
 import type { DailyLimits, Spacing, WorkingHours } from '../lib/store/accounts';
 import { getAccount, listAccounts } from '../lib/store/accounts';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { LocalStackError, PROJECT_ROOT, startLocalStack, type LocalStack } from './local-stack/stack';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { requeueUnfinishedWork } from '../lib/outreach/requeue-unfinished-work';
+import { requeueUnfinishedWork } from '../lib/outreach/jobs/requeue-unfinished-work';
 import { localClientConfig } from './local-stack/clients';
 import { describeStack, removeStackFile, stackFilePath, writeStackFile } from './local-stack/stack-file';
 import { seedDemoWorkspace } from './seed-demo';

@@ -1,6 +1,6 @@
 import { getConfig } from '../../lib/config';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { getJobView } from '../../lib/outreach/job-view';
+import { getJobView } from '../../lib/outreach/jobs/job-view';
 import { defaultDb } from '../../lib/store/client';
 
 const db = defaultDb();

@@ -1,6 +1,6 @@
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { defaultWebhookDeps } from '../../lib/outreach/default-deps';
-import { checkWebhookSecret, receiveUnipileWebhook } from '../../lib/outreach/provider-webhook';
+import { checkWebhookSecret, receiveUnipileWebhook } from '../../lib/outreach/provider-webhook/provider-webhook';
 import { unipileWebhookSchema } from '../../lib/schemas/unipile-webhook';
 
 const deps = defaultWebhookDeps();

@@ -1,5 +1,5 @@
 import { logger } from '../../lib/log';
-import { runConnectionWatch } from '../../lib/outreach/connection-watch';
+import { runConnectionWatch } from '../../lib/outreach/watch/connection-watch';
 import { defaultWatchDeps } from '../../lib/outreach/default-deps';
 
 const deps = defaultWatchDeps();

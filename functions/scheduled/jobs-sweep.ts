@@ -1,6 +1,6 @@
 import { getConfig } from '../../lib/config';
 import { logger } from '../../lib/log';
-import { sweepStaleQueuedJobs } from '../../lib/outreach/sweep-stale-jobs';
+import { sweepStaleQueuedJobs } from '../../lib/outreach/jobs/sweep-stale-jobs';
 import { defaultDb } from '../../lib/store/client';
 
 const deps = { db: defaultDb(), staleAfterSeconds: getConfig().QUEUED_JOB_TIMEOUT_SECONDS };

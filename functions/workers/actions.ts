@@ -1,6 +1,6 @@
 import { defaultRunActionDeps } from '../../lib/outreach/default-deps';
-import { failJobOfUnreadableMessage } from '../../lib/outreach/fail-unreadable-job';
-import { runAction } from '../../lib/outreach/run-action';
+import { failJobOfUnreadableMessage } from '../../lib/outreach/jobs/fail-unreadable-job';
+import { runAction } from '../../lib/outreach/run/run-action';
 import { runActionMessageSchema } from '../../lib/queue/messages';
 import { sqsWorker } from '../../lib/queue/sqs-worker';
 

@@ -1,6 +1,6 @@
 import { defaultPlanJobDeps } from '../../lib/outreach/default-deps';
-import { failJobOfUnreadableMessage } from '../../lib/outreach/fail-unreadable-job';
-import { planJobDelivery } from '../../lib/outreach/plan-job';
+import { failJobOfUnreadableMessage } from '../../lib/outreach/jobs/fail-unreadable-job';
+import { planJobDelivery } from '../../lib/outreach/plan/plan-job';
 import { planJobMessageSchema } from '../../lib/queue/messages';
 import { sqsWorker } from '../../lib/queue/sqs-worker';
 

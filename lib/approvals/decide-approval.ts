@@ -11,7 +11,7 @@ import type { Approval } from '../store/approvals';
 import type { ApprovalOutcome } from '../store/approvals';
 import { approvalTextKind, decideApprovalItems, getApproval } from '../store/approvals';
 import type { Db } from '../store/client';
-import { finishJobIfDone } from '../outreach/finish-job';
+import { finishJobIfDone } from '../outreach/jobs/finish-job';
 import type { EventDeps } from '../webhooks/emit-event';
 import { commitWithEvents, prepareEvent } from '../webhooks/emit-event';
 import { approvalEventData } from '../webhooks/event-data';

@@ -2,7 +2,7 @@
  * Inputs and results of the outreach actions (react, comment, resolve a profile, invite, message,
  * list relations), as `NetworkProvider` declares them, and the account that acts.
  */
-import type { PostRef } from './post-url';
+import type { PostRef } from './model/post-url';
 import type { ReactionType } from '../schemas/reaction-type';
 
 /** Which of the workspace's connected accounts acts, and under which workspace. */

@@ -27,7 +27,7 @@ import type {
 } from './network-actions';
 import type { NetworkProvider, ProviderResult } from './provider';
 import { ProviderError } from './provider';
-import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './profile-url';
+import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './model/profile-url';
 
 export interface SandboxProviderOptions {
   /**

@@ -62,8 +62,8 @@ import type {
 } from './network-actions';
 import type { NetworkProvider, ProviderResult } from './provider';
 import { ProviderError } from './provider';
-import type { PostRef } from './post-url';
-import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './profile-url';
+import type { PostRef } from './model/post-url';
+import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './model/profile-url';
 
 export interface UnipileProviderOptions {
   /** `api8.unipile.com:13851` (https is implied) or a full base URL such as `http://127.0.0.1:4010`. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { acceptedPostUrlForms } from '../network/post-url';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageLimitSchema } from '../http/page-limit';
+import { acceptedPostUrlForms } from '../network/model/post-url';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageLimitSchema } from '../schemas/page-limit';
 import { decisionSchema } from '../schemas/approval-decision';
 import { deliveryListQuerySchema } from '../schemas/delivery-list-query';
 import { commentRequestSchema } from '../schemas/comment';

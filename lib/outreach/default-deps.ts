@@ -4,12 +4,12 @@ import { createProvider } from '../network/providers';
 import { defaultSqs } from '../queue/client';
 import { defaultDb } from '../store/client';
 import { eventDeps } from '../webhooks/emit-event';
-import type { WatchDeps } from './connection-watch';
-import type { PlanJobDeps } from './plan-job';
-import type { WebhookDeps } from './provider-webhook';
-import { retryDelaySeconds } from './retry-policy';
-import type { RunActionDeps } from './run-action';
-import type { SubmitJobDeps } from './submit-job';
+import type { WatchDeps } from './watch/connection-watch';
+import type { PlanJobDeps } from './plan/plan-job';
+import type { WebhookDeps } from './provider-webhook/provider-webhook';
+import { retryDelaySeconds } from './run/retry-policy';
+import type { RunActionDeps } from './run/run-action';
+import type { SubmitJobDeps } from './accept/submit-job';
 
 /** Dependencies of the use cases as deployed: built once per cold start from the configuration. */
 export function defaultSubmitJobDeps(): SubmitJobDeps {

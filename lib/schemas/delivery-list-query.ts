@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { pageLimitSchema } from '../http/page-limit';
+import { pageLimitSchema } from './page-limit';
 
 /** `dlv_<ULID>`: a delivery's id, also the cursor of its list (newest first follows it). */
 export const DELIVERY_ID_RE = /^dlv_[0-9A-HJKMNP-TV-Z]{26}$/;

@@ -1,4 +1,4 @@
-import { normaliseProfileUrl } from '../network/profile-url';
+import { normaliseProfileUrl } from '../network/model/profile-url';
 
 /**
  * Refinement of connect and DM requests: nobody connects with or messages themselves. Written as

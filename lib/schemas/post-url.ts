@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { acceptedPostUrlForms, parsePostUrl } from '../network/post-url';
+import { acceptedPostUrlForms, parsePostUrl } from '../network/model/post-url';
 
 /** A post or comment URL of the network, parsed into a PostRef; the error lists the accepted forms. */
 export const postUrlSchema = z.pipe(

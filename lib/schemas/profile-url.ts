@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { normaliseProfileUrl } from '../network/profile-url';
+import { normaliseProfileUrl } from '../network/model/profile-url';
 import { typeError } from './type-error';
 
 export const profileUrlForms =

@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { pageLimitSchema } from '../http/page-limit';
+import { pageLimitSchema } from './page-limit';
 import type { TranscriptCursor } from '../store/transcripts';
 import { isCallId } from './transcript-limits';
 

@@ -1,6 +1,6 @@
 import * as z from '../zod';
 import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/address-policy';
-import { webhookEventTypes, type SubscribableEventType } from '../webhooks/event-types';
+import { webhookEventTypes, type SubscribableEventType } from '../webhooks/model/event-types';
 import { typeError } from './type-error';
 
 export const MAX_DESCRIPTION_LENGTH = 500;

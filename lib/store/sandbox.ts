@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { normaliseProfileUrl, normalisePublicId, profilePublicId } from '../network/profile-url';
+import { normaliseProfileUrl, normalisePublicId, profilePublicId } from '../network/model/profile-url';
 import type { Db } from './client';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Analysis } from '../transcripts/analysis';
+import type { Analysis } from '../transcripts/model/analysis';
 import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
 import type { TransactItem } from './transact';

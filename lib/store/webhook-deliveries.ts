@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { WebhookEvent } from '../webhooks/event-types';
+import type { WebhookEvent } from '../webhooks/model/event-types';
 import type { Db } from './client';
 import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys, withoutKeys } from './keys';

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SubscribableEventType } from '../webhooks/event-types';
+import type { SubscribableEventType } from '../webhooks/model/event-types';
 import type { Db } from './client';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';

@@ -1,8 +1,8 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { logger } from '../log';
 import type { TranscriptRequest } from '../schemas/transcript';
-import type { Analysis } from './analysis';
-import { findIdeasWithBedrock, LlmIdeasError } from './bedrock-ideas';
+import type { Analysis } from './model/analysis';
+import { findIdeasWithBedrock, LlmIdeasError } from './ideas/bedrock-ideas';
 import { analyseEmbedded } from './embedded-analyser';
 import { metricsWarnings } from './metrics-warnings';
 import { normaliseTranscript } from './normalise-transcript';

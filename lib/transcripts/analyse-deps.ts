@@ -5,7 +5,7 @@ import { defaultS3 } from '../store/s3-client';
 import { eventDeps } from '../webhooks/emit-event';
 import type { IdeasAnalyser } from './analyse-content';
 import type { AnalyseTranscriptDeps } from './analyse-stored-transcript';
-import { createBedrockClient } from './bedrock-ideas';
+import { createBedrockClient } from './ideas/bedrock-ideas';
 
 /** Dependencies of the transcripts worker as deployed: built once per cold start from the configuration. */
 export function defaultAnalyseTranscriptDeps(): AnalyseTranscriptDeps {

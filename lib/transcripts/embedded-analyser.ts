@@ -1,7 +1,7 @@
-import type { Analysis } from './analysis';
-import { findContentIdeas } from './content-ideas';
-import type { Segment } from './segment';
-import { splitSentences } from './sentences';
+import type { Analysis } from './model/analysis';
+import { findContentIdeas } from './ideas/content-ideas';
+import type { Segment } from './text/segment';
+import { splitSentences } from './text/sentences';
 import { measureTranscript } from './transcript-metrics';
 
 /** Changes when the embedded analyser's output for the same call could change, so a stored analysis says which rules made it. */

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '../http/page-limit';
+import { DEFAULT_PAGE_SIZE } from '../schemas/page-limit';
 import { validateQuery } from '../http/validate';
 import { encodeCursor, transcriptListQuerySchema } from '../schemas/transcript-list-query';
 import type { Db } from '../store/client';

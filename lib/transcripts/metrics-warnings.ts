@@ -1,4 +1,4 @@
-import type { Metrics } from './analysis';
+import type { Metrics } from './model/analysis';
 import { WORDS_PER_MINUTE } from './transcript-metrics';
 
 /** How the metrics of a call are to be read where that may surprise: timestamps that cover only part of it. */

@@ -1,7 +1,7 @@
 import type { TranscriptRequest } from '../schemas/transcript';
 import type { SegmentObject } from '../schemas/transcript-segment';
 import { parseTurns } from './plaintext-turns';
-import type { Segment } from './segment';
+import type { Segment } from './text/segment';
 import { assignSides, type DraftSegment } from './speaker-sides';
 
 /**

@@ -1,4 +1,4 @@
-import type { Segment, Side } from './segment';
+import type { Segment, Side } from './text/segment';
 
 /** A speaker's side as a segment object's `speaker.type` can state it. */
 export type StatedSide = 'internal' | 'external';

@@ -1,7 +1,7 @@
-import type { Metrics } from './analysis';
-import { countWords } from './count-words';
-import type { Segment, Side } from './segment';
-import { splitSentences, type Sentence } from './sentences';
+import type { Metrics } from './model/analysis';
+import { countWords } from './text/count-words';
+import type { Segment, Side } from './text/segment';
+import { splitSentences, type Sentence } from './text/sentences';
 
 /** Speaking pace assumed to estimate a call's duration from its words. */
 export const WORDS_PER_MINUTE = 150;

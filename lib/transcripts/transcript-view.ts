@@ -4,7 +4,7 @@ import { isCallId } from '../schemas/transcript-limits';
 import type { Db } from '../store/client';
 import type { Transcript, TranscriptSummary } from '../store/transcripts';
 import { getTranscript } from '../store/transcripts';
-import type { Metrics } from './analysis';
+import type { Metrics } from './model/analysis';
 
 /** A transcript as the list shows it: metadata and status. */
 export function transcriptSummaryView(transcript: TranscriptSummary) {

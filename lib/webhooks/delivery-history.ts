@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '../errors';
 import type { HttpResult } from '../http/response';
-import { DEFAULT_PAGE_SIZE } from '../http/page-limit';
+import { DEFAULT_PAGE_SIZE } from '../schemas/page-limit';
 import { validateQuery } from '../http/validate';
 import { DELIVERY_ID_RE, deliveryListQuerySchema } from '../schemas/delivery-list-query';
 import type { Db } from '../store/client';

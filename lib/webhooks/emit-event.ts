@@ -12,7 +12,7 @@ import type { DeliveryKey } from '../store/webhook-deliveries';
 import { DELIVERY_RETENTION_DAYS, newDelivery, putDeliveryItem } from '../store/webhook-deliveries';
 import type { WebhookEndpoint } from '../store/webhooks';
 import { listWebhooks } from '../store/webhooks';
-import type { SubscribableEventType, WebhookEvent, WebhookEventType } from './event-types';
+import type { SubscribableEventType, WebhookEvent, WebhookEventType } from './model/event-types';
 
 /** What emitting an event needs: the table, and the webhooks queue to announce its deliveries on at once. */
 export interface EventDeps {

@@ -1,4 +1,4 @@
-import { startOfNextLocalDay } from '../../lib/outreach/working-hours';
+import { startOfNextLocalDay } from '../../lib/outreach/safety/working-hours';
 import { listSandboxActions } from '../../lib/store/sandbox';
 import { createTestWorkspace, noSpacing, testDb } from '../helpers/factories';
 import { api, BACKGROUND_WORK_TIMEOUT_MS, eventually } from '../helpers/http-client';

@@ -6,7 +6,7 @@ import { api, BACKGROUND_WORK_TIMEOUT_MS, eventually } from '../helpers/http-cli
 import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
 import type { EventData } from '../helpers/webhook-receiver';
 import { WebhookReceiver } from '../helpers/webhook-receiver';
-import { webhookEventTypes } from '../../lib/webhooks/event-types';
+import { webhookEventTypes } from '../../lib/webhooks/model/event-types';
 
 /**
  * Outgoing webhooks over real HTTP through the local stack: a workspace subscribes a real local

@@ -1,8 +1,8 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { validate } from '../../lib/http/validate';
-import { acceptLikeRequest } from '../../lib/outreach/accept-like';
-import { planJob } from '../../lib/outreach/plan-job';
-import type { RunActionDeps } from '../../lib/outreach/run-action';
+import { acceptLikeRequest } from '../../lib/outreach/accept/accept-like';
+import { planJob } from '../../lib/outreach/plan/plan-job';
+import type { RunActionDeps } from '../../lib/outreach/run/run-action';
 import type { RunActionMessage } from '../../lib/queue/messages';
 import { planJobMessageSchema, runActionMessageSchema } from '../../lib/queue/messages';
 import type { ReactionType } from '../../lib/schemas/reaction-type';

@@ -1,4 +1,4 @@
-import { parsePostUrl } from '../../lib/network/post-url';
+import { parsePostUrl } from '../../lib/network/model/post-url';
 import { ProviderError } from '../../lib/network/provider';
 
 /** Fixtures shared by the Unipile provider's tests. */

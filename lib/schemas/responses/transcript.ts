@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { analyserSchema, contentIdeaSchema, fallbackSchema, metricsSchema } from '../../transcripts/analysis';
+import { analyserSchema, contentIdeaSchema, fallbackSchema, metricsSchema } from '../../transcripts/model/analysis';
 
 const timestamp = z.iso.datetime();
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { webhookEventTypes } from '../../webhooks/event-types';
+import { webhookEventTypes } from '../../webhooks/model/event-types';
 
 const timestamp = z.iso.datetime();
 

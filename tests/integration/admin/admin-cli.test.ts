@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { authenticate, ApiKeyCache } from '../../../lib/auth/authenticate';
-import { effectiveLimits } from '../../../lib/outreach/safety-defaults';
+import { effectiveLimits } from '../../../lib/outreach/safety/safety-defaults';
 import type { Account } from '../../../lib/store/accounts';
 import { getWorkspace } from '../../../lib/store/workspaces';
 import { admin } from '../../helpers/admin-cli';

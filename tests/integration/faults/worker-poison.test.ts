@@ -1,6 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { getJobView } from '../../../lib/outreach/job-view';
+import { getJobView } from '../../../lib/outreach/jobs/job-view';
 import type { DeliverWebhookMessage } from '../../../lib/queue/messages';
 import { LAST_DELIVERY } from '../../../lib/queue/sqs-worker';
 import { defaultS3 } from '../../../lib/store/s3-client';

@@ -1,7 +1,7 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import { DEFAULT_MAX_BODY_BYTES } from '../../../lib/http/read-body';
 import type { routes } from '../../../lib/http/routes';
-import { planJob } from '../../../lib/outreach/plan-job';
+import { planJob } from '../../../lib/outreach/plan/plan-job';
 import type { PlanJobMessage } from '../../../lib/queue/messages';
 import { getAction } from '../../../lib/store/actions';
 import { getApproval } from '../../../lib/store/approvals';

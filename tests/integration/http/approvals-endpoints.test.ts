@@ -1,7 +1,7 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { newId } from '../../../lib/ids';
-import { planJob } from '../../../lib/outreach/plan-job';
+import { planJob } from '../../../lib/outreach/plan/plan-job';
 import type { PlanJobMessage } from '../../../lib/queue/messages';
 import { getAction } from '../../../lib/store/actions';
 import { getApproval } from '../../../lib/store/approvals';

@@ -5,7 +5,7 @@ import { ApiKeyCache } from '../../../lib/auth/authenticate';
 import { httpEndpoint } from '../../../lib/http/endpoint';
 import { logger } from '../../../lib/log';
 import type { LambdaHttpResult } from '../../../lib/http/response';
-import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
+import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
 import { likeRequestSchema } from '../../../lib/schemas/like';
 import { backlogItem } from '../../../lib/store/account-backlogs';
 import { revokeApiKey } from '../../../lib/store/api-keys';

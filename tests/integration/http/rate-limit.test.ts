@@ -6,7 +6,7 @@ import type { HttpHandler } from '../../../lib/http/pipeline';
 import { httpEndpoint } from '../../../lib/http/endpoint';
 import { rateWindowOf, secondsUntilEnd } from '../../../lib/http/rate-limit';
 import type { LambdaHttpResult } from '../../../lib/http/response';
-import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
+import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
 import { likeRequestSchema } from '../../../lib/schemas/like';
 import { revokeApiKey } from '../../../lib/store/api-keys';
 import { createDocumentClient } from '../../../lib/store/client';

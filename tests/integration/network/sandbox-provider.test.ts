@@ -1,5 +1,5 @@
 import { newId } from '../../../lib/ids';
-import { parsePostUrl } from '../../../lib/network/post-url';
+import { parsePostUrl } from '../../../lib/network/model/post-url';
 import { ProviderError } from '../../../lib/network/provider';
 import type { SandboxProviderOptions } from '../../../lib/network/sandbox';
 import { SandboxProvider } from '../../../lib/network/sandbox';

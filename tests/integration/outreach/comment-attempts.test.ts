@@ -1,10 +1,10 @@
 import { validate } from '../../../lib/http/validate';
 import { ProviderError } from '../../../lib/network/provider';
 import { SandboxProvider } from '../../../lib/network/sandbox';
-import { acceptCommentRequest } from '../../../lib/outreach/accept-comment';
-import { getJobView } from '../../../lib/outreach/job-view';
-import { planJob } from '../../../lib/outreach/plan-job';
-import { runAction } from '../../../lib/outreach/run-action';
+import { acceptCommentRequest } from '../../../lib/outreach/accept/accept-comment';
+import { getJobView } from '../../../lib/outreach/jobs/job-view';
+import { planJob } from '../../../lib/outreach/plan/plan-job';
+import { runAction } from '../../../lib/outreach/run/run-action';
 import { planJobMessageSchema, runActionMessageSchema } from '../../../lib/queue/messages';
 import { LAST_DELIVERY } from '../../../lib/queue/sqs-worker';
 import { commentRequestSchema } from '../../../lib/schemas/comment';

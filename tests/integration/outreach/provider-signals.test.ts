@@ -1,9 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../../../lib/ids';
-import { getJobView } from '../../../lib/outreach/job-view';
-import { runAction } from '../../../lib/outreach/run-action';
-import { Deferral, SafetyGate } from '../../../lib/outreach/safety-gate';
+import { getJobView } from '../../../lib/outreach/jobs/job-view';
+import { runAction } from '../../../lib/outreach/run/run-action';
+import { Deferral, SafetyGate } from '../../../lib/outreach/safety/safety-gate';
 import type { ActionKind } from '../../../lib/schemas/action-kind';
 import { getAction } from '../../../lib/store/actions';
 import { getJob } from '../../../lib/store/jobs';

@@ -1,6 +1,6 @@
-import { acceptLikeRequest } from '../../../lib/outreach/accept-like';
-import { planJob } from '../../../lib/outreach/plan-job';
-import { requeueUnfinishedWork } from '../../../lib/outreach/requeue-unfinished-work';
+import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
+import { planJob } from '../../../lib/outreach/plan/plan-job';
+import { requeueUnfinishedWork } from '../../../lib/outreach/jobs/requeue-unfinished-work';
 import { validate } from '../../../lib/http/validate';
 import { likeRequestSchema } from '../../../lib/schemas/like';
 import { transcriptRequestSchema } from '../../../lib/schemas/transcript';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Deferral, SafetyGate } from '../../../lib/outreach/safety-gate';
+import { Deferral, SafetyGate } from '../../../lib/outreach/safety/safety-gate';
 import type { ActionKind } from '../../../lib/schemas/action-kind';
 import type { Account } from '../../../lib/store/accounts';
 import type { WorkspaceSettings } from '../../../lib/store/workspaces';

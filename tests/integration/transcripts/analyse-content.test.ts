@@ -3,7 +3,7 @@ import { validate } from '../../../lib/http/validate';
 import { transcriptRequestSchema } from '../../../lib/schemas/transcript';
 import type { IdeasAnalyser } from '../../../lib/transcripts/analyse-content';
 import { analyseContent } from '../../../lib/transcripts/analyse-content';
-import { analysisSchema } from '../../../lib/transcripts/analysis';
+import { analysisSchema } from '../../../lib/transcripts/model/analysis';
 import { startFakeBedrock, stopFakeBedrock, type FakeBedrock } from '../../helpers/fake-bedrock';
 
 /**

@@ -10,7 +10,7 @@ import { getTranscript } from '../../../lib/store/transcripts';
 import { newId } from '../../../lib/ids';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
 import { createWebhook, type WebhookEndpoint } from '../../../lib/store/webhooks';
-import { analysisSchema } from '../../../lib/transcripts/analysis';
+import { analysisSchema } from '../../../lib/transcripts/model/analysis';
 import { acceptTranscript } from '../../../lib/transcripts/accept-transcript';
 import type { AnalyseTranscriptDeps } from '../../../lib/transcripts/analyse-stored-transcript';
 import { ANALYSIS_LEASE_SECONDS, analyseStoredTranscript, failTranscriptOfUnreadableMessage } from '../../../lib/transcripts/analyse-stored-transcript';

@@ -1,7 +1,7 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { contentIdeaSchema, ideaKinds } from '../../../lib/transcripts/analysis';
-import { createBedrockClient, findIdeasWithBedrock, LlmIdeasError, type LlmIdeasReason } from '../../../lib/transcripts/bedrock-ideas';
-import type { Segment } from '../../../lib/transcripts/segment';
+import { contentIdeaSchema, ideaKinds } from '../../../lib/transcripts/model/analysis';
+import { createBedrockClient, findIdeasWithBedrock, LlmIdeasError, type LlmIdeasReason } from '../../../lib/transcripts/ideas/bedrock-ideas';
+import type { Segment } from '../../../lib/transcripts/text/segment';
 import { startFakeBedrock, stopFakeBedrock, type FakeBedrock } from '../../helpers/fake-bedrock';
 
 /**

@@ -1,7 +1,7 @@
 import { validate } from '../../../../lib/http/validate';
 import { transcriptRequestSchema } from '../../../../lib/schemas/transcript';
 import { analyseContent } from '../../../../lib/transcripts/analyse-content';
-import { analysisSchema } from '../../../../lib/transcripts/analysis';
+import { analysisSchema } from '../../../../lib/transcripts/model/analysis';
 
 const requestOf = (transcript: unknown[]) =>
   validate(transcriptRequestSchema, {

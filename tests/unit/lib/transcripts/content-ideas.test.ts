@@ -1,6 +1,6 @@
-import { contentIdeaSchema, MAX_IDEAS, type ContentIdea } from '../../../../lib/transcripts/analysis';
-import { findContentIdeas } from '../../../../lib/transcripts/content-ideas';
-import type { Segment, Side } from '../../../../lib/transcripts/segment';
+import { contentIdeaSchema, MAX_IDEAS, type ContentIdea } from '../../../../lib/transcripts/model/analysis';
+import { findContentIdeas } from '../../../../lib/transcripts/ideas/content-ideas';
+import type { Segment, Side } from '../../../../lib/transcripts/text/segment';
 import { timedSegment } from './make-segments';
 
 const buyer = (text: string, start = 0) => timedSegment('Bo Buyer', 'external', text, start);

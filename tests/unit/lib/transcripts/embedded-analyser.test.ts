@@ -1,4 +1,4 @@
-import { analysisSchema } from '../../../../lib/transcripts/analysis';
+import { analysisSchema } from '../../../../lib/transcripts/model/analysis';
 import { analyseEmbedded, EMBEDDED_ANALYSER_VERSION } from '../../../../lib/transcripts/embedded-analyser';
 import { timedSegment } from './make-segments';
 

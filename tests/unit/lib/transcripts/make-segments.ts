@@ -1,5 +1,5 @@
 import type { SegmentObject } from '../../../../lib/schemas/transcript-segment';
-import type { Segment, Side } from '../../../../lib/transcripts/segment';
+import type { Segment, Side } from '../../../../lib/transcripts/text/segment';
 
 /** Segment-object words of a text, each carrying its trailing space, `step` seconds each from `start`. */
 export function wordObjectsOf(text: string, start: number, step = 0.5): SegmentObject['words'] {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transcriptRequestSchema } from '../../../../lib/schemas/transcript';
-import { analysisSchema, type Analysis, type IdeaKind } from '../../../../lib/transcripts/analysis';
+import { analysisSchema, type Analysis, type IdeaKind } from '../../../../lib/transcripts/model/analysis';
 import { analyseEmbedded } from '../../../../lib/transcripts/embedded-analyser';
 import { normaliseTranscript } from '../../../../lib/transcripts/normalise-transcript';
 

@@ -1,6 +1,6 @@
-import type { Segment } from '../../../../lib/transcripts/segment';
-import { startAt } from '../../../../lib/transcripts/segment';
-import { MAX_SENTENCE_WORDS, splitSentences } from '../../../../lib/transcripts/sentences';
+import type { Segment } from '../../../../lib/transcripts/text/segment';
+import { startAt } from '../../../../lib/transcripts/text/segment';
+import { MAX_SENTENCE_WORDS, splitSentences } from '../../../../lib/transcripts/text/sentences';
 import { timedSegment } from './make-segments';
 
 const textsOf = (text: string) => splitSentences([{ side: 'unknown', text }]).map((sentence) => sentence.text);

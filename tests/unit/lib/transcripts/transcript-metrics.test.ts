@@ -1,5 +1,5 @@
-import { metricsSchema } from '../../../../lib/transcripts/analysis';
-import type { Segment } from '../../../../lib/transcripts/segment';
+import { metricsSchema } from '../../../../lib/transcripts/model/analysis';
+import type { Segment } from '../../../../lib/transcripts/text/segment';
 import { measureTranscript, UNKNOWN_SPEAKER } from '../../../../lib/transcripts/transcript-metrics';
 
 const timedCall: Segment[] = [

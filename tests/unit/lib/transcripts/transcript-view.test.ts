@@ -1,4 +1,4 @@
-import type { Metrics } from '../../../../lib/transcripts/analysis';
+import type { Metrics } from '../../../../lib/transcripts/model/analysis';
 import { metricsView } from '../../../../lib/transcripts/transcript-view';
 
 const stored = (metrics: Partial<Metrics>) => ({ durationSeconds: 60, words: 150, segments: 3, ...metrics }) as Metrics;

@@ -1,0 +1,23 @@
+import type { HttpResult } from '../../http/response';
+import type { DmRequest } from '../../schemas/dm';
+import { acceptedJob } from '../endpoint/accepted-job';
+import { resolveProfileAccount } from './resolve-profile-account';
+import type { SubmitJobDeps } from './submit-job';
+import { submitJob } from './submit-job';
+
+/**
+ * POST /social-selling/dm: `user`, an account of the workspace, messages `target`; approval first
+ * with `get_approved`, an invitation first when they are not connected (see perform-dm).
+ */
+export async function acceptDmRequest(deps: SubmitJobDeps, workspaceId: string, request: DmRequest, now: Date): Promise<HttpResult> {
+  const user = await resolveProfileAccount(deps.db, workspaceId, request.user, 'user');
+  const job = await submitJob(deps, {
+    workspaceId,
+    type: 'dm',
+    request: { target: request.target, user: request.user, message: request.message, get_approved: request.get_approved },
+    accountIds: [user.accountId],
+    accountsField: 'user',
+    now,
+  });
+  return acceptedJob(job);
+}

@@ -1,0 +1,118 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { AccountBacklogFullError, DependencyUnavailableError } from '../../errors';
+import { newId } from '../../ids';
+import { logger } from '../../log';
+import type { PlanJobMessage } from '../../queue/messages';
+import { sendMessage } from '../../queue/send';
+import { getBacklogs } from '../../store/account-backlogs';
+import type { Db } from '../../store/client';
+import { writeIfConditionHolds } from '../../store/condition-failed';
+import type { Job, JobType } from '../../store/jobs';
+import { createJob, deleteJob, failJob } from '../../store/jobs';
+import { epochSeconds } from '../../store/keys';
+
+/** The reason on a job that was recorded but could not be queued (the caller got a 503). */
+export const ENQUEUE_FAILED = 'enqueue_failed';
+
+export interface SubmitJobInput {
+  workspaceId: string;
+  type: JobType;
+  request: Record<string, unknown>;
+  accountIds: string[];
+  /** The request field that named the accounts (`groups`, `user`, `commentor`), for a refusal. */
+  accountsField: string;
+  /** Shown with the job: how the request was read where that may surprise. */
+  warnings?: string[];
+  now: Date;
+}
+
+export interface SubmitJobDeps {
+  db: Db;
+  sqs: SQSClient;
+  jobsQueueUrl: string;
+  retentionDays: number;
+  /** Most actions an account may have waiting (not ended): ACCOUNT_BACKLOG_LIMIT; no limit when absent. */
+  accountBacklogLimit?: number;
+}
+
+/** Retry-After of a refusal for full backlogs: an account does about a day's work in a day. */
+const BACKLOG_RETRY_AFTER_SECONDS = 3600;
+
+/**
+ * The accounts that may take more work: those under the backlog limit. The others are left out of
+ * the job, which says so; when that leaves none, the request is refused (429), nothing queued.
+ */
+async function accountsWithRoom(deps: SubmitJobDeps, input: SubmitJobInput): Promise<{ accountIds: string[]; warnings: string[] }> {
+  const limit = deps.accountBacklogLimit;
+  if (limit === undefined) return { accountIds: input.accountIds, warnings: [] };
+  const backlogs = await getBacklogs(deps.db, input.workspaceId, input.accountIds);
+  const full = input.accountIds.filter((id) => (backlogs.get(id) ?? 0) >= limit);
+  if (full.length === 0) return { accountIds: input.accountIds, warnings: [] };
+  const said = (id: string) => `account ${id} has ${backlogs.get(id)} actions waiting, its limit (${limit})`;
+  if (full.length === input.accountIds.length) {
+    throw new AccountBacklogFullError(
+      `Every account this request would act from has as much work waiting as it may (${limit} actions); nothing was queued. Retry once some of it is done.`,
+      full.map((id) => ({ path: input.accountsField, message: said(id) })),
+      BACKLOG_RETRY_AFTER_SECONDS,
+    );
+  }
+  return { accountIds: input.accountIds.filter((id) => !full.includes(id)), warnings: full.map((id) => `${said(id)}: it was left out of this job.`) };
+}
+
+/**
+ * A job whose enqueue failed: removed, or, when DynamoDB refuses that too, ended `failed`
+ * (`enqueue_failed`) so it does not wait `queued` for a message that will never come. Only when
+ * both writes fail does it stay queued (logged with its id), until the jobs sweep fails it
+ * (`not_queued`, lib/outreach/sweep-stale-jobs.ts); the caller got a 503 either way.
+ */
+async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
+  try {
+    await deleteJob(db, job.workspaceId, job.jobId);
+    return;
+  } catch (error) {
+    logger.warn('could not remove an unqueued job; marking it failed', { jobId: job.jobId, error: error as Error });
+  }
+  await failJob(db, job.workspaceId, job.jobId, ENQUEUE_FAILED, now).catch((error: unknown) =>
+    logger.error('could not remove nor fail an unqueued job: it stays queued', { workspaceId: job.workspaceId, jobId: job.jobId, error: error as Error }),
+  );
+}
+
+/**
+ * Records a job and enqueues it for planning. If the enqueue fails the job is withdrawn and the
+ * caller gets a 503: no job is left `queued` with nothing to run it. Should the function be cut
+ * off between the two writes (timeout, crash), the jobs sweep ends the job `failed` later.
+ */
+export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Promise<Job> {
+  const at = input.now.toISOString();
+  const { accountIds, warnings: backlogWarnings } = await accountsWithRoom(deps, input);
+  const warnings = [...(input.warnings ?? []), ...backlogWarnings];
+  const job: Job = {
+    workspaceId: input.workspaceId,
+    jobId: newId('job'),
+    type: input.type,
+    status: 'queued',
+    request: input.request,
+    accountIds,
+    total: accountIds.length,
+    succeeded: 0,
+    failed: 0,
+    remaining: accountIds.length,
+    ...(warnings.length ? { warnings } : {}),
+    createdAt: at,
+    updatedAt: at,
+    expiresAt: epochSeconds(input.now) + deps.retentionDays * 86400,
+  };
+  // The job id is new: a refused condition means an attempt of this very write landed and its
+  // answer was lost (the SDK then retried), so the job is there as written.
+  await writeIfConditionHolds(createJob(deps.db, job));
+
+  const message: PlanJobMessage = { v: 1, workspaceId: job.workspaceId, jobId: job.jobId };
+  try {
+    await sendMessage(deps.sqs, deps.jobsQueueUrl, { body: message });
+  } catch (error) {
+    logger.warn('enqueue failed; withdrawing the job', { jobId: job.jobId, error: error as Error });
+    await withdrawUnqueuedJob(deps.db, job, input.now);
+    throw new DependencyUnavailableError('The job could not be queued; nothing was started. Retry later.', 5, error);
+  }
+  return job;
+}

@@ -1,0 +1,99 @@
+import { NotFoundError } from '../../errors';
+import { publicUrl } from '../../http/links';
+import type { Action, FinalActionStatus } from '../../store/actions';
+import { finalActionStatuses } from '../../store/actions';
+import type { Db } from '../../store/client';
+import type { Job } from '../../store/jobs';
+import { getJobWithActions } from '../../store/jobs';
+
+const JOB_ID_RE = /^job_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+function actionView(action: Action, publicBaseUrl: string) {
+  const waiting = action.status === 'pending' || action.status === 'running';
+  return {
+    accountId: action.accountId,
+    accountName: action.accountName,
+    profileUrl: action.profileUrl,
+    status: action.status,
+    attempts: action.attempts,
+    scheduledFor: waiting ? action.notBefore : undefined,
+    deferredReason: action.status === 'pending' ? action.deferredReason : undefined,
+    approval: action.approval && {
+      approvalId: action.approval.approvalId,
+      url: publicUrl(publicBaseUrl, action.approval.path),
+      validUntil: action.approval.validUntil,
+      decision: action.approval.decision,
+    },
+    // Set for every DM that waited for an invitation's acceptance (`invitedAt` only when its time is known).
+    connection: action.awaitingUntil && {
+      target: action.target?.profileUrl,
+      invitedAt: action.invitedAt,
+      waitsUntil: action.awaitingUntil,
+      acceptedAt: action.connectedAt,
+      seenBy: action.acceptanceSeenBy,
+    },
+    startedAt: action.startedAt,
+    finishedAt: action.finishedAt,
+    provider: action.provider,
+    sandbox: action.provider === undefined ? undefined : action.provider === 'sandbox',
+    result: action.outcome,
+    details: action.details,
+    reason: action.reason,
+    error: action.error,
+  };
+}
+
+/**
+ * The status a caller sees: the stored one, except that a running job whose unfinished actions all
+ * wait for an approval (or all for an invitation to be accepted) says so.
+ */
+function visibleStatus(job: Job, actions: Action[]): string {
+  if (job.status !== 'running') return job.status;
+  const open = actions.filter((action) => !finalActionStatuses.includes(action.status as FinalActionStatus));
+  for (const waiting of ['awaiting_approval', 'awaiting_connection'] as const) {
+    if (open.length > 0 && open.every((action) => action.status === waiting)) return waiting;
+  }
+  return job.status;
+}
+
+/**
+ * GET /jobs/{jobId}: the job, its counts and each account's action (when it is expected to run
+ * and why it waits, its approval link, its invitation). Another workspace's job is a 404.
+ */
+export async function getJobView(db: Db, workspaceId: string, jobId: string, publicBaseUrl = '') {
+  // Made only when thrown: an Error captures a stack trace, a cost every found job would pay.
+  const notFound = () => new NotFoundError(`No job ${JSON.stringify(jobId.slice(0, 64))} in this workspace.`);
+  if (!JOB_ID_RE.test(jobId)) throw notFound();
+  const found = await getJobWithActions(db, workspaceId, jobId);
+  if (!found) throw notFound();
+  const { job, actions } = found;
+  const count = (status: Action['status']) => actions.filter((action) => action.status === status).length;
+  const { post: _post, from: _from, ...request } = job.request;
+  const scheduled = actions.filter((action) => action.status === 'pending').map((action) => action.notBefore);
+  return {
+    jobId: job.jobId,
+    type: job.type,
+    status: visibleStatus(job, actions),
+    request,
+    warnings: job.warnings,
+    counts: {
+      total: job.total,
+      // Before planning, no action exists yet: all are pending.
+      pending: actions.length ? count('pending') : job.total,
+      running: count('running'),
+      awaitingApproval: count('awaiting_approval'),
+      awaitingConnection: count('awaiting_connection'),
+      succeeded: job.succeeded,
+      failed: job.failed,
+      rejected: job.rejected ?? 0,
+      expired: job.expired ?? 0,
+    },
+    /** When the next pending action is expected to run (pacing, retries, working hours, limits). */
+    nextRunAt: scheduled.length ? scheduled.sort()[0] : undefined,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    finishedAt: job.finishedAt,
+    failureReason: job.failureReason,
+    actions: actions.map((action) => actionView(action, publicBaseUrl)),
+  };
+}

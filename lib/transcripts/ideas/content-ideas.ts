@@ -1,0 +1,155 @@
+import { ideaKinds, MAX_IDEAS, type ContentIdea, type IdeaKind } from '../model/analysis';
+import { evidenceAt } from './evidence';
+import { writeAngle, writeHook } from './idea-hooks';
+import { countWords } from '../text/count-words';
+import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, type KindScore } from './idea-scores';
+import { groupNearDuplicates } from './near-duplicates';
+import type { Segment } from '../text/segment';
+import { splitSentences, type Sentence } from '../text/sentences';
+import { MAX_QUOTE_CHARS, quoteSpan } from './verbatim-quote';
+
+/** The best candidates kept per kind before near-duplicates are merged: bounds the merging's cost on any call. */
+export const CANDIDATES_PER_KIND = 200;
+/** A sentence shorter than this may be quoted with the next one (`Timing is my other worry. This quarter…`). */
+const PAIR_BELOW_WORDS = 8;
+/** Evidence quotes per idea (`contentIdeaSchema`). */
+const MAX_EVIDENCE = 3;
+/** Each mention beyond the first adds this to an idea's score (three at most): said again, it matters. */
+const MENTION_BONUS = 0.04;
+/**
+ * Places each kind gets before the other kinds have had theirs, so one kind does not fill the
+ * list (20 in all, `MAX_IDEAS`): a buyer's own questions and objections first.
+ */
+const FIRST_PASS_PLACES: Record<IdeaKind, number> = { customer_question: 6, objection: 5, pain_point: 4, story_or_quote: 3, insight: 2 };
+
+/**
+ * The idea a sentence and the next make together, when they may be quoted together: two
+ * questions, a story's opening and (presumably) its result, or a short sentence that hints at a
+ * kind and the next that completes it (`Timing is my other worry. This quarter…`).
+ */
+function pairedIdea(segment: Segment, sentence: Sentence, next: Sentence, alone: KindScore | undefined): KindScore | undefined {
+  const questions = sentence.question && next.question;
+  const opening = opensStoryWithoutOutcome(sentence.text);
+  const short = alone !== undefined && countWords(sentence.text) < PAIR_BELOW_WORDS;
+  if (!questions && !opening && !short) return undefined;
+  const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side);
+  // A short sentence is paired to complete its own kind, not to ride on the next one's.
+  if (!pair || (!questions && !opening && pair.kind !== alone?.kind)) return undefined;
+  return pair;
+}
+
+/** A quote that may become an idea: where it is and how good it is. */
+interface Candidate extends KindScore {
+  /** Position of its (first) sentence in the call: ties go to the earlier. */
+  order: number;
+  segment: number;
+  from: number;
+  to: number;
+}
+
+/** An idea while ranked, with what breaks ties. */
+interface RankedIdea {
+  idea: ContentIdea;
+  order: number;
+  kindIndex: number;
+}
+
+const byScoreThenOrder = (a: { score: number; order: number }, b: { score: number; order: number }) => b.score - a.score || a.order - b.order;
+const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || a.order - b.order || a.kindIndex - b.kindIndex;
+
+/**
+ * Content ideas of a call, best first (at most `MAX_IDEAS`), each grounded in verbatim quotes.
+ *
+ * Each sentence is scored for every kind (`scoreIdea`) and kept as its best kind when it scores
+ * `MIN_IDEA_SCORE` or more. A sentence is quoted with the next one instead when the two score
+ * better together than either alone and they are two questions, a story's opening and its
+ * result, or a short sentence and the one that completes it. Only the best
+ * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call:
+ * near-duplicates of a kind are merged (`groupNearDuplicates`), the best quote first, up to
+ * three, `mentions` how many, and a little more score for each mention. Ideas are ranked by
+ * score, then by their place in the call; each kind gets at most its `FIRST_PASS_PLACES` before
+ * the others have had theirs. No clock, no randomness: the same segments give the same ideas.
+ *
+ * `sentences` may be passed when the caller has split them already.
+ */
+export function findContentIdeas(segments: readonly Segment[], sentences: readonly Sentence[] = splitSentences(segments)): ContentIdea[] {
+  const pools = Object.fromEntries(ideaKinds.map((kind) => [kind, [] as Candidate[]])) as Record<IdeaKind, Candidate[]>;
+  let carried: { index: number; best: KindScore | undefined } | undefined;
+  const bestAt = (index: number) => {
+    if (carried?.index === index) return carried.best;
+    const sentence = sentences[index] as Sentence;
+    return bestIdeaKind(sentence.text, sentence.question, (segments[sentence.segment] as Segment).side);
+  };
+  for (let index = 0; index < sentences.length; index++) {
+    const sentence = sentences[index] as Sentence;
+    const segment = segments[sentence.segment] as Segment;
+    const order = index;
+    let best = bestAt(index);
+    let to = sentence.to;
+    const next = sentences[index + 1];
+    if (next && next.segment === sentence.segment && next.to - sentence.from <= MAX_QUOTE_CHARS) {
+      const pair = pairedIdea(segment, sentence, next, best);
+      if (pair) {
+        const nextBest = bestAt(index + 1);
+        carried = { index: index + 1, best: nextBest };
+        if (pair.score > Math.max(best?.score ?? 0, nextBest?.score ?? 0)) {
+          best = pair;
+          to = next.to;
+          index++;
+        }
+      }
+    }
+    if (best && best.score >= MIN_IDEA_SCORE) keepCandidate(pools[best.kind], { ...best, order, segment: sentence.segment, from: sentence.from, to });
+  }
+
+  const ranked = ideaKinds.flatMap((kind, kindIndex) => mergeCandidates(bestOf(pools[kind]), segments).map((merged) => ({ ...merged, kindIndex })));
+  return chooseIdeas(ranked).map((entry) => entry.idea);
+}
+
+/** Adds a candidate to its kind's pool, trimming the pool to the best `CANDIDATES_PER_KIND` when it doubles (amortised linear). */
+function keepCandidate(pool: Candidate[], candidate: Candidate): void {
+  pool.push(candidate);
+  if (pool.length >= 2 * CANDIDATES_PER_KIND) pool.splice(0, pool.length, ...bestOf(pool));
+}
+
+function bestOf(pool: readonly Candidate[]): Candidate[] {
+  return [...pool].sort(byScoreThenOrder).slice(0, CANDIDATES_PER_KIND);
+}
+
+/** One idea per group of near-duplicate quotes of one kind (candidates best first). */
+function mergeCandidates(candidates: readonly Candidate[], segments: readonly Segment[]): Array<Omit<RankedIdea, 'kindIndex'>> {
+  const quoted = candidates.map((candidate) => {
+    const segment = segments[candidate.segment] as Segment;
+    const span = quoteSpan(segment.text, candidate.from, candidate.to);
+    return { candidate, segment, span, quote: segment.text.slice(span.from, span.to) };
+  });
+  return groupNearDuplicates(quoted, (entry) => entry.quote).map((group) => {
+    const best = group[0] as (typeof group)[number];
+    const { kind } = best.candidate;
+    const score = Math.round(Math.min(1, best.candidate.score + MENTION_BONUS * Math.min(3, group.length - 1)) * 1000) / 1000;
+    const evidence = group.slice(0, MAX_EVIDENCE).map(({ segment, span }) => evidenceAt(segment, span.from, span.to));
+    return {
+      idea: { kind, hook: writeHook(kind, best.quote, best.segment.side), angle: writeAngle(kind, best.quote), score, mentions: group.length, evidence },
+      order: best.candidate.order,
+    };
+  });
+}
+
+/** The best `MAX_IDEAS`, each kind first limited to its `FIRST_PASS_PLACES`, the places left then filled by score; best first. */
+function chooseIdeas(ideas: RankedIdea[]): RankedIdea[] {
+  const ranked = [...ideas].sort(byRank);
+  const taken = new Set<RankedIdea>();
+  const perKind = new Map<IdeaKind, number>();
+  for (const entry of ranked) {
+    if (taken.size === MAX_IDEAS) break;
+    const count = perKind.get(entry.idea.kind) ?? 0;
+    if (count >= FIRST_PASS_PLACES[entry.idea.kind]) continue;
+    perKind.set(entry.idea.kind, count + 1);
+    taken.add(entry);
+  }
+  for (const entry of ranked) {
+    if (taken.size === MAX_IDEAS) break;
+    taken.add(entry);
+  }
+  return ranked.filter((entry) => taken.has(entry));
+}
