@@ -100,7 +100,7 @@ async function bodyWorkLines(tape: AwsTape, bare: WatchedClients, recordings: En
   const endpoint = recordings.find((recording) => recording.route === TRANSCRIPT_ROUTE && !recording.variant);
   if (!endpoint) return [];
   const { readJsonBody } = await import('../lib/http/read-body');
-  const { validate } = await import('../lib/http/validate');
+  const { validate } = await import('../lib/schemas/validate');
   const { transcriptRequestSchema } = await import('../lib/schemas/transcript');
   const { transcriptLimits } = await import('../lib/schemas/transcript-limits');
   const body = endpoint.event.body ?? '';

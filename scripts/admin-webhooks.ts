@@ -4,7 +4,7 @@
  */
 import { AdminError, requireWorkspace } from '../lib/admin/workspace-admin';
 import type { HttpResult } from '../lib/http/response';
-import { validate } from '../lib/http/validate';
+import { validate } from '../lib/schemas/validate';
 import { createWebhookSchema, updateWebhookSchema } from '../lib/schemas/webhook';
 import type { Db } from '../lib/store/client';
 import { listDeliveriesPage, resendDelivery } from '../lib/webhooks/delivery-history';

@@ -11,7 +11,7 @@ import type { Db } from '../store/client';
 import { createGroup, getGroups, groupKey, listGroups, setGroupMembers } from '../store/groups';
 import type { Workspace, WorkspaceSettings } from '../store/workspaces';
 import { createWorkspace, getWorkspace, updateWorkspaceSettings } from '../store/workspaces';
-import { validate } from '../http/validate';
+import { validate } from '../schemas/validate';
 import type { AccountInput } from '../schemas/account-settings';
 import { accountInputSchema, workspaceIdSchema, workspaceSettingsSchema } from '../schemas/account-settings';
 

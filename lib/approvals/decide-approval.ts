@@ -1,7 +1,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import * as z from '../zod';
 import { ConflictError } from '../errors';
-import { validate } from '../http/validate';
+import { validate } from '../schemas/validate';
 import { logger } from '../log';
 import type { RunActionMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';

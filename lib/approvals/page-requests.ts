@@ -2,7 +2,7 @@ import { ConflictError, HttpError, ValidationError } from '../errors';
 import type { HttpResult } from '../http/response';
 import type { Approval } from '../store/approvals';
 import { approvalPath, findApprovalByToken, getApproval } from '../store/approvals';
-import { validate } from '../http/validate';
+import { validate } from '../schemas/validate';
 import type { ApprovalPageModel } from './approval-page';
 import { approvalPageHeaders, renderApprovalError, renderApprovalNotFound, renderApprovalPage } from './approval-page';
 import type { ApprovalDeps } from './decide-approval';

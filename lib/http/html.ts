@@ -3,6 +3,7 @@
  * (text and attribute values alike, attributes always double-quoted), and every link through
  * `safeHttpUrl`, so that nothing a caller sends can add markup, a script or a `javascript:` link.
  */
+import { safeHttpUrl } from '../schemas/http-url';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -19,21 +20,6 @@ const ENTITIES: Record<string, string> = {
  */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
-}
-
-/**
- * The URL, normalised, when it is an absolute `http:` or `https:` URL, so safe as an `href`;
- * undefined for anything else (`javascript:`, `data:`, relative or unparsable URLs).
- * The result still has to be escaped (`linkHtml` does both).
- */
-export function safeHttpUrl(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return undefined;
-  }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { DEFAULT_MAX_BODY_BYTES, readFormBody, readJsonBody } from './read-body'
 import type { HttpResult, LambdaHttpResult } from './response';
 import type { RequestContext } from './respond';
 import { lowerCaseHeaders, requestIdOf, respond } from './respond';
-import { validate } from './validate';
+import { validate } from '../schemas/validate';
 
 export interface EndpointRequest<Body> {
   /** The api key's workspace; '' on public endpoints. */

@@ -1,7 +1,12 @@
 import * as z from '../zod';
 import { pageLimitSchema } from './page-limit';
-import type { TranscriptCursor } from '../store/transcripts';
 import { isCallId } from './transcript-limits';
+
+/** Where a page of the list starts: the last transcript of the previous page. */
+export interface TranscriptCursor {
+  callStartTime: string;
+  callId: string;
+}
 
 /** A cursor is opaque to callers: base64url of where the previous page ended. */
 export function encodeCursor(cursor: TranscriptCursor): string {

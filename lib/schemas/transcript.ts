@@ -1,5 +1,5 @@
-import { safeHttpUrl } from '../http/html';
-import { missingAsRequired } from '../http/validate';
+import { safeHttpUrl } from './http-url';
+import { missingAsRequired } from './validate';
 import * as z from '../zod';
 import { emailSchema } from './email';
 import { CALL_ID_PATTERN, transcriptLimits } from './transcript-limits';

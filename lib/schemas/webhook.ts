@@ -1,7 +1,7 @@
 import * as z from '../zod';
-import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/address-policy';
 import { webhookEventTypes, type SubscribableEventType } from '../webhooks/model/event-types';
 import { typeError } from './type-error';
+import { MAX_WEBHOOK_URL_LENGTH } from './webhook-limits';
 
 export const MAX_DESCRIPTION_LENGTH = 500;
 

@@ -4,6 +4,7 @@ import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
 import type { TransactItem } from './transact';
 import { keys, withoutKeys } from './keys';
+import type { TranscriptCursor } from '../schemas/transcript-list-query';
 
 export type TranscriptStatus = 'queued' | 'analysing' | 'analysed' | 'failed';
 
@@ -147,12 +148,6 @@ export function failTranscriptAnalysisItem(
       ExpressionAttributeValues: { ':failed': 'failed', ':analysed': 'analysed', ':failure': failure, ':hash': contentHash, ':at': at.toISOString() },
     },
   };
-}
-
-/** Where a page of the list starts: the last transcript of the previous page. */
-export interface TranscriptCursor {
-  callStartTime: string;
-  callId: string;
 }
 
 /** A workspace's transcripts, newest call first, one page at a time. */

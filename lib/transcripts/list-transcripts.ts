@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '../schemas/page-limit';
-import { validateQuery } from '../http/validate';
+import { validateQuery } from '../schemas/validate';
 import { encodeCursor, transcriptListQuerySchema } from '../schemas/transcript-list-query';
 import type { Db } from '../store/client';
 import { listTranscripts } from '../store/transcripts';

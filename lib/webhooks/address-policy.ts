@@ -9,6 +9,7 @@
 
 import { promises as dns } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { MAX_WEBHOOK_URL_LENGTH } from '../schemas/webhook-limits';
 
 export interface AddressPolicyOptions {
   /** Local mode: the developer's own receiver on this machine may be called. */
@@ -165,8 +166,6 @@ export interface CheckWebhookUrlOptions {
   /** Resolves a host name to its addresses; tests inject one, the default asks the system resolver. */
   lookup?: (hostname: string) => Promise<string[]>;
 }
-
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 async function systemLookup(hostname: string): Promise<string[]> {
   // verbatim: every address, in the resolver's order, with none dropped by family preference.

@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from '../errors';
 import type { HttpResult } from '../http/response';
 import { DEFAULT_PAGE_SIZE } from '../schemas/page-limit';
-import { validateQuery } from '../http/validate';
+import { validateQuery } from '../schemas/validate';
 import { DELIVERY_ID_RE, deliveryListQuerySchema } from '../schemas/delivery-list-query';
 import type { Db } from '../store/client';
 import type { WebhookDelivery } from '../store/webhook-deliveries';

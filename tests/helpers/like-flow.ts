@@ -1,5 +1,5 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { validate } from '../../lib/http/validate';
+import { validate } from '../../lib/schemas/validate';
 import { acceptLikeRequest } from '../../lib/outreach/accept/accept-like';
 import { planJob } from '../../lib/outreach/plan/plan-job';
 import type { RunActionDeps } from '../../lib/outreach/run/run-action';
@@ -10,6 +10,7 @@ import { likeRequestSchema } from '../../lib/schemas/like';
 import { SandboxProvider } from '../../lib/network/sandbox';
 import type { Db } from '../../lib/store/client';
 import { createTestQueue, drainQueue, samplePostUrl } from './factories';
+import { acceptedJob } from '../../lib/outreach/endpoint/accepted-job';
 
 /**
  * A like job's way through the real use cases and queues, for tests of the workers' code: a jobs
@@ -39,7 +40,7 @@ export function likeFlow(db: Db, sqs: SQSClient) {
 
   /** Accepts a like, plans it from the real jobs queue, and returns the action messages it enqueued. */
   async function acceptAndPlan(workspaceId: string, groups: string[], options: { url?: string; reactionType?: ReactionType } = {}) {
-    const response = await acceptLikeRequest(submitDeps(), workspaceId, like(groups, options), new Date());
+    const response = acceptedJob(await acceptLikeRequest(submitDeps(), workspaceId, like(groups, options), new Date()));
     const [jobMessage] = await drainQueue(sqs, queues.jobs);
     await planJob(planDeps(), planJobMessageSchema.parse(jobMessage?.json));
     const actionMessages: RunActionMessage[] = (await drainQueue(sqs, queues.actions)).map((m) => runActionMessageSchema.parse(m.json));

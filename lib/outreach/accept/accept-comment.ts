@@ -1,6 +1,5 @@
-import type { HttpResult } from '../../http/response';
 import type { CommentRequest } from '../../schemas/comment';
-import { acceptedJob } from '../endpoint/accepted-job';
+import type { Job } from '../../store/jobs';
 import { resolveGroupAccounts } from './resolve-group-accounts';
 import { resolveProfileAccount } from './resolve-profile-account';
 import type { SubmitJobDeps } from './submit-job';
@@ -12,7 +11,7 @@ import { submitJob } from './submit-job';
  * commentor are asked to approve first (see plan-job). A commentor named beside groups is still
  * checked, so a typo is not silently ignored, but not used; the job says so.
  */
-export async function acceptCommentRequest(deps: SubmitJobDeps, workspaceId: string, request: CommentRequest, now: Date): Promise<HttpResult> {
+export async function acceptCommentRequest(deps: SubmitJobDeps, workspaceId: string, request: CommentRequest, now: Date): Promise<Job> {
   const commentor = request.commentor === undefined ? undefined : await resolveProfileAccount(deps.db, workspaceId, request.commentor, 'commentor');
   const accounts = request.groups ? await resolveGroupAccounts(deps.db, workspaceId, request.groups) : [commentor!];
   const warnings =
@@ -33,5 +32,5 @@ export async function acceptCommentRequest(deps: SubmitJobDeps, workspaceId: str
     warnings,
     now,
   });
-  return acceptedJob(job);
+  return job;
 }

@@ -1,12 +1,11 @@
-import type { HttpResult } from '../../http/response';
 import type { ConnectRequest } from '../../schemas/connect';
-import { acceptedJob } from '../endpoint/accepted-job';
+import type { Job } from '../../store/jobs';
 import { resolveProfileAccount } from './resolve-profile-account';
 import type { SubmitJobDeps } from './submit-job';
 import { submitJob } from './submit-job';
 
 /** POST /social-selling/connect: `user`, an account of the workspace, invites `target`. */
-export async function acceptConnectRequest(deps: SubmitJobDeps, workspaceId: string, request: ConnectRequest, now: Date): Promise<HttpResult> {
+export async function acceptConnectRequest(deps: SubmitJobDeps, workspaceId: string, request: ConnectRequest, now: Date): Promise<Job> {
   const user = await resolveProfileAccount(deps.db, workspaceId, request.user, 'user');
   const job = await submitJob(deps, {
     workspaceId,
@@ -21,5 +20,5 @@ export async function acceptConnectRequest(deps: SubmitJobDeps, workspaceId: str
     accountsField: 'user',
     now,
   });
-  return acceptedJob(job);
+  return job;
 }

@@ -1,6 +1,5 @@
-import type { HttpResult } from '../../http/response';
 import type { DmRequest } from '../../schemas/dm';
-import { acceptedJob } from '../endpoint/accepted-job';
+import type { Job } from '../../store/jobs';
 import { resolveProfileAccount } from './resolve-profile-account';
 import type { SubmitJobDeps } from './submit-job';
 import { submitJob } from './submit-job';
@@ -9,7 +8,7 @@ import { submitJob } from './submit-job';
  * POST /social-selling/dm: `user`, an account of the workspace, messages `target`; approval first
  * with `get_approved`, an invitation first when they are not connected (see perform-dm).
  */
-export async function acceptDmRequest(deps: SubmitJobDeps, workspaceId: string, request: DmRequest, now: Date): Promise<HttpResult> {
+export async function acceptDmRequest(deps: SubmitJobDeps, workspaceId: string, request: DmRequest, now: Date): Promise<Job> {
   const user = await resolveProfileAccount(deps.db, workspaceId, request.user, 'user');
   const job = await submitJob(deps, {
     workspaceId,
@@ -19,5 +18,5 @@ export async function acceptDmRequest(deps: SubmitJobDeps, workspaceId: string, 
     accountsField: 'user',
     now,
   });
-  return acceptedJob(job);
+  return job;
 }

@@ -1,15 +1,14 @@
-import type { HttpResult } from '../../http/response';
 import type { LikeRequest } from '../../schemas/like';
-import { acceptedJob } from '../endpoint/accepted-job';
+import type { Job } from '../../store/jobs';
 import { resolveGroupAccounts } from './resolve-group-accounts';
 import type { SubmitJobDeps } from './submit-job';
 import { submitJob } from './submit-job';
 
 /**
  * POST /social-selling/like: resolves the groups to their distinct active accounts and submits a
- * `like` job with one action per account. Answers 202 with where to follow the job.
+ * `like` job with one action per account. Returns the job.
  */
-export async function acceptLikeRequest(deps: SubmitJobDeps, workspaceId: string, request: LikeRequest, now: Date): Promise<HttpResult> {
+export async function acceptLikeRequest(deps: SubmitJobDeps, workspaceId: string, request: LikeRequest, now: Date): Promise<Job> {
   const accounts = await resolveGroupAccounts(deps.db, workspaceId, request.groups);
   const job = await submitJob(deps, {
     workspaceId,
@@ -19,5 +18,5 @@ export async function acceptLikeRequest(deps: SubmitJobDeps, workspaceId: string
     accountsField: 'groups',
     now,
   });
-  return acceptedJob(job);
+  return job;
 }

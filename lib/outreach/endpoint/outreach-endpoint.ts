@@ -1,16 +1,17 @@
 import type * as z from '../../zod';
 import type { HttpHandler } from '../../http/pipeline';
 import { httpEndpoint } from '../../http/endpoint';
-import type { HttpResult } from '../../http/response';
+import type { Job } from '../../store/jobs';
 import { defaultSubmitJobDeps } from '../default-deps';
 import type { SubmitJobDeps } from '../accept/submit-job';
+import { acceptedJob } from './accepted-job';
 
-/** An outreach endpoint: the request pipeline, then a use case that submits a job (202). */
+/** An outreach endpoint: the request pipeline, then a use case that submits a job, answered 202 with where to follow it. */
 export function outreachEndpoint<S extends z.core.$ZodType>(
   route: string,
   body: S,
-  accept: (deps: SubmitJobDeps, workspaceId: string, request: z.output<S>, now: Date) => Promise<HttpResult>,
+  accept: (deps: SubmitJobDeps, workspaceId: string, request: z.output<S>, now: Date) => Promise<Job>,
 ): HttpHandler {
   const deps = defaultSubmitJobDeps();
-  return httpEndpoint({ route, body, handle: ({ workspaceId, body: request, now }) => accept(deps, workspaceId, request, now) });
+  return httpEndpoint({ route, body, handle: async ({ workspaceId, body: request, now }) => acceptedJob(await accept(deps, workspaceId, request, now)) });
 }

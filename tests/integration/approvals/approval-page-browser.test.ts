@@ -15,7 +15,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { approvalPageHeaders } from '../../../lib/approvals/approval-page';
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import { validate } from '../../../lib/http/validate';
+import { validate } from '../../../lib/schemas/validate';
 import { acceptCommentRequest } from '../../../lib/outreach/accept/accept-comment';
 import { acceptDmRequest } from '../../../lib/outreach/accept/accept-dm';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
@@ -67,7 +67,7 @@ async function pendingApproval(setup: ApprovalSetup): Promise<Approval> {
     setup.kind === 'dm'
       ? await acceptDmRequest(deps, ws.workspaceId, validate(dmRequestSchema, { target: 'https://www.linkedin.com/in/bob', user: ws.accounts[0]!.profileUrl, message: text, get_approved: true }), now)
       : await acceptCommentRequest(deps, ws.workspaceId, validate(commentRequestSchema, { url: samplePostUrl, comment: text, groups: ['sales'] }), now);
-  const { jobId } = accepted.body as { jobId: string };
+  const { jobId } = accepted;
   await drainQueue(sqs, jobsQueueUrl, 0);
   await planJob(deps, { v: 1, workspaceId: ws.workspaceId, jobId }, now);
   const action = await getAction(db, { workspaceId: ws.workspaceId, jobId, accountId: ws.accounts[0]!.accountId });

@@ -1,7 +1,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import { validate } from '../../../lib/http/validate';
+import { validate } from '../../../lib/schemas/validate';
 import { getJobView } from '../../../lib/outreach/jobs/job-view';
 import { transcriptRequestSchema } from '../../../lib/schemas/transcript';
 import { defaultS3 } from '../../../lib/store/s3-client';

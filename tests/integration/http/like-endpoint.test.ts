@@ -15,6 +15,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { generateApiKey } from '../../../lib/auth/api-key';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
+import { acceptedJob } from '../../../lib/outreach/endpoint/accepted-job';
 
 const db = testDb();
 const sqs = testSqs();
@@ -24,7 +25,7 @@ let ws: TestWorkspace;
 
 function likeEndpoint(overrides: { queueUrl?: string; sqsClient?: SQSClient; accountBacklogLimit?: number } = {}) {
   const deps = { db, sqs: overrides.sqsClient ?? sqs, jobsQueueUrl: overrides.queueUrl ?? jobsQueueUrl, retentionDays: 1, accountBacklogLimit: overrides.accountBacklogLimit };
-  return httpEndpoint({ route, body: likeRequestSchema, db, handle: ({ workspaceId, body, now }) => acceptLikeRequest(deps, workspaceId, body, now) });
+  return httpEndpoint({ route, body: likeRequestSchema, db, handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)) });
 }
 
 const validBody = { url: samplePostUrl, groups: ['sales'], reactionType: 'like' };

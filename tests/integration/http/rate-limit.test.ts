@@ -15,6 +15,7 @@ import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePost
 import type { TestWorkspace } from '../../helpers/factories';
 import { api } from '../../helpers/http-client';
 import { bodyOf, loadHandler } from './load-handler';
+import { acceptedJob } from '../../../lib/outreach/endpoint/accepted-job';
 
 /**
  * The per-workspace rate limit across concurrent Lambdas: each handler below is loaded in a module
@@ -171,7 +172,7 @@ describe('when the counter cannot be written', () => {
     }) as typeof client.send);
     const throttled = { client, table: db.table };
     const deps = { db: throttled, sqs, jobsQueueUrl, retentionDays: 1 };
-    const endpoint = httpEndpoint({ route: 'POST /api/v1/social-selling/like', body: likeRequestSchema, db: throttled, rateLimitPerMinute: limit, handle: ({ workspaceId, body, now }) => acceptLikeRequest(deps, workspaceId, body, now) });
+    const endpoint = httpEndpoint({ route: 'POST /api/v1/social-selling/like', body: likeRequestSchema, db: throttled, rateLimitPerMinute: limit, handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)) });
 
     const result = await like(endpoint, ws.apiKey);
 

@@ -1,4 +1,4 @@
-import { validate } from '../../../lib/http/validate';
+import { validate } from '../../../lib/schemas/validate';
 import { ProviderError } from '../../../lib/network/provider';
 import { SandboxProvider } from '../../../lib/network/sandbox';
 import { acceptCommentRequest } from '../../../lib/outreach/accept/accept-comment';
@@ -31,7 +31,7 @@ async function plannedComment(workspaceId: string) {
   const [jobMessage] = await drainQueue(sqs, jobsQueueUrl);
   await planJob({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, planJobMessageSchema.parse(jobMessage?.json));
   const [actionMessage] = await drainQueue(sqs, actionsQueueUrl);
-  return { jobId: (accepted.body as { jobId: string }).jobId, message: runActionMessageSchema.parse(actionMessage?.json) };
+  return { jobId: accepted.jobId, message: runActionMessageSchema.parse(actionMessage?.json) };
 }
 
 const quotaCount = async (workspaceId: string) =>
@@ -170,7 +170,7 @@ describe('a comment action', () => {
     // The action's message, already run above, is not left for the next test.
     expect(await drainQueue(sqs, actionsQueueUrl)).toHaveLength(1);
 
-    const view = await getJobView(db, ws.workspaceId, (accepted.body as { jobId: string }).jobId);
+    const view = await getJobView(db, ws.workspaceId, accepted.jobId);
     expect(view).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded' }] });
   });
 

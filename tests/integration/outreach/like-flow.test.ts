@@ -186,7 +186,7 @@ describe('like job, from request to provider and back', () => {
   it('fails the job named by an unreadable message', async () => {
     const ws = await createTestWorkspace(db, { accounts: 1 });
     const response = await acceptLikeRequest(submitDeps(), ws.workspaceId, like(['sales']), new Date());
-    const jobId = (response.body as { jobId: string }).jobId;
+    const { jobId } = response;
     await drainQueue(sqs, queues.jobs);
 
     await failJobOfUnreadableMessage({ db }, { workspaceId: ws.workspaceId, jobId, v: 99 });

@@ -1,7 +1,7 @@
 import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import { requeueUnfinishedWork } from '../../../lib/outreach/jobs/requeue-unfinished-work';
-import { validate } from '../../../lib/http/validate';
+import { validate } from '../../../lib/schemas/validate';
 import { likeRequestSchema } from '../../../lib/schemas/like';
 import { transcriptRequestSchema } from '../../../lib/schemas/transcript';
 import { defaultS3 } from '../../../lib/store/s3-client';
@@ -19,8 +19,8 @@ describe('requeueUnfinishedWork (local restarts lose the emulated queues)', () =
     const ws = await createTestWorkspace(db, { accounts: 2 });
     const like = validate(likeRequestSchema, { url: samplePostUrl, groups: ['sales'], reactionType: 'like' });
     const deps = { db, sqs, jobsQueueUrl, actionsQueueUrl, transcriptsQueueUrl, retentionDays: 1, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 };
-    const queued = (await acceptLikeRequest(deps, ws.workspaceId, like, new Date())).body as { jobId: string };
-    const planned = (await acceptLikeRequest(deps, ws.workspaceId, like, new Date())).body as { jobId: string };
+    const queued = await acceptLikeRequest(deps, ws.workspaceId, like, new Date());
+    const planned = await acceptLikeRequest(deps, ws.workspaceId, like, new Date());
     await planJob(deps, { v: 1, workspaceId: ws.workspaceId, jobId: planned.jobId });
     await drainQueue(sqs, jobsQueueUrl);
     await drainQueue(sqs, actionsQueueUrl);

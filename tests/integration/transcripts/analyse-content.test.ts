@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { validate } from '../../../lib/http/validate';
+import { validate } from '../../../lib/schemas/validate';
 import { transcriptRequestSchema } from '../../../lib/schemas/transcript';
 import type { IdeasAnalyser } from '../../../lib/transcripts/analyse-content';
 import { analyseContent } from '../../../lib/transcripts/analyse-content';

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { AnalyseTranscriptMessage } from '../../../lib/queue/messages';
-import { validate } from '../../../lib/http/validate';
+import { validate } from '../../../lib/schemas/validate';
 import { transcriptRequestSchema } from '../../../lib/schemas/transcript';
 import { defaultS3 } from '../../../lib/store/s3-client';
 import { keys } from '../../../lib/store/keys';

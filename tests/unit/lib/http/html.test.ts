@@ -1,4 +1,5 @@
-import { escapeHtml, linkHtml, safeHttpUrl } from '../../../../lib/http/html';
+import { escapeHtml, linkHtml } from '../../../../lib/http/html';
+import { safeHttpUrl } from '../../../../lib/schemas/http-url';
 
 describe('escapeHtml', () => {
   it('escapes the five characters special in text and quoted attributes', () => {

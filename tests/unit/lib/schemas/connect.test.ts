@@ -1,4 +1,4 @@
-import { validate } from '../../../../lib/http/validate';
+import { validate } from '../../../../lib/schemas/validate';
 import { connectRequestSchema } from '../../../../lib/schemas/connect';
 import { fieldErrorsOf, janeDoe, nonProfileUrls, notAProfileUrl, profileUrlVariants } from './field-errors';
 

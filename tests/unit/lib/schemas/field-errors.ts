@@ -1,7 +1,7 @@
 import type * as z from '../../../../lib/zod';
 import type { FieldError } from '../../../../lib/errors';
 import { ValidationError } from '../../../../lib/errors';
-import { validate } from '../../../../lib/http/validate';
+import { validate } from '../../../../lib/schemas/validate';
 
 /** The `{path, message}` errors `validate` refuses `body` with; fails when it is accepted. */
 export function fieldErrorsOf(schema: z.core.$ZodType, body: unknown): FieldError[] {

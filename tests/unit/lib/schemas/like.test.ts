@@ -1,4 +1,4 @@
-import { validate } from '../../../../lib/http/validate';
+import { validate } from '../../../../lib/schemas/validate';
 import { likeRequestSchema } from '../../../../lib/schemas/like';
 import { fieldErrorsOf } from './field-errors';
 

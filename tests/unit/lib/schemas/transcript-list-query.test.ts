@@ -1,5 +1,5 @@
 import { ValidationError } from '../../../../lib/errors';
-import { validateQuery } from '../../../../lib/http/validate';
+import { validateQuery } from '../../../../lib/schemas/validate';
 import { transcriptLimits } from '../../../../lib/schemas/transcript-limits';
 import { encodeCursor, transcriptListQuerySchema } from '../../../../lib/schemas/transcript-list-query';
 

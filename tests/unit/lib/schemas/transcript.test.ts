@@ -1,4 +1,4 @@
-import { validate } from '../../../../lib/http/validate';
+import { validate } from '../../../../lib/schemas/validate';
 import { transcriptRequestSchema } from '../../../../lib/schemas/transcript';
 import { transcriptLimits } from '../../../../lib/schemas/transcript-limits';
 import { fieldErrorsOf } from './field-errors';

@@ -1,4 +1,4 @@
-import { validate } from '../../../../lib/http/validate';
+import { validate } from '../../../../lib/schemas/validate';
 import { transcriptRequestSchema } from '../../../../lib/schemas/transcript';
 import { analyseContent } from '../../../../lib/transcripts/analyse-content';
 import { analysisSchema } from '../../../../lib/transcripts/model/analysis';
