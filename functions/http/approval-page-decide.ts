@@ -2,11 +2,12 @@ import { approvalErrorPage, decideOnApprovalPage } from '../../lib/approvals/pag
 import { approvalFormSchema } from '../../lib/schemas/approval-decision';
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
+import { routeTable } from '../../lib/http/routes';
 
 const deps = defaultApprovalDeps();
 
 export const handler = publicEndpoint({
-  route: 'POST /approve/{token}',
+  route: routeTable.decideOnApprovalPage,
   bodyFormat: 'form',
   body: approvalFormSchema,
   renderError: approvalErrorPage,

@@ -1,11 +1,12 @@
 import { approvalErrorPage, showApprovalPage } from '../../lib/approvals/page-requests';
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
+import { routeTable } from '../../lib/http/routes';
 
 const deps = defaultApprovalDeps();
 
 export const handler = publicEndpoint({
-  route: 'GET /approve/{token}',
+  route: routeTable.showApprovalPage,
   renderError: approvalErrorPage,
   handle: ({ pathParameters, now }) => showApprovalPage(deps, pathParameters.token ?? '', now),
 });

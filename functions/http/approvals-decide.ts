@@ -3,11 +3,12 @@ import { decide } from '../../lib/approvals/decide-approval';
 import { decisionSchema } from '../../lib/schemas/approval-decision';
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
+import { routeTable } from '../../lib/http/routes';
 
 const deps = defaultApprovalDeps();
 
 export const handler = httpEndpoint({
-  route: 'POST /api/v1/approvals/{approvalId}',
+  route: routeTable.decideApproval,
   body: decisionSchema,
   handle: async ({ workspaceId, pathParameters, body, now }) => {
     const approval = await requireApproval(deps.db, workspaceId, pathParameters.approvalId ?? '');

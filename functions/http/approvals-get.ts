@@ -1,11 +1,12 @@
 import { approvalView, requireApproval } from '../../lib/approvals/approval-view';
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
+import { routeTable } from '../../lib/http/routes';
 
 const deps = defaultApprovalDeps();
 
 export const handler = httpEndpoint({
-  route: 'GET /api/v1/approvals/{approvalId}',
+  route: routeTable.getApproval,
   handle: async ({ workspaceId, pathParameters }) => ({
     status: 200,
     body: approvalView(await requireApproval(deps.db, workspaceId, pathParameters.approvalId ?? ''), deps.publicBaseUrl),

@@ -1,7 +1,8 @@
 import { publicEndpoint } from '../../lib/http/pipeline';
+import { routeTable } from '../../lib/http/routes';
 
 /** Liveness for uptime checks and load balancers: no key, no dependency, nothing read. */
 export const handler = publicEndpoint({
-  route: 'GET /health',
+  route: routeTable.health,
   handle: async () => ({ status: 200, body: { status: 'ok' } }),
 });

@@ -2,12 +2,13 @@ import { getConfig } from '../../lib/config';
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { getJobView } from '../../lib/outreach/jobs/job-view';
 import { defaultDb } from '../../lib/store/client';
+import { routeTable } from '../../lib/http/routes';
 
 const db = defaultDb();
 const { PUBLIC_BASE_URL } = getConfig();
 
 export const handler = httpEndpoint({
-  route: 'GET /api/v1/jobs/{jobId}',
+  route: routeTable.getJob,
   handle: async ({ workspaceId, pathParameters }) => ({
     status: 200,
     body: await getJobView(db, workspaceId, pathParameters.jobId ?? '', PUBLIC_BASE_URL),

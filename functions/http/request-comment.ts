@@ -1,5 +1,6 @@
 import { acceptCommentRequest } from '../../lib/outreach/accept/accept-comment';
 import { outreachEndpoint } from '../../lib/outreach/endpoint/outreach-endpoint';
 import { commentRequestSchema } from '../../lib/schemas/comment';
+import { routeTable } from '../../lib/http/routes';
 
-export const handler = outreachEndpoint('POST /api/v1/social-selling/request-comment', commentRequestSchema, acceptCommentRequest);
+export const handler = outreachEndpoint(routeTable.requestComment, commentRequestSchema, acceptCommentRequest);

@@ -1,10 +1,11 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultDb } from '../../lib/store/client';
 import { listTranscriptsPage } from '../../lib/transcripts/list-transcripts';
+import { routeTable } from '../../lib/http/routes';
 
 const db = defaultDb();
 
 export const handler = httpEndpoint({
-  route: 'GET /api/v1/transcripts',
+  route: routeTable.listTranscripts,
   handle: async ({ workspaceId, query }) => ({ status: 200, body: await listTranscriptsPage(db, workspaceId, query) }),
 });

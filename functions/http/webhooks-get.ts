@@ -1,10 +1,11 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultDb } from '../../lib/store/client';
 import { requireWebhook, webhookView } from '../../lib/webhooks/manage-webhooks';
+import { routeTable } from '../../lib/http/routes';
 
 const db = defaultDb();
 
 export const handler = httpEndpoint({
-  route: 'GET /api/v1/webhooks/{webhookId}',
+  route: routeTable.getWebhook,
   handle: async ({ workspaceId, pathParameters }) => ({ status: 200, body: webhookView(await requireWebhook(db, workspaceId, pathParameters.webhookId ?? '')) }),
 });

@@ -1,10 +1,11 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultDb } from '../../lib/store/client';
 import { listEndpoints } from '../../lib/webhooks/manage-webhooks';
+import { routeTable } from '../../lib/http/routes';
 
 const db = defaultDb();
 
 export const handler = httpEndpoint({
-  route: 'GET /api/v1/webhooks',
+  route: routeTable.listWebhooks,
   handle: ({ workspaceId }) => listEndpoints(db, workspaceId),
 });

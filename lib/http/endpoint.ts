@@ -7,6 +7,7 @@ import { beginIdempotentRequest, finishIdempotentRequest } from './idempotency';
 import type { AccessLayer, HttpHandler, PipelineOptions } from './pipeline';
 import { requestPipeline } from './pipeline';
 import { takeRequest } from './rate-limit';
+import { routeKey } from './routes';
 
 export interface EndpointOptions<S extends z.core.$ZodType> extends PipelineOptions<S> {
   db?: Db;
@@ -20,15 +21,15 @@ export interface EndpointOptions<S extends z.core.$ZodType> extends PipelineOpti
  * a POST, the `Idempotency-Key` (replay a stored answer, or store this one). The api key is never
  * logged.
  */
-function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: string): AccessLayer {
-  const isPost = route.split(' ')[0] === 'POST';
+function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: PipelineOptions<z.core.$ZodType>['route']): AccessLayer {
+  const isPost = route.method === 'POST';
   return {
     identify: async (headers) => (await authenticate(headers['api-key'], db)).workspaceId,
     // Only once `identify` has named the workspace: a failed authentication is counted against none.
     count: (workspaceId, now) => takeRequest(db, workspaceId, rateLimitPerMinute, now),
     perform: async (workspaceId, request, handle) => {
       if (!isPost) return handle();
-      const begun = await beginIdempotentRequest(db, workspaceId, request.headers['idempotency-key'], `${route}\n${request.rawBody ?? ''}`, request.now);
+      const begun = await beginIdempotentRequest(db, workspaceId, request.headers['idempotency-key'], `${routeKey(route)}\n${request.rawBody ?? ''}`, request.now);
       if (!begun) return handle();
       if ('replay' in begun) return begun.replay;
       const result = await handle();

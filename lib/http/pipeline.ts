@@ -7,6 +7,8 @@ import { DEFAULT_MAX_BODY_BYTES, readFormBody, readJsonBody } from './read-body'
 import type { HttpResult, LambdaHttpResult } from './response';
 import type { RequestContext } from './respond';
 import { lowerCaseHeaders, requestIdOf, respond } from './respond';
+import type { Route } from './routes';
+import { routeKey } from './routes';
 import { validate } from '../schemas/validate';
 
 export interface EndpointRequest<Body> {
@@ -23,8 +25,8 @@ export interface EndpointRequest<Body> {
 }
 
 export interface PipelineOptions<S extends z.core.$ZodType> {
-  /** `METHOD /path`, as in serverless.yml; used in logs. */
-  route: string;
+  /** The route's row of the table (lib/http/routes.ts): named in logs. */
+  route: Pick<Route, 'method' | 'path'>;
   /** Schema of the JSON body; endpoints without one read no body. */
   body?: S;
   maxBodyBytes?: number;
@@ -75,7 +77,7 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
     const started = performance.now();
     const context: RequestContext = {
       requestId: requestIdOf(event),
-      route: options.route,
+      route: routeKey(options.route),
       path: event.rawPath,
     };
     const headers = lowerCaseHeaders(event.headers);

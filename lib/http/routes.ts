@@ -1,34 +1,68 @@
 /**
- * The API's routes, as declared in serverless.yml (a test keeps the two in step). The catch-all
- * function uses it to tell an unknown path (404) from a known path with another method (405).
+ * The API's routes, each written once: method, path, the function of serverless.yml that answers it,
+ * and who may call it. Keyed by operation id. Everything else reads this table: each handler names
+ * its row (`route: routeTable.like`), the catch-all answers 405 or 404 from it, the OpenAPI document
+ * describes each row once (lib/openapi/operations), and a test checks serverless.yml's `httpApi`
+ * events against it.
+ *
+ * It is plain data, so a handler that imports it gains a few hundred bytes, not the other routes'
+ * schemas.
  */
-export const routes = [
-  { method: 'POST', path: '/api/v1/social-selling/like' },
-  { method: 'POST', path: '/api/v1/social-selling/request-comment' },
-  { method: 'POST', path: '/api/v1/social-selling/connect' },
-  { method: 'POST', path: '/api/v1/social-selling/dm' },
-  { method: 'GET', path: '/api/v1/approvals/{approvalId}' },
-  { method: 'POST', path: '/api/v1/approvals/{approvalId}' },
-  { method: 'GET', path: '/approve/{token}' },
-  { method: 'POST', path: '/approve/{token}' },
-  { method: 'POST', path: '/api/v1/webhooks/unipile' },
-  { method: 'GET', path: '/api/v1/jobs/{jobId}' },
-  { method: 'GET', path: '/health' },
-  { method: 'GET', path: '/api/v1/openapi.json' },
-  { method: 'GET', path: '/docs' },
-  { method: 'POST', path: '/api/v1/transcript/add' },
-  { method: 'GET', path: '/api/v1/transcript/{call_id}' },
-  { method: 'GET', path: '/api/v1/transcripts' },
-  { method: 'POST', path: '/api/v1/webhooks' },
-  { method: 'GET', path: '/api/v1/webhooks' },
-  { method: 'GET', path: '/api/v1/webhooks/{webhookId}' },
-  { method: 'PATCH', path: '/api/v1/webhooks/{webhookId}' },
-  { method: 'DELETE', path: '/api/v1/webhooks/{webhookId}' },
-  { method: 'POST', path: '/api/v1/webhooks/{webhookId}/rotate-secret' },
-  { method: 'POST', path: '/api/v1/webhooks/{webhookId}/test' },
-  { method: 'GET', path: '/api/v1/webhooks/{webhookId}/deliveries' },
-  { method: 'POST', path: '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend' },
-] as const;
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  /** The function of serverless.yml whose `httpApi` event this is. */
+  function: string;
+  /** `api-key`: the workspace's key; `webhook-secret`: the provider's shared secret; `none`: public. */
+  auth: 'api-key' | 'webhook-secret' | 'none';
+}
+
+const table = {
+  like: { method: 'POST', path: '/api/v1/social-selling/like', function: 'like', auth: 'api-key' },
+  requestComment: { method: 'POST', path: '/api/v1/social-selling/request-comment', function: 'requestComment', auth: 'api-key' },
+  connect: { method: 'POST', path: '/api/v1/social-selling/connect', function: 'connect', auth: 'api-key' },
+  dm: { method: 'POST', path: '/api/v1/social-selling/dm', function: 'dm', auth: 'api-key' },
+  getJob: { method: 'GET', path: '/api/v1/jobs/{jobId}', function: 'jobsGet', auth: 'api-key' },
+  getApproval: { method: 'GET', path: '/api/v1/approvals/{approvalId}', function: 'approvalsGet', auth: 'api-key' },
+  decideApproval: { method: 'POST', path: '/api/v1/approvals/{approvalId}', function: 'approvalsDecide', auth: 'api-key' },
+  showApprovalPage: { method: 'GET', path: '/approve/{token}', function: 'approvalPage', auth: 'none' },
+  decideOnApprovalPage: { method: 'POST', path: '/approve/{token}', function: 'approvalPageDecide', auth: 'none' },
+  addTranscript: { method: 'POST', path: '/api/v1/transcript/add', function: 'transcriptAdd', auth: 'api-key' },
+  getTranscript: { method: 'GET', path: '/api/v1/transcript/{call_id}', function: 'transcriptGet', auth: 'api-key' },
+  listTranscripts: { method: 'GET', path: '/api/v1/transcripts', function: 'transcriptsList', auth: 'api-key' },
+  listWebhooks: { method: 'GET', path: '/api/v1/webhooks', function: 'webhooksList', auth: 'api-key' },
+  createWebhook: { method: 'POST', path: '/api/v1/webhooks', function: 'webhooksCreate', auth: 'api-key' },
+  getWebhook: { method: 'GET', path: '/api/v1/webhooks/{webhookId}', function: 'webhooksGet', auth: 'api-key' },
+  updateWebhook: { method: 'PATCH', path: '/api/v1/webhooks/{webhookId}', function: 'webhooksUpdate', auth: 'api-key' },
+  deleteWebhook: { method: 'DELETE', path: '/api/v1/webhooks/{webhookId}', function: 'webhooksDelete', auth: 'api-key' },
+  rotateWebhookSecret: { method: 'POST', path: '/api/v1/webhooks/{webhookId}/rotate-secret', function: 'webhooksRotateSecret', auth: 'api-key' },
+  testWebhook: { method: 'POST', path: '/api/v1/webhooks/{webhookId}/test', function: 'webhooksTest', auth: 'api-key' },
+  listWebhookDeliveries: { method: 'GET', path: '/api/v1/webhooks/{webhookId}/deliveries', function: 'webhookDeliveriesList', auth: 'api-key' },
+  resendWebhookDelivery: { method: 'POST', path: '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend', function: 'webhookDeliveryResend', auth: 'api-key' },
+  receiveUnipileWebhook: { method: 'POST', path: '/api/v1/webhooks/unipile', function: 'unipileWebhook', auth: 'webhook-secret' },
+  health: { method: 'GET', path: '/health', function: 'health', auth: 'none' },
+  openApiDocument: { method: 'GET', path: '/api/v1/openapi.json', function: 'openapi', auth: 'none' },
+  docsPage: { method: 'GET', path: '/docs', function: 'docs', auth: 'none' },
+} as const satisfies Record<string, Omit<Route, 'operationId'>>;
+
+export type OperationId = keyof typeof table;
+
+/** Each route by its operation id. */
+export const routeTable = Object.fromEntries(
+  Object.entries(table).map(([operationId, route]) => [operationId, { operationId, ...route }]),
+) as { readonly [Id in OperationId]: (typeof table)[Id] & { operationId: Id } };
+
+/** Every route, in the order of the table. */
+export const routes: readonly Route[] = Object.values(routeTable);
+
+/** `METHOD /path`: how logs, idempotency records and serverless.yml name a route. */
+export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
 
 function matches(template: string, path: string): boolean {
   const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');

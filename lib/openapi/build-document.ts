@@ -4,8 +4,8 @@ import { PROBLEM_CONTENT_TYPE } from '../http/problem';
 import { WEBHOOK_SECRET_HEADER } from '../schemas/unipile-webhook';
 import { componentName, requestComponents, responseComponents } from './components';
 import type { DocsRegistry } from './docs-registry';
-import type { OperationSpec, ResponseHeader, ResponseSpec } from './operation';
-import { operations as allOperations } from './operations';
+import type { OperationSpec, ResponseHeader, ResponseSpec } from './operations/operation';
+import { operations as allOperations } from './operations/all-operations';
 import { responsesOf } from './standard-responses';
 
 /** A JSON Schema, or any part of the document, as plain data. */

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_TTL_SECONDS } from '../http/idempotency';
-import type { OperationSpec, ResponseSpec } from './operation';
+import type { OperationSpec, ResponseSpec } from './operations/operation';
 
 /**
  * The answers the request pipeline (lib/http/endpoint.ts) gives on every route of a kind, so that

@@ -1,8 +1,9 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../../http/read-body';
+import { routeTable } from '../../http/routes';
 import { approvalFormSchema, decisionSchema } from '../../schemas/approval-decision';
 import { approvalViewSchema } from '../../schemas/responses/approval';
-import type { OperationSpec } from '../operation';
-import { jsonBody } from '../operation';
+import type { OperationSpec } from './operation';
+import { jsonBody } from './operation';
 
 const approvalId = { approvalId: { description: 'The approval (`apr_` and a ULID), as the job or the `approval.requested` event gave it.', example: 'apr_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } };
 const token = { token: { description: 'The secret of the single-use link: 32 random base62 characters.', example: 'Xq3Zt0a9LmP2vB7cD4eF6gH8iJ1kN5oR' } };
@@ -11,24 +12,18 @@ const pageNotFound = { description: 'The link is not valid (unknown or malformed
 
 export const approvalOperations: OperationSpec[] = [
   {
-    method: 'GET',
-    path: '/api/v1/approvals/{approvalId}',
-    operationId: 'getApproval',
+    ...routeTable.getApproval,
     tag: 'Approvals',
     summary: 'An approval: who will send what, where, until when',
     description: "Another workspace's approval is a 404.",
-    auth: 'api-key',
     pathParameters: approvalId,
     responses: { 200: { description: 'The approval.', json: approvalViewSchema }, 404: notFound },
   },
   {
-    method: 'POST',
-    path: '/api/v1/approvals/{approvalId}',
-    operationId: 'decideApproval',
+    ...routeTable.decideApproval,
     tag: 'Approvals',
     summary: 'Approve (possibly editing the text) or reject',
     description: 'Approved: the action runs with the decided text. Rejected: it ends `rejected`. One decision only, by link or API.',
-    auth: 'api-key',
     pathParameters: approvalId,
     body: jsonBody(decisionSchema),
     responses: {
@@ -39,14 +34,11 @@ export const approvalOperations: OperationSpec[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/approve/{token}',
-    operationId: 'showApprovalPage',
+    ...routeTable.showApprovalPage,
     tag: 'Approval page',
     summary: 'The approval page, for a person',
     description:
       'Server-rendered HTML that works without JavaScript: what will be sent, where, by whom and until when, with a form to edit, approve or reject. Strict Content-Security-Policy, `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`. No api key: the link is the secret.',
-    auth: 'none',
     page: true,
     pathParameters: token,
     responses: {
@@ -55,13 +47,10 @@ export const approvalOperations: OperationSpec[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/approve/{token}',
-    operationId: 'decideOnApprovalPage',
+    ...routeTable.decideOnApprovalPage,
     tag: 'Approval page',
     summary: "The approval page's form: approve or reject",
     description: 'Fields `decision` (`approve` or `reject`) and `text` (the text as edited). Answers with the page, showing the outcome.',
-    auth: 'none',
     page: true,
     pathParameters: token,
     body: { schema: decisionSchema, readAs: approvalFormSchema, mediaType: 'application/x-www-form-urlencoded', maxBytes: DEFAULT_MAX_BODY_BYTES },

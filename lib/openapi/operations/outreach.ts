@@ -1,10 +1,11 @@
 import { commentRequestSchema } from '../../schemas/comment';
+import { routeTable } from '../../http/routes';
 import { connectRequestSchema } from '../../schemas/connect';
 import { dmRequestSchema } from '../../schemas/dm';
 import { likeRequestSchema } from '../../schemas/like';
 import { jobAcceptedSchema, jobViewSchema } from '../../schemas/responses/job';
-import type { OperationSpec, ResponseSpec } from '../operation';
-import { jsonBody } from '../operation';
+import type { OperationSpec, ResponseSpec } from './operation';
+import { jsonBody } from './operation';
 
 const accepted: ResponseSpec = {
   description: 'Accepted: the job, to follow at `Location` (`GET /api/v1/jobs/{jobId}`).',
@@ -31,61 +32,46 @@ const unknownAccount = (field: string): ResponseSpec => ({
 
 export const outreachOperations: OperationSpec[] = [
   {
-    method: 'POST',
-    path: '/api/v1/social-selling/like',
-    operationId: 'like',
+    ...routeTable.like,
     tag: 'Social selling',
     summary: 'React to a post or comment from the accounts of named groups',
     description:
       'One action per distinct account across the groups, each paced at a random time within the workspace\'s pacing window. The answer is a job; its progress is at `GET /api/v1/jobs/{jobId}`.',
-    auth: 'api-key',
     body: jsonBody(likeRequestSchema),
     responses: { 202: accepted, 422: unknownGroups, 429: backlogFull('`groups`') },
   },
   {
-    method: 'POST',
-    path: '/api/v1/social-selling/request-comment',
-    operationId: 'requestComment',
+    ...routeTable.requestComment,
     tag: 'Social selling',
     summary: 'Have the accounts of named groups, or one person, comment on a post',
     description:
       'Accounts in `autopilot` mode comment, paced; accounts in `ask` mode and a `commentor` are asked to approve (and may edit) the text first: their action waits in `awaiting_approval`.',
-    auth: 'api-key',
     body: jsonBody(commentRequestSchema),
     responses: { 202: accepted, 422: { ...unknownGroups, description: `${unknownGroups.description} Or \`commentor\` is not an active account of the workspace.`, problems: [...unknownGroups.problems!, 'unknown-account'] }, 429: backlogFull('`groups` or `commentor`') },
   },
   {
-    method: 'POST',
-    path: '/api/v1/social-selling/connect',
-    operationId: 'connect',
+    ...routeTable.connect,
     tag: 'Social selling',
     summary: 'Invite a person to connect, from an account of the workspace',
     description:
       'Results: `invited`, `already_connected`, `already_invited` (the job succeeds); failures name their `reason` (`email_required`, `cannot_resend_yet`, `limit_exceeded`, …).',
-    auth: 'api-key',
     body: jsonBody(connectRequestSchema),
     responses: { 202: accepted, 422: unknownAccount('user'), 429: backlogFull('`user`') },
   },
   {
-    method: 'POST',
-    path: '/api/v1/social-selling/dm',
-    operationId: 'dm',
+    ...routeTable.dm,
     tag: 'Social selling',
     summary: 'Send a direct message, connecting first when needed',
     description:
       'With `get_approved`, `user` approves (and may edit) the message first. Connected: the message is sent. Not connected: an invitation without a note is sent and the action waits in `awaiting_connection` until it is accepted (then the message is sent) or expires.',
-    auth: 'api-key',
     body: jsonBody(dmRequestSchema),
     responses: { 202: accepted, 422: unknownAccount('user'), 429: backlogFull('`user`') },
   },
   {
-    method: 'GET',
-    path: '/api/v1/jobs/{jobId}',
-    operationId: 'getJob',
+    ...routeTable.getJob,
     tag: 'Jobs',
     summary: "A job's progress, counts and each account's action",
     description: "Another workspace's job is a 404, exactly like one that does not exist. Jobs are kept 90 days.",
-    auth: 'api-key',
     pathParameters: { jobId: { description: 'The `jobId` a 202 gave (`job_` and a ULID).', example: 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } },
     responses: { 200: { description: 'The job.', json: jobViewSchema }, 404: { description: 'No such job in this workspace.', problems: ['not-found'] } },
   },

@@ -1,18 +1,16 @@
 import { healthSchema, openApiDocumentSchema, unipileWebhookAckSchema } from '../../schemas/responses/service';
+import { routeTable } from '../../http/routes';
 import { unipileWebhookSchema } from '../../schemas/unipile-webhook';
-import type { OperationSpec } from '../operation';
-import { jsonBody } from '../operation';
+import type { OperationSpec } from './operation';
+import { jsonBody } from './operation';
 
 export const serviceOperations: OperationSpec[] = [
   {
-    method: 'POST',
-    path: '/api/v1/webhooks/unipile',
-    operationId: 'receiveUnipileWebhook',
+    ...routeTable.receiveUnipileWebhook,
     tag: 'Provider',
     summary: "The network provider's webhook (Unipile): accepted invitations and replies",
     description:
       'For Unipile, not for API callers: register it for the sources `users` (`new_relation`) and `messaging` (`message_received`), with the header `x-webhook-secret`. 200 for every authentic call, handled or not, so the provider does not retry what was handled.',
-    auth: 'webhook-secret',
     body: jsonBody(unipileWebhookSchema),
     responses: {
       200: { description: 'Received.', json: unipileWebhookAckSchema },
@@ -20,36 +18,27 @@ export const serviceOperations: OperationSpec[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/health',
-    operationId: 'health',
+    ...routeTable.health,
     tag: 'Service',
     summary: 'Liveness',
     description: 'For uptime checks: no key, no dependency, nothing read.',
-    auth: 'none',
     responses: { 200: { description: 'Up.', json: healthSchema } },
   },
   {
-    method: 'GET',
-    path: '/api/v1/openapi.json',
-    operationId: 'openApiDocument',
+    ...routeTable.openApiDocument,
     tag: 'Service',
     summary: 'This document (OpenAPI 3.1)',
     description: 'Generated from the schemas that validate the requests. Public and cacheable; `If-None-Match` with its `ETag` answers 304.',
-    auth: 'none',
     responses: {
       200: { description: 'The OpenAPI document.', json: openApiDocumentSchema, headers: ['ETag', 'Cache-Control'] },
       304: { description: 'Not modified (`If-None-Match` matched the `ETag`).', headers: ['ETag', 'Cache-Control'] },
     },
   },
   {
-    method: 'GET',
-    path: '/docs',
-    operationId: 'docsPage',
+    ...routeTable.docsPage,
     tag: 'Service',
     summary: 'This reference, as a page for a browser',
     description: 'Every operation with its parameters, body and responses, and every schema. Self-contained: no script, nothing loaded from elsewhere.',
-    auth: 'none',
     page: true,
     responses: {
       200: { description: 'The reference.', html: true, headers: ['ETag', 'Cache-Control', 'Content-Security-Policy'] },

@@ -1,8 +1,9 @@
 import { webhookDeliveryListSchema, webhookDeliverySchema, webhookListSchema, webhookTestAcceptedSchema, webhookViewSchema, webhookWithSecretSchema } from '../../schemas/responses/webhook';
+import { routeTable } from '../../http/routes';
 import { deliveryListQuerySchema } from '../../schemas/delivery-list-query';
 import { createWebhookSchema, updateWebhookSchema } from '../../schemas/webhook';
-import type { OperationSpec, ResponseSpec } from '../operation';
-import { jsonBody } from '../operation';
+import type { OperationSpec, ResponseSpec } from './operation';
+import { jsonBody } from './operation';
 
 const webhookId = { webhookId: { description: 'The endpoint (`wh_` and a ULID).', example: 'wh_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } };
 const notFound: ResponseSpec = { description: "No such webhook in this workspace (another workspace's is a 404 too).", problems: ['not-found'] };
@@ -11,14 +12,11 @@ const tag = 'Webhooks';
 
 export const webhookOperations: OperationSpec[] = [
   {
-    method: 'POST',
-    path: '/api/v1/webhooks',
-    operationId: 'createWebhook',
+    ...routeTable.createWebhook,
     tag,
     summary: 'Register an endpoint to receive signed events',
     description:
       'The URL must be https with a host that resolves only to public addresses. The answer holds the signing `secret` (Standard Webhooks), shown this once. At most 20 endpoints a workspace.',
-    auth: 'api-key',
     body: jsonBody(createWebhookSchema),
     responses: {
       201: { description: 'Created: the endpoint and its secret.', json: webhookWithSecretSchema, headers: ['Location'] },
@@ -27,34 +25,25 @@ export const webhookOperations: OperationSpec[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/api/v1/webhooks',
-    operationId: 'listWebhooks',
+    ...routeTable.listWebhooks,
     tag,
     summary: "The workspace's endpoints (never their secrets)",
     description: 'Oldest first.',
-    auth: 'api-key',
     responses: { 200: { description: 'The endpoints.', json: webhookListSchema } },
   },
   {
-    method: 'GET',
-    path: '/api/v1/webhooks/{webhookId}',
-    operationId: 'getWebhook',
+    ...routeTable.getWebhook,
     tag,
     summary: 'An endpoint',
     description: 'Its status, and why and since when it is disabled or failing.',
-    auth: 'api-key',
     pathParameters: webhookId,
     responses: { 200: { description: 'The endpoint.', json: webhookViewSchema }, 404: notFound },
   },
   {
-    method: 'PATCH',
-    path: '/api/v1/webhooks/{webhookId}',
-    operationId: 'updateWebhook',
+    ...routeTable.updateWebhook,
     tag,
     summary: "Change an endpoint's URL, events or description; enable or disable it",
     description: '`enabled: true` re-enables a disabled endpoint and forgets its failures.',
-    auth: 'api-key',
     pathParameters: webhookId,
     body: jsonBody(updateWebhookSchema),
     responses: {
@@ -64,24 +53,18 @@ export const webhookOperations: OperationSpec[] = [
     },
   },
   {
-    method: 'DELETE',
-    path: '/api/v1/webhooks/{webhookId}',
-    operationId: 'deleteWebhook',
+    ...routeTable.deleteWebhook,
     tag,
     summary: 'Delete an endpoint',
     description: 'Its pending deliveries end `failed` (`endpoint_deleted`) when their turn comes.',
-    auth: 'api-key',
     pathParameters: webhookId,
     responses: { 204: { description: 'Deleted.' }, 404: notFound },
   },
   {
-    method: 'POST',
-    path: '/api/v1/webhooks/{webhookId}/rotate-secret',
-    operationId: 'rotateWebhookSecret',
+    ...routeTable.rotateWebhookSecret,
     tag,
     summary: 'A new signing secret, shown once',
     description: 'The previous secret keeps signing for 24 hours beside the new one (two signatures), so receivers can switch.',
-    auth: 'api-key',
     pathParameters: webhookId,
     responses: {
       200: { description: 'The endpoint with its new secret.', json: webhookWithSecretSchema },
@@ -89,13 +72,10 @@ export const webhookOperations: OperationSpec[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/api/v1/webhooks/{webhookId}/test',
-    operationId: 'testWebhook',
+    ...routeTable.testWebhook,
     tag,
     summary: 'Send a `ping` event to this endpoint',
     description: 'Delivered like any other event; see its deliveries.',
-    auth: 'api-key',
     pathParameters: webhookId,
     responses: {
       202: { description: 'The ping is on its way; its delivery is listed at `Location`.', json: webhookTestAcceptedSchema, headers: ['Location'] },
@@ -104,25 +84,19 @@ export const webhookOperations: OperationSpec[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/api/v1/webhooks/{webhookId}/deliveries',
-    operationId: 'listWebhookDeliveries',
+    ...routeTable.listWebhookDeliveries,
     tag,
     summary: 'Recent deliveries to an endpoint, newest first',
     description: 'Kept 30 days: the event, its status, and each attempt (status code, latency, error, the start of the response).',
-    auth: 'api-key',
     pathParameters: webhookId,
     query: deliveryListQuerySchema,
     responses: { 200: { description: 'A page of deliveries.', json: webhookDeliveryListSchema }, 404: notFound },
   },
   {
-    method: 'POST',
-    path: '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
-    operationId: 'resendWebhookDelivery',
+    ...routeTable.resendWebhookDelivery,
     tag,
     summary: 'Send a failed delivery again',
     description: 'Same event, same `webhook-id`, a new round of retries.',
-    auth: 'api-key',
     pathParameters: { ...webhookId, deliveryId: { description: 'The delivery (`dlv_` and a ULID).', example: 'dlv_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } },
     responses: {
       202: { description: 'Sending again: the delivery.', json: webhookDeliverySchema },

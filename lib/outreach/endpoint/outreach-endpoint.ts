@@ -1,5 +1,6 @@
 import type * as z from '../../zod';
 import type { HttpHandler } from '../../http/pipeline';
+import type { Route } from '../../http/routes';
 import { httpEndpoint } from '../../http/endpoint';
 import type { Job } from '../../store/jobs';
 import { defaultSubmitJobDeps } from '../default-deps';
@@ -8,7 +9,7 @@ import { acceptedJob } from './accepted-job';
 
 /** An outreach endpoint: the request pipeline, then a use case that submits a job, answered 202 with where to follow it. */
 export function outreachEndpoint<S extends z.core.$ZodType>(
-  route: string,
+  route: Route,
   body: S,
   accept: (deps: SubmitJobDeps, workspaceId: string, request: z.output<S>, now: Date) => Promise<Job>,
 ): HttpHandler {

@@ -106,7 +106,7 @@ describe('a key that does not open a workspace', () => {
 
   it('costs an unknown key exactly what it costs a revoked one: one GetItem by its SHA-256, nothing else; a malformed one costs no read', async () => {
     const { db: recording, calls } = recordingDb();
-    const endpoint = httpEndpoint({ route: 'GET /api/v1/jobs/{jobId}', db: recording, handle: () => Promise.reject(new Error('never reached')) });
+    const endpoint = httpEndpoint({ route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, db: recording, handle: () => Promise.reject(new Error('never reached')) });
 
     const cases = badKeys();
     const callsOf: Record<string, unknown[]> = {};

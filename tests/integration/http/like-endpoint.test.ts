@@ -16,6 +16,7 @@ import { generateApiKey } from '../../../lib/auth/api-key';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { acceptedJob } from '../../../lib/outreach/endpoint/accepted-job';
+import { routeTable } from '../../../lib/http/routes';
 
 const db = testDb();
 const sqs = testSqs();
@@ -25,7 +26,7 @@ let ws: TestWorkspace;
 
 function likeEndpoint(overrides: { queueUrl?: string; sqsClient?: SQSClient; accountBacklogLimit?: number } = {}) {
   const deps = { db, sqs: overrides.sqsClient ?? sqs, jobsQueueUrl: overrides.queueUrl ?? jobsQueueUrl, retentionDays: 1, accountBacklogLimit: overrides.accountBacklogLimit };
-  return httpEndpoint({ route, body: likeRequestSchema, db, handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)) });
+  return httpEndpoint({ route: routeTable.like, body: likeRequestSchema, db, handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)) });
 }
 
 const validBody = { url: samplePostUrl, groups: ['sales'], reactionType: 'like' };
@@ -198,7 +199,7 @@ describe('POST /social-selling/like through the pipeline', () => {
 
     it('answers 503 when DynamoDB cannot be reached', async () => {
       const unreachable = { client: DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: 'http://127.0.0.1:9', maxAttempts: 1 })), table: db.table };
-      const endpoint = httpEndpoint({ route, body: likeRequestSchema, db: unreachable, handle: async () => ({ status: 200 }) });
+      const endpoint = httpEndpoint({ route: routeTable.like, body: likeRequestSchema, db: unreachable, handle: async () => ({ status: 200 }) });
 
       const result = await endpoint(post({ 'api-key': generateApiKey().key }));
 
@@ -207,7 +208,7 @@ describe('POST /social-selling/like through the pipeline', () => {
     });
 
     it('answers an unexpected error with an opaque 500 naming the request id', async () => {
-      const endpoint = httpEndpoint({ route, body: likeRequestSchema, db, handle: () => Promise.reject(new TypeError('secret internals at line 42')) });
+      const endpoint = httpEndpoint({ route: routeTable.like, body: likeRequestSchema, db, handle: () => Promise.reject(new TypeError('secret internals at line 42')) });
 
       const result = await endpoint(post({ 'api-key': ws.apiKey }));
       const body = parse(result);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { Json } from '../../../lib/openapi/build-document';
-import { operationOf } from '../../../lib/openapi/operations';
+import { operationOf } from '../../../lib/openapi/operations/all-operations';
 import { responsesOf } from '../../../lib/openapi/standard-responses';
 import { problemSchema, validationProblemSchema } from '../../../lib/schemas/responses/problem';
 import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';

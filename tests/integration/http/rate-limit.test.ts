@@ -172,7 +172,7 @@ describe('when the counter cannot be written', () => {
     }) as typeof client.send);
     const throttled = { client, table: db.table };
     const deps = { db: throttled, sqs, jobsQueueUrl, retentionDays: 1 };
-    const endpoint = httpEndpoint({ route: 'POST /api/v1/social-selling/like', body: likeRequestSchema, db: throttled, rateLimitPerMinute: limit, handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)) });
+    const endpoint = httpEndpoint({ route: { method: 'POST', path: '/api/v1/social-selling/like' }, body: likeRequestSchema, db: throttled, rateLimitPerMinute: limit, handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)) });
 
     const result = await like(endpoint, ws.apiKey);
 

@@ -12,7 +12,7 @@ const schema = z.strictObject({ name: z.string() });
 
 function endpoint(bodyFormat: 'json' | 'form' = 'json') {
   const handle = jest.fn(async () => ({ status: 200, body: { ok: true } }));
-  return { handle, handler: publicEndpoint({ route: 'POST /things', body: bodyFormat === 'json' ? schema : z.record(z.string(), z.string()), bodyFormat, handle }) };
+  return { handle, handler: publicEndpoint({ route: { method: 'POST', path: '/things' }, body: bodyFormat === 'json' ? schema : z.record(z.string(), z.string()), bodyFormat, handle }) };
 }
 
 function problemOf(result: { statusCode: number; headers: Record<string, string>; body?: string }): Record<string, unknown> {
@@ -45,7 +45,7 @@ describe('the pipeline, given a body that is no JSON object', () => {
 
   it("names only the body when a schema's refinement would still run on an array", async () => {
     const refined = z.strictObject({ a: z.optional(z.string()), b: z.optional(z.string()) }).check(z.refine((value) => value.a !== undefined || value.b !== undefined, { path: ['a'], message: 'a or b is required' }));
-    const handler = publicEndpoint({ route: 'POST /things', body: refined, handle: async () => ({ status: 200, body: {} }) });
+    const handler = publicEndpoint({ route: { method: 'POST', path: '/things' }, body: refined, handle: async () => ({ status: 200, body: {} }) });
 
     const result = await handler(httpEvent({ method: 'POST', path: '/things', rawBody: '[]' }));
 

@@ -40,7 +40,7 @@ describe('requestPipeline behind an access layer', () => {
     const handle = jest.fn(async () => ({ status: 200, body: {} }));
     const layer = access({ count: jest.fn(async () => Promise.reject(new TooManyRequestsError(2, 30, rateHeaders))) });
 
-    const result = await requestPipeline({ route: 'GET /api/v1/jobs/{jobId}', handle }, layer)(event);
+    const result = await requestPipeline({ route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, handle }, layer)(event);
 
     expect(result.statusCode).toBe(429);
     expect(result.headers).toMatchObject({ ...rateHeaders, 'retry-after': '30' });
@@ -53,7 +53,7 @@ describe('requestPipeline behind an access layer', () => {
   it('logs a 503 of the rate counter with its workspace', async () => {
     const layer = access({ count: jest.fn(async () => Promise.reject(new DependencyUnavailableError('The counter is unavailable.'))) });
 
-    const result = await requestPipeline({ route: 'GET /api/v1/jobs/{jobId}', handle: async () => ({ status: 200, body: {} }) }, layer)(event);
+    const result = await requestPipeline({ route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, handle: async () => ({ status: 200, body: {} }) }, layer)(event);
 
     expect(result.statusCode).toBe(503);
     expect(requestLine(info)).toMatchObject({ status: 503, workspaceId: 'ws_1' });
@@ -62,7 +62,7 @@ describe('requestPipeline behind an access layer', () => {
   it('logs a 401 with no workspace, and counts nothing', async () => {
     const layer = access({ identify: jest.fn(async () => Promise.reject(new UnauthorizedError())) });
 
-    const result = await requestPipeline({ route: 'GET /api/v1/jobs/{jobId}', handle: async () => ({ status: 200, body: {} }) }, layer)(event);
+    const result = await requestPipeline({ route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, handle: async () => ({ status: 200, body: {} }) }, layer)(event);
 
     expect(result.statusCode).toBe(401);
     expect(requestLine(info)).not.toHaveProperty('workspaceId');
@@ -73,7 +73,7 @@ describe('requestPipeline behind an access layer', () => {
     const handle = jest.fn(async ({ workspaceId }: { workspaceId: string }) => ({ status: 200, body: { workspaceId } }));
     const layer = access();
 
-    const result = await requestPipeline({ route: 'GET /api/v1/jobs/{jobId}', handle }, layer)(event);
+    const result = await requestPipeline({ route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, handle }, layer)(event);
 
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body ?? '')).toEqual({ workspaceId: 'ws_1' });

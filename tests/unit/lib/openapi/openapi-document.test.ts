@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { routes } from '../../../../lib/http/routes';
+import { routeKey, routes, routeTable, type OperationId } from '../../../../lib/http/routes';
 import type { Json } from '../../../../lib/openapi/build-document';
 import { buildOpenApiDocument, openApiDocument } from '../../../../lib/openapi/build-document';
-import { operationOf, operations } from '../../../../lib/openapi/operations';
+import { operationOf, operations } from '../../../../lib/openapi/operations/all-operations';
 import { responsesOf } from '../../../../lib/openapi/standard-responses';
 import { declaredRoutes } from '../../../helpers/serverless-routes';
 
@@ -32,9 +32,10 @@ function handlerSources(): HandlerSource[] {
     .filter((file) => file.endsWith('.ts') && file !== 'not-found.ts')
     .map((file) => {
       const text = readFileSync(join(handlersDir, file), 'utf8');
-      const outreach = /outreachEndpoint\('([A-Z]+ [^']+)',\s*(\w+)/.exec(text);
-      const route = outreach?.[1] ?? /route:\s*'([A-Z]+ [^']+)'/.exec(text)?.[1];
-      if (!route) throw new Error(`${file}: no route found`);
+      const outreach = /outreachEndpoint\(routeTable\.(\w+),\s*(\w+)/.exec(text);
+      const id = (outreach?.[1] ?? /route:\s*routeTable\.(\w+)/.exec(text)?.[1]) as OperationId | undefined;
+      if (!id || !(id in routeTable)) throw new Error(`${file}: no route of the table found`);
+      const route = routeKey(routeTable[id]);
       const bodyName = outreach?.[2] ?? /^\s*body:\s*(\w+),$/m.exec(text)?.[1];
       const importOf = (name: string) => {
         const from = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '([^']+)'`).exec(text)?.[1];

@@ -1,9 +1,9 @@
 import type { OperationSpec } from './operation';
-import { approvalOperations } from './operations/approvals';
-import { outreachOperations } from './operations/outreach';
-import { serviceOperations } from './operations/service';
-import { transcriptOperations } from './operations/transcripts';
-import { webhookOperations } from './operations/webhooks';
+import { approvalOperations } from './approvals';
+import { outreachOperations } from './outreach';
+import { serviceOperations } from './service';
+import { transcriptOperations } from './transcripts';
+import { webhookOperations } from './webhooks';
 
 /** Every route of lib/http/routes.ts, documented once (a unit test keeps the two in step), in the order the reference shows them. */
 export const operations: readonly OperationSpec[] = [

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { DEFAULT_MAX_BODY_BYTES } from '../http/read-body';
-
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+import { DEFAULT_MAX_BODY_BYTES } from '../../http/read-body';
+import type { Route } from '../../http/routes';
 
 /** Response headers the document describes (components.headers). */
 export type ResponseHeader = 'Location' | 'Retry-After' | 'WWW-Authenticate' | 'Allow' | 'Accept-Post' | 'Idempotent-Replayed' | 'ETag' | 'Cache-Control' | 'Content-Security-Policy'
@@ -40,16 +39,11 @@ export interface PathParameterSpec {
   example: string;
 }
 
-/** One route of lib/http/routes.ts, as the document describes it. */
-export interface OperationSpec {
-  method: HttpMethod;
-  path: string;
-  operationId: string;
+/** One route of the table (lib/http/routes.ts: method, path, operation id, auth), as the document describes it. */
+export interface OperationSpec extends Route {
   tag: string;
   summary: string;
   description: string;
-  /** `api-key`: the workspace's key; `webhook-secret`: the provider's shared secret; `none`: public. */
-  auth: 'api-key' | 'webhook-secret' | 'none';
   /** A page for a person: its errors are pages too (text/html), not problem+json. */
   page?: boolean;
   pathParameters?: Readonly<Record<string, PathParameterSpec>>;
