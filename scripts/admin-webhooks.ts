@@ -35,7 +35,7 @@ export const WEBHOOK_HELP = `  webhook create --workspace ID --url URL --event T
   webhook resend --workspace ID <webhookId> <deliveryId>
                                                   a failed delivery starts again
                URL: https only (http://localhost too on the local stack), resolving to public addresses;
-               TYPE: an event type of the README's "Webhooks" section, e.g. job.succeeded
+               TYPE: an event type of docs/webhooks.md ("Events"), e.g. job.succeeded
 `;
 
 /** The options of `webhook` commands (a subset of the CLI's parsed values). */

@@ -40,7 +40,7 @@ const timedOut = (answer: Answer) => answer.status === 504 || (answer.status ===
  */
 const MAX_TIMED_OUT_SHARE = 0.01;
 
-/** Reasons of a job that was written but whose request never completed (README, Failures and retries). */
+/** Reasons of a job that was written but whose request never completed (docs/reliability.md). */
 const UNFINISHED_REQUEST_REASONS = new Set(['enqueue_failed', 'not_queued']);
 
 const options = parseArgs({

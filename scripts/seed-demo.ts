@@ -34,7 +34,7 @@ export async function seedDemoWorkspace(env: Record<string, string>, keyFile = D
       pacingWindowSeconds: Number(env.PACING_WINDOW_SECONDS ?? 5),
       // A few seconds between one account's touches, so a demo shows the pacing without waiting minutes.
       spacing: demoSpacing,
-      // The sellers' domain of the example transcripts in the README.
+      // The sellers' domain of the example transcripts in docs/transcripts.md.
       emailDomains: ['acme-sales.example'],
     });
     const ids: string[] = [];

@@ -24,7 +24,7 @@ const bold = (text: string) => (color ? `\x1b[1m${text}\x1b[22m` : text);
 /** Single quotes for a POSIX shell. */
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** A short plaintext call for the example above (the README shows the other forms). */
+/** A short plaintext call for the example above (docs/transcripts.md shows the other forms). */
 const TRANSCRIPT_BODY = {
   title: 'Discovery call with Globex',
   call_id: 'demo-call-1',

@@ -4,7 +4,7 @@ import type { HttpResult } from './response';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** RFC 9457 problem details. `type` is a relative URI naming the kind of problem (README lists them). */
+/** RFC 9457 problem details. `type` is a relative URI naming the kind of problem (docs/errors.md lists them). */
 export interface Problem {
   type: string;
   title: string;

@@ -1,51 +1,7 @@
 /**
- * The real network provider, through Unipile's LinkedIn API (v1).
- *
- * Checked against Unipile's own material (not guessed):
- * - developer.unipile.com/docs/posts-and-comments: LinkedIn has several ids for one post; every action
- *   must use the post's `social_id`, obtained from "Retrieve a post" (`GET /api/v1/posts/{post_id}?account_id=`)
- *   called with the numeric id for an `activity` URL, and with `urn:li:ugcPost:<id>` / `urn:li:share:<id>`
- *   for `ugcPost` / `share` URLs. Their examples put the URN in the path as is (colons not escaped), so we
- *   do the same; any other reserved character would be escaped.
- * - unipile-node-sdk (src/resources/users.resource.ts, src/request-sender.ts): headers `X-API-KEY` and
- *   `accept: application/json`; `getPost` = GET `posts/{post_id}` with `account_id` in the query;
- *   `sendPostReaction` = POST `posts/reaction`, JSON body `{account_id, post_id, reaction_type}` where
- *   reaction_type is like|celebrate|support|love|insightful|funny; success `{"object": "ReactionAdded"}`.
- *   `comment_id` (react to a comment of the post) is not in the SDK's type; we take it from Unipile's
- *   "Add a reaction to a post" reference as quoted by a third-party mirror (withone.ai), not first-hand.
- * - developer.unipile.com error responses: RFC 7807-like body `{type, status, title, detail}` with
- *   `type` = `<thrower>/<slug>`; rate-limit reference: a 429 `api/too_many_requests` carries `retry-after`
- *   (seconds), a 429 `provider/too_many_requests` (LinkedIn throttling) may not.
- *
- * Outreach endpoints (comment, profile, invite, message, relations), checked in:
- * - unipile-node-sdk `src/resources/users.resource.ts` (current version, with typed responses):
- *   `sendPostComment` = POST `posts/{post_id}/comments`, JSON `{account_id, text}`, answer
- *   `{"object": "CommentSent"}` (`src/posts/comment-send.types.ts`, text 1..1250 chars). `comment_id` (reply)
- *   is not in the SDK's type: it is in Unipile's "Comment a post" reference as summarised in our notes, not
- *   checked first-hand; a `comment_id` in the answer is kept when present, not relied upon.
- *   `getProfile` = GET `users/{identifier}?account_id=`; the LinkedIn profile (`src/users/ressource.types.ts`,
- *   `LinkedinUserProfileSchema`) has `provider_id`, `public_identifier`, `first_name`, `last_name`,
- *   `network_distance` (FIRST_DEGREE | SECOND_DEGREE | THIRD_DEGREE | OUT_OF_NETWORK), `is_relationship`
- *   and `invitation: {type: SENT | RECEIVED, status: PENDING | IGNORED | WITHDRAWN}`. We read connected =
- *   FIRST_DEGREE or `is_relationship: true`; invitation_pending = `invitation` SENT and PENDING; else
- *   not_connected (an invitation *received* from them is not_connected).
- *   `sendInvitation` = POST `users/invite`, JSON; answer `{"object": "UserInvitationSent", invitation_id}`
- *   (`src/users/user-invite.types.ts`). `getAllRelations` = GET `users/relations?account_id=&limit=&cursor=`,
- *   answer `{object: "UserRelationsList", items: [{member_id, public_identifier, public_profile_url,
- *   created_at (epoch ms), …}], cursor: string | null}` (`src/users/user-relations-list.types.ts`).
- * - unipile-node-sdk `src/resources/messaging.resource.ts`: `startNewChat` = POST `chats` as multipart
- *   (`account_id`, `text`, one `attendees_ids` part per attendee), without setting content-type (fetch sets the
- *   boundary); answer `{"object": "ChatStarted", chat_id: string | null}`; `sendMessage` = POST
- *   `chats/{chat_id}/messages`, multipart `text`; answer `{"object": "MessageSent", message_id: string | null}`
- *   (`src/messaging/chats/chat-start.types.ts`, `src/messaging/messages/message-send.types.ts`).
- * - Unipile's OpenAPI for "Send an invitation" (UsersController_addUserByIdentifier, read in a copy kept in a
- *   public repository, not on developer.unipile.com itself): body `user_email` = "the email address of the user
- *   when it's required (Linkedin specific)", `message` max 300; 400 types include `errors/too_many_characters`;
- *   422 types include `already_invited_recently`, `cannot_resend_yet`, `limit_exceeded`,
- *   `no_connection_with_recipient`, `cannot_invite_attendee`, `user_unreachable`. `already_connected` is not in
- *   that enum (it is in our notes and in third-party integrations); no dedicated "email required" type is
- *   documented anywhere we could read, so an invitation refusal whose type or detail speaks of an email
- *   becomes `email_required` (a heuristic, see `reasonFor`).
+ * The real network provider, through Unipile's LinkedIn API (v1). Every endpoint, field and error
+ * this file relies on, and where each was checked, is in docs/unipile.md: read it before changing a
+ * call here.
  */
 import type {
   ActingAccount,

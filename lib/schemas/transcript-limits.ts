@@ -3,7 +3,7 @@
  * reading a transcript needs them, and need not build the request's zod schemas at its cold start.
  */
 
-/** Limits of a transcript request, each named in the error that enforces it (see the README). */
+/** Limits of a transcript request, each named in the error that enforces it (see docs/transcripts.md). */
 export const transcriptLimits = {
   /** The request body (5 MiB): a one-hour call with word timestamps is about 1 MB. */
   bodyBytes: 5 * 1024 * 1024,

@@ -1,5 +1,5 @@
 /**
- * The `data` of each event type, built from the stored entities: the shapes the README documents.
+ * The `data` of each event type, built from the stored entities: the shapes docs/webhooks.md documents.
  * Links are absolute when PUBLIC_BASE_URL is known.
  */
 import { jobLocation, publicUrl, transcriptLocation } from '../http/links';

@@ -12,7 +12,7 @@ export const fieldErrorSchema = z.strictObject({
  */
 export const problemSchema = z
   .looseObject({
-    type: z.string().describe('`/problems/<slug>`: a stable name of the kind of problem (the README lists them).'),
+    type: z.string().describe('`/problems/<slug>`: a stable name of the kind of problem (docs/errors.md lists them).'),
     title: z.string().describe('A short summary of the kind of problem.'),
     status: z.number().int().min(400).max(599).describe('The HTTP status, repeated.'),
     detail: z.string().describe('What went wrong with this request, in words.'),

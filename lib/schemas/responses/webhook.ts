@@ -40,7 +40,7 @@ export const webhookEventSchema = z.strictObject({
   type: z.enum([...webhookEventTypes, 'ping']),
   timestamp,
   workspaceId: z.string(),
-  data: z.record(z.string(), z.unknown()).describe("The event's data; its shape per type is in the README."),
+  data: z.record(z.string(), z.unknown()).describe("The event's data; its shape per type is in docs/webhooks.md."),
 });
 
 /** A delivery of an event to an endpoint, with every attempt kept. */

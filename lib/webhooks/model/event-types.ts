@@ -1,6 +1,6 @@
 /**
  * The events a workspace's webhook endpoints can subscribe to. Their `data` shapes are documented
- * in the README (section "Webhooks"); `ping` is sent by `POST /webhooks/{id}/test` only and
+ * in docs/webhooks.md (section "Events"); `ping` is sent by `POST /webhooks/{id}/test` only and
  * cannot be subscribed to.
  */
 export const webhookEventTypes = [

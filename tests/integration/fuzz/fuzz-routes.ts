@@ -127,7 +127,7 @@ export const fuzzRoutes: FuzzRoute[] = [
       format: 'json',
       maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: (f) => ({ event: 'new_relation', account_id: `${f.ws.workspaceId}-login-0`, user_provider_id: 'ACoAAfuzz', user_public_identifier: 'prospect-jane', sender: { attendee_provider_id: 'ACoAAfuzz' } }),
-      // The provider's payload: fields it adds later are accepted and ignored (README).
+      // The provider's payload: fields it adds later are accepted and ignored (docs/errors.md).
       shape: { required: ['event'], openObject: true },
     },
   },
