@@ -1,6 +1,8 @@
 /**
- * Typed errors, in one place. The HTTP pipeline maps each to problem+json once
- * (`lib/http/problem.ts`); anything that is not one of these is an unexpected 500.
+ * Typed errors, in one place. Those answered to a caller extend HttpError: the HTTP pipeline maps
+ * each to problem+json once (`lib/http/problem.ts`); anything else that reaches it is an
+ * unexpected 500. The others, at the end of this file, steer work inside the service (a retry, a
+ * deferral, a dead letter) and never reach a caller as they are.
  */
 
 export interface FieldError {
@@ -110,5 +112,39 @@ export class DependencyUnavailableError extends HttpError {
       headers: { 'retry-after': String(retryAfterSeconds) },
       cause,
     });
+  }
+}
+
+// Errors that steer work inside the service.
+
+/** A refusal of the admin CLI (a workspace that does not exist, a bad id): printed, exit 1. */
+export class AdminError extends Error {
+  override name = 'AdminError';
+}
+
+/** A record whose body cannot be read: it is reported failed every time and ends in the DLQ. */
+export class PoisonMessageError extends Error {
+  override name = 'PoisonMessageError';
+}
+
+/** Why the LLM gave no ideas; the caller keeps the embedded ones and records this. */
+export type LlmIdeasReason =
+  | 'transcript_too_long'
+  | 'timeout'
+  | 'throttled'
+  | 'model_error'
+  | 'invalid_output'
+  | 'no_grounded_ideas';
+
+export class LlmIdeasError extends Error {
+  override name = 'LlmIdeasError';
+  readonly reason: LlmIdeasReason;
+  /** The service's error name (`ValidationException`, ...) for `model_error`, `throttled` and a model timeout. */
+  readonly serviceError?: string;
+
+  constructor(reason: LlmIdeasReason, message: string, options: { serviceError?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.reason = reason;
+    if (options.serviceError) this.serviceError = options.serviceError;
   }
 }

@@ -1,4 +1,4 @@
-import { AdminError } from '../lib/admin/workspace-admin';
+import { AdminError } from '../lib/errors';
 
 /** A required argument of an admin command, or an AdminError naming it. */
 export function need<T>(value: T | undefined, what: string): T {

@@ -5,7 +5,7 @@
  * then takes the real webhook's whole path (secret, validation, `lead.replied` to the workspace's
  * endpoints), and nothing is written here.
  */
-import { AdminError, requireWorkspace } from '../lib/admin/workspace-admin';
+import { requireWorkspace } from '../lib/admin/workspace-admin';
 import { newId } from '../lib/ids';
 import { sandboxMessageEvent, sandboxProviderId } from '../lib/network/sandbox';
 import { WEBHOOK_SECRET_HEADER } from '../lib/schemas/unipile-webhook';
@@ -14,6 +14,7 @@ import type { Db } from '../lib/store/client';
 import type { Lead } from '../lib/store/leads';
 import { findLeads } from '../lib/store/leads';
 import { readRunningStack, stackFilePath } from './local-stack/stack-file';
+import { AdminError } from '../lib/errors';
 
 const PROVIDER_WEBHOOK_PATH = '/api/v1/webhooks/unipile';
 

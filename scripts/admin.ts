@@ -3,19 +3,8 @@
  * or to a deployed stage's table with STAGE=<stage> (and the usual AWS credentials).
  */
 import { parseArgs } from 'node:util';
-import {
-  AdminError,
-  addAccount,
-  addGroup,
-  addWorkspace,
-  changeGroupMembers,
-  changeWorkspaceSettings,
-  issueApiKey,
-  removeAccount,
-  requireWorkspace,
-  updateAccount,
-} from '../lib/admin/workspace-admin';
-import { HttpError } from '../lib/errors';
+import { addAccount, addGroup, addWorkspace, changeGroupMembers, changeWorkspaceSettings, issueApiKey, removeAccount, requireWorkspace, updateAccount } from '../lib/admin/workspace-admin';
+import { AdminError, HttpError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { parsePostUrl } from '../lib/network/model/post-url';
 import type { AccountInput } from '../lib/schemas/account-settings';

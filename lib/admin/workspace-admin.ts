@@ -14,10 +14,7 @@ import { createWorkspace, getWorkspace, updateWorkspaceSettings } from '../store
 import { validate } from '../schemas/validate';
 import type { AccountInput } from '../schemas/account-settings';
 import { accountInputSchema, workspaceIdSchema, workspaceSettingsSchema } from '../schemas/account-settings';
-
-export class AdminError extends Error {
-  override name = 'AdminError';
-}
+import { AdminError } from '../errors';
 
 export async function requireWorkspace(db: Db, workspaceId: string): Promise<Workspace> {
   const workspace = await getWorkspace(db, workspaceId);

@@ -2,17 +2,13 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from '../zod';
 import { logger } from '../log';
+import { PoisonMessageError } from '../errors';
 
 /**
  * The queues' maxReceiveCount (serverless.yml): on this delivery a consumer ends its work visibly
  * failed before the message goes to the dead-letter queue.
  */
 export const LAST_DELIVERY = 5;
-
-/** A record whose body cannot be read: it is reported failed every time and ends in the DLQ. */
-export class PoisonMessageError extends Error {
-  override name = 'PoisonMessageError';
-}
 
 export interface SqsWorkerOptions<S extends z.core.$ZodType> {
   queue: string;

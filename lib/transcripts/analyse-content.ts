@@ -2,11 +2,12 @@ import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { logger } from '../log';
 import type { TranscriptRequest } from '../schemas/transcript';
 import type { Analysis } from './model/analysis';
-import { findIdeasWithBedrock, LlmIdeasError } from './ideas/bedrock-ideas';
+import { findIdeasWithBedrock } from './ideas/bedrock-ideas';
 import { analyseEmbedded } from './embedded-analyser';
 import { metricsWarnings } from './metrics-warnings';
 import { normaliseTranscript } from './normalise-transcript';
 import { requestWarnings } from './request-warnings';
+import { LlmIdeasError } from '../errors';
 
 /** Which analyser finds the content ideas; metrics are always the embedded analyser's. */
 export type IdeasAnalyser =

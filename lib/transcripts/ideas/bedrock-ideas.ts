@@ -7,34 +7,13 @@ import { createQuoteGrounder, type GroundedQuote } from './ground-quote';
 import type { Segment } from '../text/segment';
 import { formatTimestamp } from '../text/timestamp';
 import { shortenQuote } from './verbatim-quote';
+import { LlmIdeasError } from '../../errors';
 
 /**
  * Content ideas by an LLM through Amazon Bedrock's Converse API. The model only proposes: every
  * idea must quote the call, the quote is looked up in the call (`ground-quote.ts`), and the
  * evidence shown is ours. An idea whose quote the call does not contain is dropped.
  */
-
-/** Why the LLM gave no ideas; the caller keeps the embedded ones and records this. */
-export type LlmIdeasReason =
-  | 'transcript_too_long'
-  | 'timeout'
-  | 'throttled'
-  | 'model_error'
-  | 'invalid_output'
-  | 'no_grounded_ideas';
-
-export class LlmIdeasError extends Error {
-  override name = 'LlmIdeasError';
-  readonly reason: LlmIdeasReason;
-  /** The service's error name (`ValidationException`, ...) for `model_error`, `throttled` and a model timeout. */
-  readonly serviceError?: string;
-
-  constructor(reason: LlmIdeasReason, message: string, options: { serviceError?: string; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.reason = reason;
-    if (options.serviceError) this.serviceError = options.serviceError;
-  }
-}
 
 export interface BedrockIdeasOptions {
   /** Model or inference profile id (or ARN). */

@@ -1,8 +1,9 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { contentIdeaSchema, ideaKinds } from '../../../lib/transcripts/model/analysis';
-import { createBedrockClient, findIdeasWithBedrock, LlmIdeasError, type LlmIdeasReason } from '../../../lib/transcripts/ideas/bedrock-ideas';
+import { createBedrockClient, findIdeasWithBedrock } from '../../../lib/transcripts/ideas/bedrock-ideas';
 import type { Segment } from '../../../lib/transcripts/text/segment';
 import { startFakeBedrock, stopFakeBedrock, type FakeBedrock } from '../../helpers/fake-bedrock';
+import { LlmIdeasError, type LlmIdeasReason } from '../../../lib/errors';
 
 /**
  * The LLM analyser with the real SDK over real HTTP, against a local fake of the Converse API:
