@@ -148,3 +148,13 @@ export class LlmIdeasError extends Error {
     if (options.serviceError) this.serviceError = options.serviceError;
   }
 }
+
+/** A webhook's host resolves to an address outside the public internet: the call is not made. */
+export class BlockedAddressError extends Error {
+  override name = 'BlockedAddressError';
+}
+
+/** A webhook's host does not resolve: the attempt fails and is retried. */
+export class DnsError extends Error {
+  override name = 'DnsError';
+}

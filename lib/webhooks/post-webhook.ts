@@ -10,6 +10,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { blockedAddressReason } from './address-policy';
+import { BlockedAddressError, DnsError } from '../errors';
 
 export type PostError =
   | 'timeout'
@@ -49,9 +50,6 @@ export const EXCERPT_CHARACTERS = 500;
 const MAX_LOCATION_CHARACTERS = 200;
 // Four bytes per character at most in UTF-8: enough for the excerpt, nothing more is kept.
 const EXCERPT_BYTES = EXCERPT_CHARACTERS * 4;
-
-class BlockedAddressError extends Error {}
-class DnsError extends Error {}
 
 /**
  * A lookup for the socket that refuses to connect when any address the name resolves to is
