@@ -2,8 +2,7 @@
  * `npm run admin -- webhook <command>`: a workspace's webhook endpoints, through the same use cases
  * (and input rules) as the HTTP API's /api/v1/webhooks endpoints.
  */
-import { AdminError, requireWorkspace } from '../lib/admin/workspace-admin';
-import type { HttpResult } from '../lib/http/response';
+import { requireWorkspace } from '../lib/admin/workspace-admin';
 import { validate } from '../lib/schemas/validate';
 import { createWebhookSchema, updateWebhookSchema } from '../lib/schemas/webhook';
 import type { Db } from '../lib/store/client';
@@ -20,6 +19,7 @@ import {
   webhookView,
 } from '../lib/webhooks/manage-webhooks';
 import { need, print } from './admin-output';
+import { AdminError } from '../lib/errors';
 
 export const WEBHOOK_HELP = `  webhook create --workspace ID --url URL --event TYPE [--event TYPE ...] [--description TEXT]
                                                   prints the signing secret once
@@ -53,10 +53,6 @@ export interface WebhookArgs {
 /** Without a queue the CLI only writes deliveries: the running stack's sweep sends them. */
 const QUEUED_NOTE = 'queued; the running stack sends it within a minute';
 
-function printBody(result: HttpResult): void {
-  print(result.body);
-}
-
 /**
  * Runs `webhook <command> [args...]` against `db`. http://localhost endpoints are accepted only
  * when the target is the local stack (STAGE unset or `local`), as WEBHOOK_ALLOW_HTTP_LOCALHOST is there.
@@ -79,12 +75,12 @@ export async function runWebhookCommand(
   switch (command) {
     case 'create': {
       const input = validate(createWebhookSchema, { url: values.url, events: values.event, description: values.description });
-      printBody(await createEndpoint(deps, workspaceId, input, now));
+      print(await createEndpoint(deps, workspaceId, input, now));
       console.error('(the secret is shown once: store it now)');
       return;
     }
     case 'list':
-      printBody(await listEndpoints(db, workspaceId));
+      print(await listEndpoints(db, workspaceId));
       return;
     case 'get':
       print(webhookView(await requireWebhook(db, workspaceId, arg(0, '<webhookId>'))));
@@ -98,7 +94,7 @@ export async function runWebhookCommand(
         description: values.description,
         enabled: values.enable ? true : values.disable ? false : undefined,
       });
-      printBody(await updateEndpoint(deps, workspaceId, webhookId, input, now));
+      print(await updateEndpoint(deps, workspaceId, webhookId, input, now));
       return;
     }
     case 'delete': {
@@ -108,20 +104,20 @@ export async function runWebhookCommand(
       return;
     }
     case 'rotate-secret':
-      printBody(await rotateSecret(deps, workspaceId, arg(0, '<webhookId>'), now));
+      print(await rotateSecret(deps, workspaceId, arg(0, '<webhookId>'), now));
       console.error('(the new secret is shown once: store it now; the previous one keeps signing until previousSecretValidUntil)');
       return;
     case 'test':
-      printBody(await sendTestPing(deps, workspaceId, arg(0, '<webhookId>'), now));
+      print(await sendTestPing(deps, workspaceId, arg(0, '<webhookId>'), now));
       console.error(`(${QUEUED_NOTE}; see: webhook deliveries)`);
       return;
     case 'deliveries': {
       if ((values.limit?.length ?? 0) > 1) throw new AdminError('give --limit once');
-      printBody(await listDeliveriesPage(db, workspaceId, arg(0, '<webhookId>'), { limit: values.limit?.[0], cursor: values.cursor }));
+      print(await listDeliveriesPage(db, workspaceId, arg(0, '<webhookId>'), { limit: values.limit?.[0], cursor: values.cursor }));
       return;
     }
     case 'resend':
-      printBody(await resendDelivery(deps, workspaceId, arg(0, '<webhookId>'), arg(1, '<deliveryId>'), now));
+      print(await resendDelivery(deps, workspaceId, arg(0, '<webhookId>'), arg(1, '<deliveryId>'), now));
       console.error(`(${QUEUED_NOTE}; see: webhook deliveries)`);
       return;
   }

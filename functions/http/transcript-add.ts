@@ -1,4 +1,6 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
+import { transcriptLocation } from '../../lib/http/links';
+import { accepted, ok } from '../../lib/http/response';
 import { transcriptRequestSchema } from '../../lib/schemas/transcript';
 import { transcriptLimits } from '../../lib/schemas/transcript-limits';
 import { acceptTranscript } from '../../lib/transcripts/accept-transcript';
@@ -11,5 +13,10 @@ export const handler = httpEndpoint({
   route: routeTable.addTranscript,
   body: transcriptRequestSchema,
   maxBodyBytes: transcriptLimits.bodyBytes,
-  handle: ({ workspaceId, body, now }) => acceptTranscript(deps, workspaceId, body, now),
+  handle: async ({ workspaceId, body, now }) => {
+    const { outcome, view } = await acceptTranscript(deps, workspaceId, body, now);
+    const location = transcriptLocation(view.callId);
+    // A resend of a transcript it already has is a 200: nothing new was taken on.
+    return outcome === 'accepted' ? accepted(view, location) : ok(view, location);
+  },
 });

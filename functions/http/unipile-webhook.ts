@@ -1,4 +1,5 @@
 import { publicEndpoint } from '../../lib/http/pipeline';
+import { ok } from '../../lib/http/response';
 import { defaultWebhookDeps } from '../../lib/outreach/default-deps';
 import { checkWebhookSecret, receiveUnipileWebhook } from '../../lib/outreach/provider-webhook/provider-webhook';
 import { unipileWebhookSchema } from '../../lib/schemas/unipile-webhook';
@@ -10,5 +11,6 @@ export const handler = publicEndpoint({
   route: routeTable.receiveUnipileWebhook,
   checkCaller: (headers) => checkWebhookSecret(deps.secret, headers),
   body: unipileWebhookSchema,
-  handle: ({ body, now }) => receiveUnipileWebhook(deps, body, now),
+  // 200 for every authentic call, one not acted on too: the provider need not send it again.
+  handle: async ({ body, now }) => ok(await receiveUnipileWebhook(deps, body, now)),
 });

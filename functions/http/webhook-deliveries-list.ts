@@ -1,4 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/response';
 import { defaultDb } from '../../lib/store/client';
 import { listDeliveriesPage } from '../../lib/webhooks/delivery-history';
 import { routeTable } from '../../lib/http/routes';
@@ -7,5 +8,6 @@ const db = defaultDb();
 
 export const handler = httpEndpoint({
   route: routeTable.listWebhookDeliveries,
-  handle: ({ workspaceId, pathParameters, query }) => listDeliveriesPage(db, workspaceId, pathParameters.webhookId ?? '', query),
+  handle: async ({ workspaceId, pathParameters, query }) =>
+    ok(await listDeliveriesPage(db, workspaceId, pathParameters.webhookId ?? '', query)),
 });

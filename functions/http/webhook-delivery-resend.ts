@@ -1,4 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
+import { accepted } from '../../lib/http/response';
 import { resendDelivery } from '../../lib/webhooks/delivery-history';
 import { defaultManageWebhooksDeps } from '../../lib/webhooks/webhook-deps';
 import { routeTable } from '../../lib/http/routes';
@@ -7,5 +8,6 @@ const deps = defaultManageWebhooksDeps();
 
 export const handler = httpEndpoint({
   route: routeTable.resendWebhookDelivery,
-  handle: ({ workspaceId, pathParameters, now }) => resendDelivery(deps, workspaceId, pathParameters.webhookId ?? '', pathParameters.deliveryId ?? '', now),
+  handle: async ({ workspaceId, pathParameters, now }) =>
+    accepted(await resendDelivery(deps, workspaceId, pathParameters.webhookId ?? '', pathParameters.deliveryId ?? '', now)),
 });

@@ -1,4 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
+import { noContent } from '../../lib/http/response';
 import { defaultDb } from '../../lib/store/client';
 import { deleteEndpoint } from '../../lib/webhooks/manage-webhooks';
 import { routeTable } from '../../lib/http/routes';
@@ -7,5 +8,8 @@ const db = defaultDb();
 
 export const handler = httpEndpoint({
   route: routeTable.deleteWebhook,
-  handle: ({ workspaceId, pathParameters }) => deleteEndpoint(db, workspaceId, pathParameters.webhookId ?? ''),
+  handle: async ({ workspaceId, pathParameters }) => {
+    await deleteEndpoint(db, workspaceId, pathParameters.webhookId ?? '');
+    return noContent();
+  },
 });

@@ -1,4 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/response';
 import { defaultDb } from '../../lib/store/client';
 import { requireWebhook, webhookView } from '../../lib/webhooks/manage-webhooks';
 import { routeTable } from '../../lib/http/routes';
@@ -7,5 +8,5 @@ const db = defaultDb();
 
 export const handler = httpEndpoint({
   route: routeTable.getWebhook,
-  handle: async ({ workspaceId, pathParameters }) => ({ status: 200, body: webhookView(await requireWebhook(db, workspaceId, pathParameters.webhookId ?? '')) }),
+  handle: async ({ workspaceId, pathParameters }) => ok(webhookView(await requireWebhook(db, workspaceId, pathParameters.webhookId ?? ''))),
 });

@@ -1,4 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/response';
 import { defaultDb } from '../../lib/store/client';
 import { listEndpoints } from '../../lib/webhooks/manage-webhooks';
 import { routeTable } from '../../lib/http/routes';
@@ -7,5 +8,5 @@ const db = defaultDb();
 
 export const handler = httpEndpoint({
   route: routeTable.listWebhooks,
-  handle: ({ workspaceId }) => listEndpoints(db, workspaceId),
+  handle: async ({ workspaceId }) => ok(await listEndpoints(db, workspaceId)),
 });

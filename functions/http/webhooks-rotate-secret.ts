@@ -1,4 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/response';
 import { rotateSecret } from '../../lib/webhooks/manage-webhooks';
 import { defaultManageWebhooksDeps } from '../../lib/webhooks/webhook-deps';
 import { routeTable } from '../../lib/http/routes';
@@ -7,5 +8,5 @@ const deps = defaultManageWebhooksDeps();
 
 export const handler = httpEndpoint({
   route: routeTable.rotateWebhookSecret,
-  handle: ({ workspaceId, pathParameters, now }) => rotateSecret(deps, workspaceId, pathParameters.webhookId ?? '', now),
+  handle: async ({ workspaceId, pathParameters, now }) => ok(await rotateSecret(deps, workspaceId, pathParameters.webhookId ?? '', now)),
 });

@@ -1,4 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
+import { accepted } from '../../lib/http/response';
 import { sendTestPing } from '../../lib/webhooks/manage-webhooks';
 import { defaultManageWebhooksDeps } from '../../lib/webhooks/webhook-deps';
 import { routeTable } from '../../lib/http/routes';
@@ -7,5 +8,9 @@ const deps = defaultManageWebhooksDeps();
 
 export const handler = httpEndpoint({
   route: routeTable.testWebhook,
-  handle: ({ workspaceId, pathParameters, now }) => sendTestPing(deps, workspaceId, pathParameters.webhookId ?? '', now),
+  handle: async ({ workspaceId, pathParameters, now }) => {
+    const ping = await sendTestPing(deps, workspaceId, pathParameters.webhookId ?? '', now);
+    // Followed on the endpoint's deliveries, where this one now waits.
+    return accepted(ping, ping.links.deliveries);
+  },
 });

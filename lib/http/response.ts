@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
-/** What a use case answers; the pipeline turns it into an API Gateway result. */
+/** What an endpoint answers; the pipeline turns it into an API Gateway result. */
 export interface HttpResult {
   status: number;
   /** A JSON body. */
@@ -8,6 +8,31 @@ export interface HttpResult {
   /** A body sent as is (an HTML page); its content-type goes in `headers`. */
   text?: string;
   headers?: Record<string, string>;
+}
+
+/*
+ * The answers endpoints give most. Use cases return what they did (an entity, a view); the handler
+ * picks the status and headers with these, so the HTTP shape of each answer sits in one place.
+ */
+
+/** 200 with a JSON body; `location` when the answer also names where the resource lives. */
+export function ok(body: unknown, location?: string): HttpResult {
+  return { status: 200, ...(location !== undefined ? { headers: { location } } : {}), body };
+}
+
+/** 201: made, and where it now lives. */
+export function created(location: string, body: unknown): HttpResult {
+  return { status: 201, headers: { location }, body };
+}
+
+/** 202: taken on, to be done later; `location` is where to follow it. */
+export function accepted(body: unknown, location?: string): HttpResult {
+  return { status: 202, ...(location !== undefined ? { headers: { location } } : {}), body };
+}
+
+/** 204: done, nothing to show. */
+export function noContent(): HttpResult {
+  return { status: 204 };
 }
 
 export type LambdaHttpResult = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string> };

@@ -1,8 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { ConflictError, DependencyUnavailableError } from '../errors';
-import { transcriptLocation } from '../http/links';
-import type { HttpResult } from '../http/response';
 import { logger } from '../log';
 import type { AnalyseTranscriptMessage } from '../queue/messages';
 import { sendMessage } from '../queue/send';
@@ -14,6 +12,15 @@ import { createTranscript, deleteQueuedTranscript, getTranscript } from '../stor
 import { transcriptView } from './transcript-view';
 import { requestWarnings } from './request-warnings';
 
+/**
+ * What became of a transcript sent: `accepted`, recorded now and queued for analysis; `existing`,
+ * the workspace already had this call with the same content (a resend), shown as it now is.
+ */
+export interface AcceptedTranscript {
+  outcome: 'accepted' | 'existing';
+  view: ReturnType<typeof transcriptView>;
+}
+
 export interface AcceptTranscriptDeps {
   db: Db;
   s3: S3Client;
@@ -23,14 +30,14 @@ export interface AcceptTranscriptDeps {
 }
 
 /** The answer to a call id the workspace already has: the transcript (same content) or a 409. */
-function answerExisting(existing: Transcript, contentHash: string, warnings: readonly string[]): HttpResult {
+function answerExisting(existing: Transcript, contentHash: string, warnings: readonly string[]): AcceptedTranscript {
   if (existing.contentHash !== contentHash) {
     throw new ConflictError(
       'transcript-exists',
       `call_id ${JSON.stringify(existing.callId)} already holds a different transcript (added ${existing.createdAt}); a call id names one call, so send this one with another call_id.`,
     );
   }
-  return { status: 200, headers: { location: transcriptLocation(existing.callId) }, body: transcriptView(existing, warnings) };
+  return { outcome: 'existing', view: transcriptView(existing, warnings) };
 }
 
 /**
@@ -40,7 +47,7 @@ function answerExisting(existing: Transcript, contentHash: string, warnings: rea
  * to retry, gets it analysed. A duplicate message is harmless: the worker starts one analysis at a
  * time (`startTranscriptAnalysis`) and drops a message that finds it analysed.
  */
-async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string, warnings: readonly string[]): Promise<HttpResult> {
+async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string, warnings: readonly string[]): Promise<AcceptedTranscript> {
   const answer = answerExisting(existing, contentHash, warnings);
   if (existing.status !== 'queued') return answer;
   try {
@@ -89,13 +96,13 @@ async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcri
  * Stores a validated transcript and queues its analysis: the content to S3 (keyed by workspace,
  * call id and hash), the metadata to DynamoDB, and a message that refers to the object (claim
  * check). A call id is unique in its workspace (the record's Put is conditional): the same content
- * again answers 200 with the transcript as it now is (queued again while it is `queued`), other
+ * again is `existing`, with the transcript as it now is (queued again while it is `queued`), other
  * content a 409, its object removed again. If the enqueue fails, the record is removed again and the
  * caller gets a 503, so no transcript waits `queued` for nothing; should the removal fail too, the
- * 503 says it is kept, and the caller's resend queues it. Both answers carry the `warnings` told
+ * 503 says it is kept, and the caller's resend queues it. Both outcomes carry the `warnings` told
  * from the request (`requestWarnings`), as well as those of the analysis once there is one.
  */
-export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: string, request: TranscriptRequest, now: Date): Promise<HttpResult> {
+export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: string, request: TranscriptRequest, now: Date): Promise<AcceptedTranscript> {
   const warnings = requestWarnings(request);
   // The validated request, in the schema's key order: the same content always has the same bytes.
   const content = Buffer.from(JSON.stringify(request));
@@ -151,5 +158,5 @@ export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: 
     const kept = removed ? 'nothing was kept' : 'it is kept, and sending it again queues it';
     throw new DependencyUnavailableError(`The transcript could not be queued for analysis; ${kept}. Retry later.`, 5, error);
   }
-  return { status: 202, headers: { location: transcriptLocation(transcript.callId) }, body: transcriptView(transcript, warnings) };
+  return { outcome: 'accepted', view: transcriptView(transcript, warnings) };
 }

@@ -1,5 +1,4 @@
 import { ConflictError, NotFoundError } from '../errors';
-import type { HttpResult } from '../http/response';
 import { DEFAULT_PAGE_SIZE } from '../schemas/page-limit';
 import { validateQuery } from '../schemas/validate';
 import { DELIVERY_ID_RE, deliveryListQuerySchema } from '../schemas/delivery-list-query';
@@ -29,18 +28,24 @@ export function deliveryView(delivery: WebhookDelivery) {
   };
 }
 
+export type DeliveryView = ReturnType<typeof deliveryView>;
+
+/** A page of deliveries; `nextCursor` and `links.next` only when there are more. */
+export interface DeliveryPage {
+  items: DeliveryView[];
+  nextCursor?: string;
+  links: { next?: string };
+}
+
 /** GET …/deliveries: newest first, a page at a time (kept 30 days). */
-export async function listDeliveriesPage(db: Db, workspaceId: string, webhookId: string, query: Record<string, string | undefined>): Promise<HttpResult> {
+export async function listDeliveriesPage(db: Db, workspaceId: string, webhookId: string, query: Record<string, string | undefined>): Promise<DeliveryPage> {
   const { limit = DEFAULT_PAGE_SIZE, cursor } = validateQuery(deliveryListQuerySchema, query);
   await requireWebhook(db, workspaceId, webhookId);
   const page = await listDeliveries(db, workspaceId, webhookId, limit, cursor);
   const base = `${webhookLocation(webhookId)}/deliveries`;
   return {
-    status: 200,
-    body: {
-      items: page.items.map(deliveryView),
-      ...(page.next ? { nextCursor: page.next, links: { next: `${base}?limit=${limit}&cursor=${page.next}` } } : { links: {} }),
-    },
+    items: page.items.map(deliveryView),
+    ...(page.next ? { nextCursor: page.next, links: { next: `${base}?limit=${limit}&cursor=${page.next}` } } : { links: {} }),
   };
 }
 
@@ -48,7 +53,7 @@ export async function listDeliveriesPage(db: Db, workspaceId: string, webhookId:
  * POST …/deliveries/{deliveryId}/resend: a failed delivery starts again (a new round of retries),
  * with the same event and `webhook-id`, so a receiver that did get it can tell. 409 unless failed.
  */
-export async function resendDelivery(deps: EventDeps, workspaceId: string, webhookId: string, deliveryId: string, now: Date): Promise<HttpResult> {
+export async function resendDelivery(deps: EventDeps, workspaceId: string, webhookId: string, deliveryId: string, now: Date): Promise<DeliveryView> {
   const endpoint = await requireWebhook(deps.db, workspaceId, webhookId);
   // Made only when thrown: an Error captures a stack trace, a cost every re-sent delivery would pay.
   const notFound = () => new NotFoundError(`No delivery ${JSON.stringify(deliveryId.slice(0, 64))} of this webhook.`);
@@ -67,5 +72,5 @@ export async function resendDelivery(deps: EventDeps, workspaceId: string, webho
   }
   const restarted = outcome.restarted;
   await announceDeliveries(deps, [key]);
-  return { status: 202, body: deliveryView(restarted) };
+  return deliveryView(restarted);
 }

@@ -1,5 +1,4 @@
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import type { HttpResult } from '../http/response';
 import { newId } from '../ids';
 import type { CreateWebhookInput, UpdateWebhookInput } from '../schemas/webhook';
 import type { Db } from '../store/client';
@@ -45,6 +44,16 @@ export function webhookView(endpoint: WebhookEndpoint, options: { withSecret?: b
   };
 }
 
+export type WebhookView = ReturnType<typeof webhookView>;
+
+/** What a test ping answers: the event sent and its one delivery, still to be made. */
+export interface TestPing {
+  eventId: string;
+  deliveryId: string;
+  status: 'pending';
+  links: { deliveries: string };
+}
+
 const webhookNotFound = (webhookId: string) => new NotFoundError(`No webhook ${JSON.stringify(webhookId.slice(0, 64))} in this workspace.`);
 
 /** The workspace's endpoint, or a 404 (also for another workspace's, and for an id that cannot be one). */
@@ -66,8 +75,8 @@ async function checkedUrl(deps: ManageWebhooksDeps, url: string): Promise<string
   return checked.url.href;
 }
 
-/** POST /api/v1/webhooks: 201 with the endpoint and its signing secret, shown this once. */
-export async function createEndpoint(deps: ManageWebhooksDeps, workspaceId: string, input: CreateWebhookInput, now: Date): Promise<HttpResult> {
+/** POST /api/v1/webhooks: the endpoint made, with its signing secret, shown this once. */
+export async function createEndpoint(deps: ManageWebhooksDeps, workspaceId: string, input: CreateWebhookInput, now: Date): Promise<WebhookView> {
   const url = await checkedUrl(deps, input.url);
   if ((await listWebhooks(deps.db, workspaceId)).length >= MAX_WEBHOOKS_PER_WORKSPACE) {
     throw new ConflictError('webhook-limit-reached', `A workspace has at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one first.`);
@@ -85,15 +94,15 @@ export async function createEndpoint(deps: ManageWebhooksDeps, workspaceId: stri
     updatedAt: at,
   };
   await createWebhook(deps.db, endpoint);
-  return { status: 201, headers: { location: webhookLocation(endpoint.webhookId) }, body: webhookView(endpoint, { withSecret: true }) };
+  return webhookView(endpoint, { withSecret: true });
 }
 
-export async function listEndpoints(db: Db, workspaceId: string): Promise<HttpResult> {
-  return { status: 200, body: { items: (await listWebhooks(db, workspaceId)).map((endpoint) => webhookView(endpoint)) } };
+export async function listEndpoints(db: Db, workspaceId: string): Promise<{ items: WebhookView[] }> {
+  return { items: (await listWebhooks(db, workspaceId)).map((endpoint) => webhookView(endpoint)) };
 }
 
 /** PATCH /api/v1/webhooks/{id}: `enabled: true` re-enables it and forgets its failures. */
-export async function updateEndpoint(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, input: UpdateWebhookInput, now: Date): Promise<HttpResult> {
+export async function updateEndpoint(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, input: UpdateWebhookInput, now: Date): Promise<WebhookView> {
   requireWebhookId(webhookId);
   const changes: WebhookChanges = {
     ...(input.url !== undefined ? { url: await checkedUrl(deps, input.url) } : {}),
@@ -103,37 +112,32 @@ export async function updateEndpoint(deps: ManageWebhooksDeps, workspaceId: stri
   };
   const updated = await updateWebhook(deps.db, workspaceId, webhookId, changes, now);
   if (!updated) throw webhookNotFound(webhookId);
-  return { status: 200, body: webhookView(updated) };
+  return webhookView(updated);
 }
 
-/** DELETE: 204; its pending deliveries end `failed` (`endpoint_deleted`) when their turn comes. */
-export async function deleteEndpoint(db: Db, workspaceId: string, webhookId: string): Promise<HttpResult> {
+/** DELETE: its pending deliveries end `failed` (`endpoint_deleted`) when their turn comes. */
+export async function deleteEndpoint(db: Db, workspaceId: string, webhookId: string): Promise<void> {
   requireWebhookId(webhookId);
   if (!(await deleteWebhook(db, workspaceId, webhookId))) throw webhookNotFound(webhookId);
-  return { status: 204 };
 }
 
 /** POST …/rotate-secret: a new secret, shown once; the previous one keeps signing beside it for a day. */
-export async function rotateSecret(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, now: Date): Promise<HttpResult> {
+export async function rotateSecret(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, now: Date): Promise<WebhookView> {
   requireWebhookId(webhookId);
   // Two rotations at once both succeed, as two a second apart do: the later one's secret is
   // current, the earlier one's keeps signing beside it as the previous secret.
   const rotated = await rotateWebhookSecret(deps.db, workspaceId, webhookId, newSigningSecret(), new Date(now.getTime() + PREVIOUS_SECRET_SECONDS * 1000), now);
   if (!rotated) throw webhookNotFound(webhookId);
-  return { status: 200, body: webhookView(rotated, { withSecret: true }) };
+  return webhookView(rotated, { withSecret: true });
 }
 
-/** POST …/test: a `ping` event to this endpoint alone, delivered like any other (202; see its deliveries). */
-export async function sendTestPing(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, now: Date): Promise<HttpResult> {
+/** POST …/test: a `ping` event to this endpoint alone, delivered like any other (see its deliveries). */
+export async function sendTestPing(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, now: Date): Promise<TestPing> {
   const endpoint = await requireWebhook(deps.db, workspaceId, webhookId);
   if (endpoint.status !== 'enabled') {
     throw new ConflictError('webhook-disabled', 'This webhook is disabled; enable it first (PATCH with "enabled": true).');
   }
   const sent = await emitEvent(deps, workspaceId, 'ping', { webhookId, message: 'This is a test event from the Outreach API.' }, now, { to: [endpoint] });
   const delivery = sent!.deliveries[0]!;
-  return {
-    status: 202,
-    headers: { location: `${webhookLocation(webhookId)}/deliveries` },
-    body: { eventId: sent!.event.id, deliveryId: delivery.deliveryId, status: 'pending', links: { deliveries: `${webhookLocation(webhookId)}/deliveries` } },
-  };
+  return { eventId: sent!.event.id, deliveryId: delivery.deliveryId, status: 'pending', links: { deliveries: `${webhookLocation(webhookId)}/deliveries` } };
 }

@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import type { UnipileWebhook } from '../../schemas/unipile-webhook';
 import { WEBHOOK_SECRET_HEADER } from '../../schemas/unipile-webhook';
 import { HttpError } from '../../errors';
-import type { HttpResult } from '../../http/response';
 import { normaliseProfileUrl, profilePublicId } from '../../network/model/profile-url';
 import { listAwaitingConnections } from '../../store/actions';
 import { findLeads, leadIdentity, recordLeadItem } from '../../store/leads';
@@ -28,20 +27,32 @@ export function checkWebhookSecret(expected: string, headers: Record<string, str
 }
 
 /**
+ * What the provider is told of a call: received, and whether it was one acted on (`handled`), with
+ * how many waiting DMs resumed and leads were reported, for the events that can have them.
+ */
+export interface WebhookAcknowledgement {
+  received: true;
+  handled: boolean;
+  resumed?: number;
+  leads?: number;
+}
+
+/**
  * POST /api/v1/webhooks/unipile. `new_relation` resumes the DMs of that login waiting for that
  * person, the same way the connection watch does, and reports every lead of that person connected
  * (`lead.connected`, once); `message_received` from a lead reports `lead.replied` (once per message).
- * A repeated delivery finds nothing left to do. 200 for every authentic call (so the provider does
- * not retry what was handled); the secret is checked before (`checkWebhookSecret`).
+ * A repeated delivery finds nothing left to do. Every authentic call is acknowledged, an event not
+ * acted on too (so the provider does not retry what was handled); the secret is checked before
+ * (`checkWebhookSecret`).
  */
-export async function receiveUnipileWebhook(deps: ConnectionAcceptedDeps, event: UnipileWebhook, now: Date): Promise<HttpResult> {
-  if (!event.account_id) return { status: 200, body: { received: true, handled: false } };
+export async function receiveUnipileWebhook(deps: ConnectionAcceptedDeps, event: UnipileWebhook, now: Date): Promise<WebhookAcknowledgement> {
+  if (!event.account_id) return { received: true, handled: false };
   if (event.event === 'new_relation') return newRelation(deps, { ...event, account_id: event.account_id }, now);
-  if (event.event === 'message_received') return { status: 200, body: { received: true, handled: true, leads: await messageReceived(deps, event.account_id, event, now) } };
-  return { status: 200, body: { received: true, handled: false } };
+  if (event.event === 'message_received') return { received: true, handled: true, leads: await messageReceived(deps, event.account_id, event, now) };
+  return { received: true, handled: false };
 }
 
-async function newRelation(deps: ConnectionAcceptedDeps, event: UnipileWebhook & { account_id: string }, now: Date): Promise<HttpResult> {
+async function newRelation(deps: ConnectionAcceptedDeps, event: UnipileWebhook & { account_id: string }, now: Date): Promise<WebhookAcknowledgement> {
   const publicId =
     event.user_public_identifier?.toLowerCase() ??
     (event.user_profile_url ? profilePublicIdOf(event.user_profile_url) : undefined);
@@ -60,7 +71,7 @@ async function newRelation(deps: ConnectionAcceptedDeps, event: UnipileWebhook &
   for (const lead of providerId ? await findLeads(deps.db, event.account_id, providerId) : []) {
     if (await markLeadConnected(deps, lead, now, now)) leads += 1;
   }
-  return { status: 200, body: { received: true, handled: true, resumed, leads } };
+  return { received: true, handled: true, resumed, leads };
 }
 
 /** Longest message text an event carries; the rest is on the network. */

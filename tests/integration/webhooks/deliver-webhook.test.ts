@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LookupFunction } from 'node:net';
 import { newId } from '../../../lib/ids';
+import { accepted } from '../../../lib/http/response';
 import type { DeliverWebhookMessage } from '../../../lib/queue/messages';
 import { getDelivery, listDeliveries } from '../../../lib/store/webhook-deliveries';
 import type { WebhookEndpoint } from '../../../lib/store/webhooks';
@@ -239,7 +240,8 @@ describe('resendDelivery', () => {
     await deliverWebhook({ ...deps, schedule: { ...deps.schedule, retryForSeconds: 0 } }, message);
     expect(await getDelivery(db, message)).toMatchObject({ status: 'failed', failureReason: 'retries_exhausted', attemptCount: 1 });
 
-    const resent = await resendDelivery(eventDeps(), target.workspaceId, target.webhookId, message.deliveryId, new Date());
+    // Answered as its endpoint answers it (functions/http/webhook-delivery-resend.ts).
+    const resent = accepted(await resendDelivery(eventDeps(), target.workspaceId, target.webhookId, message.deliveryId, new Date()));
 
     expect(resent).toMatchObject({ status: 202, body: { deliveryId: message.deliveryId, status: 'pending', attemptCount: 1, nextAttemptAt: expect.any(String) } });
     expect((resent.body as Record<string, unknown>).failureReason).toBeUndefined();
