@@ -4,6 +4,7 @@ import { decisionSchema } from '../../lib/schemas/approval-decision';
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
 import { routeTable } from '../../lib/http/routes';
+import { ok } from '../../lib/http/response';
 
 const deps = defaultApprovalDeps();
 
@@ -12,6 +13,6 @@ export const handler = httpEndpoint({
   body: decisionSchema,
   handle: async ({ workspaceId, pathParameters, body, now }) => {
     const approval = await requireApproval(deps.db, workspaceId, pathParameters.approvalId ?? '');
-    return { status: 200, body: approvalView(await decide(deps, approval, body, 'api', now), deps.publicBaseUrl) };
+    return ok(approvalView(await decide(deps, approval, body, 'api', now), deps.publicBaseUrl));
   },
 });

@@ -3,14 +3,12 @@ import { httpEndpoint } from '../../lib/http/endpoint';
 import { getJobView } from '../../lib/outreach/jobs/job-view';
 import { defaultDb } from '../../lib/store/client';
 import { routeTable } from '../../lib/http/routes';
+import { ok } from '../../lib/http/response';
 
 const db = defaultDb();
 const { PUBLIC_BASE_URL } = getConfig();
 
 export const handler = httpEndpoint({
   route: routeTable.getJob,
-  handle: async ({ workspaceId, pathParameters }) => ({
-    status: 200,
-    body: await getJobView(db, workspaceId, pathParameters.jobId ?? '', PUBLIC_BASE_URL),
-  }),
+  handle: async ({ workspaceId, pathParameters }) => ok(await getJobView(db, workspaceId, pathParameters.jobId ?? '', PUBLIC_BASE_URL)),
 });

@@ -1,14 +1,13 @@
-import type { HttpResult } from '../../http/response';
-import type { Job } from '../../store/jobs';
 import { jobLocation } from '../../http/links';
+import type { HttpResult } from '../../http/response';
+import { accepted } from '../../http/response';
+import type { Job } from '../../store/jobs';
 
 /** The 202 every outreach endpoint answers: the job, and where to follow it. */
 export function acceptedJob(job: Job): HttpResult {
   const location = jobLocation(job.jobId);
-  return {
-    status: 202,
-    headers: { location },
-    body: {
+  return accepted(
+    {
       jobId: job.jobId,
       type: job.type,
       status: job.status,
@@ -17,5 +16,6 @@ export function acceptedJob(job: Job): HttpResult {
       createdAt: job.createdAt,
       links: { self: location },
     },
-  };
+    location,
+  );
 }
