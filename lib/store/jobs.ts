@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { JobRequestOf, JobType } from '../schemas/job-request';
 import type { Action } from './actions';
 import { toAction } from './actions';
 import type { Db } from './client';
@@ -7,18 +8,15 @@ import type { TransactItem } from './transact';
 import { keys, withoutKeys } from './keys';
 import { queryPrefix } from './query-all';
 
-export type JobType = 'like' | 'comment' | 'connect' | 'dm';
+export type { JobType } from '../schemas/job-request';
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'rejected' | 'expired';
 export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'partially_failed', 'failed', 'rejected', 'expired'];
 
-/** One accepted request: planned into one action per account by the jobs worker. */
-export interface Job {
+/** What every job has, whatever its type. */
+interface JobFields {
   workspaceId: string;
   jobId: string;
-  type: JobType;
   status: JobStatus;
-  /** The validated request, as the caller will see it echoed. */
-  request: Record<string, unknown>;
   accountIds: string[];
   total: number;
   succeeded: number;
@@ -38,6 +36,13 @@ export interface Job {
   failureReason?: string;
   expiresAt: number;
 }
+
+/**
+ * One accepted request: planned into one action per account by the jobs worker. `type` says which
+ * request it keeps (lib/schemas/job-request.ts), so checking `job.type` types `job.request`.
+ * `Job<'dm'>` is a DM's job; `Job` is any job.
+ */
+export type Job<T extends JobType = JobType> = { [K in T]: JobFields & JobRequestOf<K> }[T];
 
 /**
  * Shards of the queued-jobs index: every job creation writes an entry and every plan removes it,

@@ -7,17 +7,16 @@ import { sendMessage } from '../../queue/send';
 import { getBacklogs } from '../../store/account-backlogs';
 import type { Db } from '../../store/client';
 import { writeIfConditionHolds } from '../../store/condition-failed';
-import type { Job, JobType } from '../../store/jobs';
+import type { JobRequestOf, JobType, TypedJobRequest } from '../../schemas/job-request';
+import type { Job } from '../../store/jobs';
 import { createJob, deleteJob, failJob } from '../../store/jobs';
 import { epochSeconds } from '../../store/keys';
 
 /** The reason on a job that was recorded but could not be queued (the caller got a 503). */
 export const ENQUEUE_FAILED = 'enqueue_failed';
 
-export interface SubmitJobInput {
+interface SubmitJobFields {
   workspaceId: string;
-  type: JobType;
-  request: Record<string, unknown>;
   accountIds: string[];
   /** The request field that named the accounts (`groups`, `user`, `commentor`), for a refusal. */
   accountsField: string;
@@ -25,6 +24,12 @@ export interface SubmitJobInput {
   warnings?: string[];
   now: Date;
 }
+
+/**
+ * What a job is made of: its type with the request of that type (a like's request on a DM job does
+ * not compile), who acts, and what to tell the caller.
+ */
+export type SubmitJobInput<T extends JobType = JobType> = { [K in T]: SubmitJobFields & JobRequestOf<K> }[T];
 
 export interface SubmitJobDeps {
   db: Db;
@@ -77,6 +82,11 @@ async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
   );
 }
 
+/** The type and request of the input, together, as the job keeps them (and nothing else of it). */
+function typedRequestOf<T extends JobType>(input: SubmitJobInput<T>): TypedJobRequest<T> {
+  return { type: input.type, request: input.request };
+}
+
 /**
  * Records a job and enqueues it for planning. If the enqueue fails the job is withdrawn and the
  * caller gets a 503: no job is left `queued` with nothing to run it. Should the function be cut
@@ -89,9 +99,8 @@ export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Pro
   const job: Job = {
     workspaceId: input.workspaceId,
     jobId: newId('job'),
-    type: input.type,
+    ...typedRequestOf(input),
     status: 'queued',
-    request: input.request,
     accountIds,
     total: accountIds.length,
     succeeded: 0,

@@ -57,6 +57,26 @@ function visibleStatus(job: Job, actions: Action[]): string {
 }
 
 /**
+ * What the caller sees of the job's request: what they sent, URLs normalised. Not what the job
+ * keeps for its workers: the parsed post (`post`; its URL is `url`) and who comments (`from`).
+ */
+function requestView(job: Job) {
+  switch (job.type) {
+    case 'like': {
+      const { post: _post, ...request } = job.request;
+      return request;
+    }
+    case 'comment': {
+      const { post: _post, from: _from, ...request } = job.request;
+      return request;
+    }
+    case 'connect':
+    case 'dm':
+      return job.request;
+  }
+}
+
+/**
  * GET /jobs/{jobId}: the job, its counts and each account's action (when it is expected to run
  * and why it waits, its approval link, its invitation). Another workspace's job is a 404.
  */
@@ -68,13 +88,12 @@ export async function getJobView(db: Db, workspaceId: string, jobId: string, pub
   if (!found) throw notFound();
   const { job, actions } = found;
   const count = (status: Action['status']) => actions.filter((action) => action.status === status).length;
-  const { post: _post, from: _from, ...request } = job.request;
   const scheduled = actions.filter((action) => action.status === 'pending').map((action) => action.notBefore);
   return {
     jobId: job.jobId,
     type: job.type,
     status: visibleStatus(job, actions),
-    request,
+    request: requestView(job),
     warnings: job.warnings,
     counts: {
       total: job.total,

@@ -21,6 +21,6 @@ export function leadOf(action: Action, providerAccountId: string, target: Action
 
 /** The lead of a connect or DM job's action. */
 export function leadOfJob(job: Job, action: Action, providerAccountId: string, target: ActionTarget): LeadIdentity {
-  const email = job.type === 'connect' && typeof job.request.email === 'string' ? job.request.email : undefined;
+  const email = job.type === 'connect' ? job.request.email : undefined;
   return leadOf(action, providerAccountId, target, { jobType: job.type === 'connect' ? 'connect' : 'dm', email });
 }

@@ -1,5 +1,4 @@
 import { newId, randomBase62 } from '../../ids';
-import type { PostRef } from '../../network/model/post-url';
 import { textLimits } from '../../schemas/outreach-text';
 import type { Account } from '../../store/accounts';
 import type { Approval, ApprovalKind } from '../../store/approvals';
@@ -9,25 +8,36 @@ import type { Job } from '../../store/jobs';
 /** Characters of an approval link's token: ~190 bits, unguessable. */
 const TOKEN_LENGTH = 32;
 
+/** The jobs whose actions may wait for a person's approval: comments and DMs. */
+export type ApprovableJob = Job<'comment' | 'dm'>;
+
 /**
- * Whether this account's action of the job must be approved first: a comment by an account in
- * `ask` mode or by a named commentor, a DM asked with `get_approved`.
+ * The job, when this account's action of it must be approved first: a comment by an account in
+ * `ask` mode or by a named commentor, a DM asked with `get_approved`; else undefined. It answers
+ * with the job, not a yes or no, so that the compiler knows an approval is only drafted for a
+ * comment or a DM.
  */
-export function needsApproval(job: Job, account: Account): boolean {
+export function jobToApprove(job: Job, account: Account): ApprovableJob | undefined {
   switch (job.type) {
     case 'comment':
-      return job.request.from === 'commentor' || account.mode === 'ask';
+      return job.request.from === 'commentor' || account.mode === 'ask' ? job : undefined;
     case 'dm':
-      return job.request.get_approved === true;
+      return job.request.get_approved === true ? job : undefined;
     default:
-      return false;
+      return undefined;
   }
 }
 
+/** What an approval shows: where the text goes (the post, or the person messaged) and the text. */
+function approvalSubject(job: ApprovableJob): { kind: ApprovalKind; url: string; text: string } {
+  return job.type === 'comment'
+    ? { kind: 'comment', url: job.request.post.url, text: job.request.comment }
+    : { kind: 'dm', url: job.request.target, text: job.request.message };
+}
+
 /** The approval asked of `account` for its action of `job`, valid for `validForSeconds`. */
-export function draftApproval(job: Job, account: Account, validForSeconds: number, now: Date): Approval {
-  const kind: ApprovalKind = job.type === 'comment' ? 'comment' : 'dm';
-  const isComment = kind === 'comment';
+export function draftApproval(job: ApprovableJob, account: Account, validForSeconds: number, now: Date): Approval {
+  const { kind, url, text } = approvalSubject(job);
   const token = randomBase62(TOKEN_LENGTH);
   return {
     workspaceId: job.workspaceId,
@@ -38,8 +48,8 @@ export function draftApproval(job: Job, account: Account, validForSeconds: numbe
     kind,
     status: 'pending',
     sender: { accountId: account.accountId, name: account.name, profileUrl: account.profileUrl },
-    target: { url: isComment ? (job.request.post as PostRef).url : String(job.request.target) },
-    text: String(isComment ? job.request.comment : job.request.message),
+    target: { url },
+    text,
     maxLength: textLimits[approvalTextKind[kind]],
     createdAt: now.toISOString(),
     validUntil: new Date(now.getTime() + validForSeconds * 1000).toISOString(),

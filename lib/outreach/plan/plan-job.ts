@@ -14,11 +14,11 @@ import { listWebhooks } from '../../store/webhooks';
 import type { EventDeps } from '../../webhooks/emit-event';
 import { announceDeliveries, prepareEvent } from '../../webhooks/emit-event';
 import { approvalRequestedData } from '../../webhooks/event-data';
-import type { Job } from '../../store/jobs';
 import { markJobPlanned, takeQueuedJob } from '../../store/jobs';
 import { finishJobIfDone } from '../jobs/finish-job';
 import { getWorkspace } from '../../store/workspaces';
-import { draftApproval, needsApproval } from './approval-draft';
+import type { ApprovableJob } from './approval-draft';
+import { draftApproval, jobToApprove } from './approval-draft';
 import { failJobNamedBy } from '../jobs/fail-unreadable-job';
 import { pacingOffsetMs } from './pacing';
 
@@ -77,8 +77,9 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
             updatedAt: at,
             expiresAt: job.expiresAt,
           };
-          if (!account || !needsApproval(job, account)) return createActionOnce(deps.db, action);
-          return planApproval(deps, { job, action, account, validForSeconds: approvalSeconds, endpoints, now });
+          const toApprove = account && jobToApprove(job, account);
+          if (!account || !toApprove) return createActionOnce(deps.db, action);
+          return planApproval(deps, { job: toApprove, action, account, validForSeconds: approvalSeconds, endpoints, now });
         }),
       )),
     );
@@ -127,7 +128,7 @@ export const PLANNING_FAILED = 'planning_failed';
  */
 async function planApproval(
   deps: PlanJobDeps,
-  plan: { job: Job; action: Action; account: Account; validForSeconds: number; endpoints: () => Promise<WebhookEndpoint[]>; now: Date },
+  plan: { job: ApprovableJob; action: Action; account: Account; validForSeconds: number; endpoints: () => Promise<WebhookEndpoint[]>; now: Date },
 ): Promise<Action> {
   const { job, action, account, now } = plan;
   const approval = draftApproval(job, account, plan.validForSeconds, now);

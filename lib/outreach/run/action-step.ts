@@ -5,13 +5,17 @@
 import type { ActingAccount, ResolvedProfile } from '../../network/network-actions';
 import type { NetworkProvider, ProviderResult } from '../../network/provider';
 import type { Action, ActionTarget } from '../../store/actions';
+import type { JobType } from '../../schemas/job-request';
 import type { Job } from '../../store/jobs';
 import type { SafetyGate } from '../safety/safety-gate';
 
-/** What one attempt of an action needs: the provider, the job and action, who acts, and the safety gate. */
-export interface ActionContext {
+/**
+ * What one attempt of an action needs: the provider, the job and action, who acts, and the safety
+ * gate. `ActionContext<'dm'>` is one of a DM's job, whose request the compiler then knows.
+ */
+export interface ActionContext<T extends JobType = JobType> {
   provider: NetworkProvider;
-  job: Job;
+  job: Job<T>;
   action: Action;
   account: ActingAccount;
   gate: SafetyGate;

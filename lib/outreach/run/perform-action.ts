@@ -1,5 +1,3 @@
-import type { PostRef } from '../../network/model/post-url';
-import type { ReactionType } from '../../schemas/reaction-type';
 import { performConnect } from './perform-connect';
 import { performDm } from './perform-dm';
 import type { ActionContext, StepResult } from './action-step';
@@ -15,17 +13,17 @@ export async function performAction(context: ActionContext): Promise<StepResult>
       await gate.pass('reaction');
       return {
         type: 'done',
-        result: await provider.react({ account, post: job.request.post as PostRef, reactionType: job.request.reactionType as ReactionType }),
+        result: await provider.react({ account, post: job.request.post, reactionType: job.request.reactionType }),
       };
     case 'comment':
       await gate.pass('comment');
       return {
         type: 'done',
-        result: await provider.comment({ account, post: job.request.post as PostRef, text: action.text ?? String(job.request.comment) }),
+        result: await provider.comment({ account, post: job.request.post, text: action.text ?? job.request.comment }),
       };
     case 'connect':
-      return performConnect(context);
+      return performConnect({ ...context, job });
     case 'dm':
-      return performDm(context);
+      return performDm({ ...context, job });
   }
 }

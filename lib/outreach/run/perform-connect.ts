@@ -9,11 +9,11 @@ const alreadyReasons = new Set(['already_connected', 'already_invited']);
  * A connection request: nothing to do when they are already connected (`already_connected`) or
  * an invitation is pending (`already_invited`); else the invitation, with the note and email given.
  */
-export async function performConnect({ provider, job, account, gate }: ActionContext): Promise<StepResult> {
+export async function performConnect({ provider, job, account, gate }: ActionContext<'connect'>): Promise<StepResult> {
   // The visit is a touch of the network too: gated, and in the slot of the invitation it leads to.
   await gate.pass('visit', 'invitation');
-  const person = await provider.resolveProfile({ account, profileUrl: String(job.request.target) });
-  const target = targetOf(person, String(job.request.target));
+  const person = await provider.resolveProfile({ account, profileUrl: job.request.target });
+  const target = targetOf(person, job.request.target);
   if (person.relation === 'connected') return alreadyDone(provider.name, 'already_connected', target);
   if (person.relation === 'invitation_pending') return alreadyDone(provider.name, 'already_invited', target);
 
@@ -22,8 +22,8 @@ export async function performConnect({ provider, job, account, gate }: ActionCon
     const result = await provider.invite({
       account,
       providerId: person.providerId,
-      message: job.request.message as string | undefined,
-      email: job.request.email as string | undefined,
+      message: job.request.message,
+      email: job.request.email,
     });
     return { type: 'done', result, target };
   } catch (error) {

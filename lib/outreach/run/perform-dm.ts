@@ -12,15 +12,15 @@ import type { ActingAccount } from '../../network/network-actions';
  * (`connectedAt`, set by the webhook or the connection watch) the message is sent to the person
  * resolved before, without asking the relation again.
  */
-export async function performDm({ provider, job, action, account, gate, now }: ActionContext): Promise<StepResult> {
-  const text = action.text ?? String(job.request.message);
+export async function performDm({ provider, job, action, account, gate, now }: ActionContext<'dm'>): Promise<StepResult> {
+  const text = action.text ?? job.request.message;
   if (action.connectedAt && action.target) {
     return { type: 'done', result: await message(provider, gate, account, action.target, text, 'accepted_invitation'), target: action.target };
   }
   // The visit is a touch of the network too: gated, and in the slot of the message (or invitation) it leads to.
   await gate.pass('visit', 'message');
-  const person = await provider.resolveProfile({ account, profileUrl: String(job.request.target) });
-  const target = targetOf(person, String(job.request.target));
+  const person = await provider.resolveProfile({ account, profileUrl: job.request.target });
+  const target = targetOf(person, job.request.target);
   if (person.relation === 'connected') {
     return { type: 'done', result: await message(provider, gate, account, target, text, 'existing'), target };
   }

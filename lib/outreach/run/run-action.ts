@@ -228,7 +228,7 @@ async function succeeded(
     return { end, items };
   }
   const data = dmEventData(action, target, deps.publicBaseUrl ?? '', {
-    text: action.text ?? String(job.request.message),
+    text: action.text ?? job.request.message,
     connection: end.details?.connection ?? 'existing',
     sentAt: now.toISOString(),
   });

@@ -4,6 +4,8 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../../../lib/http/pipeline';
+import { parsePostUrl } from '../../../lib/network/model/post-url';
+import type { LikeJobRequest } from '../../../lib/schemas/job-request';
 import { failJobOfUnreadableMessage } from '../../../lib/outreach/jobs/fail-unreadable-job';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import { ENQUEUE_FAILED, submitJob } from '../../../lib/outreach/accept/submit-job';
@@ -11,7 +13,7 @@ import { NOT_QUEUED, sweepStaleQueuedJobs } from '../../../lib/outreach/jobs/swe
 import type { Db } from '../../../lib/store/client';
 import { getJob, QUEUED_JOB_SHARDS } from '../../../lib/store/jobs';
 import type { TestWorkspace } from '../../helpers/factories';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, testDb, testSqs, workspaceItems } from '../../helpers/factories';
+import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
 import { bodyOf, loadHandler } from '../http/load-handler';
 
 /**
@@ -56,7 +58,16 @@ function cutOffSqs(): { sqs: SQSClient; sending: Promise<void> } {
 
 const failingSqs = { send: () => Promise.reject(Object.assign(new Error('SQS unavailable'), { name: 'ServiceUnavailable' })) } as unknown as SQSClient;
 
-const submitInput = (createdAt: Date) => ({ workspaceId: ws.workspaceId, type: 'like' as const, request: { url: 'https://example.test/post' }, accountIds: ws.accounts.map((a) => a.accountId), accountsField: 'groups', now: createdAt });
+const post = parsePostUrl(samplePostUrl)!;
+const likeRequest: LikeJobRequest = { url: post.url, post, groups: ['sales'], reactionType: 'like' };
+const submitInput = (createdAt: Date) => ({
+  workspaceId: ws.workspaceId,
+  type: 'like' as const,
+  request: likeRequest,
+  accountIds: ws.accounts.map((a) => a.accountId),
+  accountsField: 'groups',
+  now: createdAt,
+});
 
 /** A job recorded `queued` whose request was cut off before its message was sent, created at `createdAt`. */
 async function orphanedJob(createdAt: Date): Promise<string> {
