@@ -1,3 +1,39 @@
+/**
+ * The actions worker: one attempt of one account's action of a job.
+ *
+ * The states of an action (`ActionStatus`, lib/store/actions.ts) and what moves it from one to the
+ * next. `succeeded`, `failed`, `rejected` and `expired` are final: each ends the action and counts
+ * it in its job. This file makes the moves out of `pending` and `running`. The moves out of the
+ * two waits are made elsewhere: an approval's decision or expiry in lib/approvals, an acceptance
+ * in lib/outreach/leads, and the end of the wait for one in lib/outreach/watch.
+ *
+ *   from                 what happens                                          to
+ *   -------------------  ----------------------------------------------------  ---------------------
+ *   (planned)            nobody has to approve it                              pending
+ *   (planned)            a person must approve it first                        awaiting_approval
+ *   pending              its time came, and one attempt takes it (a lease)     running
+ *   running              the network call worked                               succeeded
+ *   running              a DM's invitation went out, or one was already out    awaiting_connection
+ *   running              the safety gate says "not yet": the account's send    pending, deferred
+ *                        slot, working hours, a daily or weekly limit, or a    (the attempt does
+ *                        pause after a warning from the network                not count)
+ *   running              a network error worth retrying, attempts left         pending, after a backoff
+ *   running              an unexpected error of ours                           pending, retried at once
+ *   running              the network refused, the attempts ran out, the        failed
+ *                        limit is zero, the job ended, the account is paused
+ *                        or gone, or the message is on its last delivery
+ *   running              the attempt died holding it, and its lease ran out    running, taken over by
+ *                                                                              the next delivery
+ *   awaiting_approval    approved (the text maybe edited)                      pending
+ *   awaiting_approval    refused / not decided in time                         rejected / expired
+ *   awaiting_connection  the person accepted (seen by the webhook or the       pending: the message
+ *                        connection watch)                                     goes out next
+ *   awaiting_connection  not accepted in time (the connection watch)           expired
+ *
+ * One rule cuts across the table: a comment or a message is never posted twice. When one may have
+ * gone out without being recorded, it is not tried again: the action ends `failed`
+ * (`outcome_unknown`), at once or when the next delivery takes it over.
+ */
 import { randomUUID } from 'node:crypto';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { logger } from '../../log';
@@ -39,29 +75,27 @@ export interface RunActionDeps extends EventDeps {
   actionsQueueUrl: string;
   provider: NetworkProvider;
   maxAttempts: number;
-  /** How long a DM waits for its invitation to be accepted, unless the workspace says otherwise. */
+  /** How long to wait for an invitation to be accepted, unless the workspace sets its own time. */
   connectionExpirySeconds: number;
-  /** How long one attempt holds the action; longer than the worker's timeout. */
+  /** How long one attempt holds the action. Longer than the worker's timeout, so a live attempt never loses it. */
   leaseSeconds?: number;
-  /** Seconds before the next attempt; the backoff policy by default. */
+  /** Seconds to wait before the next attempt. By default, the backoff of retry-policy.ts. */
   retryDelaySeconds?: (attempt: number, retryAfterSeconds?: number) => number;
-  /** How long an account waits after a signal of the network that says no time of its own; the defaults when absent. */
+  /** How long an account rests after a warning from the network that gives no time of its own. The defaults when absent. */
   signalCooldowns?: SignalCooldowns;
 }
 
-/** Writes that a repetition would duplicate in public: never retried when their outcome is unknown. */
+/** People see comments and messages, so a second copy shows. When we do not know if one went out, it is not retried. */
 const visibleWrites = new Set(['comment', 'message']);
-/** The jobs whose actions make such writes (a DM's may be its invitation or its message). */
+/** The job types whose actions post such things (a DM's action posts its message, or first its invitation). */
 const postingJobTypes = new Set(['comment', 'dm']);
 
 const finalStatuses = new Set<string>(finalActionStatuses);
 
 /**
- * Actions worker: runs one attempt of one account's action of a job. Duplicate deliveries find
- * the action held, waiting or ended and do nothing; account safety defers it (working hours,
- * quotas) without counting an attempt; a retryable provider failure is rescheduled with backoff;
- * a refusal, or the last attempt, ends the action failed in its job; a DM whose invitation went out
- * waits for its acceptance.
+ * Runs one attempt of the action a message names (see the table at the top for where it goes
+ * next). SQS may deliver a message twice: a duplicate finds the action held, waiting or ended, and
+ * does nothing.
  */
 export async function runAction(deps: RunActionDeps, message: RunActionMessage, receiveCount = 1, now = new Date()): Promise<void> {
   const action = await getAction(deps.db, message);
@@ -70,13 +104,14 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
     return;
   }
   if (finalStatuses.has(action.status)) {
-    // A redelivery after a crash between ending the action and ending the job.
+    // Already ended, so this is a redelivery. The delivery before may have crashed after ending the
+    // action but before ending the job: try to end the job.
     await finishJobIfDone(deps, message.workspaceId, message.jobId, now);
     return;
   }
   const waitSeconds = (Date.parse(action.notBefore) - now.getTime()) / 1000;
   if (action.status === 'pending' && waitSeconds > 1) {
-    // Longer than SQS's 15-minute delay, or delivered early: wait again.
+    // Not due yet: SQS delays a message by 15 minutes at most, or this one came early. Send it again for the rest of the wait.
     await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: waitSeconds });
     return;
   }
@@ -84,8 +119,8 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   const leaseId = randomUUID();
   const claimed = await claimAction(deps.db, message, leaseId, now, deps.leaseSeconds ?? 150);
   if (!claimed) {
-    // Held by an attempt that may have crashed (its invocation killed): look again when its lease ends,
-    // rather than drop the only message that would take it over.
+    // Another attempt holds it, and it may have crashed. Look again when its lease ends: this message
+    // may be the only one left that can take the action over.
     if (action.status === 'running' && action.leaseUntil !== undefined && action.leaseUntil > now.getTime()) {
       await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (action.leaseUntil - now.getTime()) / 1000 + 1 });
     }
@@ -93,9 +128,9 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   }
 
   const lastDelivery = receiveCount >= LAST_DELIVERY;
-  // Running under a lease that ran out: the attempt that held it died or could not record its call.
+  // Claimed while `running`: the attempt before died, or could not record its call.
   const takenOver = action.status === 'running';
-  // The error this last delivery ends the action failed for, in place of what its attempt did.
+  // On the last delivery: the error the action ends failed with, instead of what the attempt did.
   let failure: unknown;
   let ending: Ending | 'waiting';
   try {
@@ -113,15 +148,16 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
     committed = await commit(ending);
   } catch (error) {
     if (!lastDelivery) return ending.visibleCallMade ? keepHeld(message, new RecordingFailed(error)) : giveBack(deps, message, leaseId, error);
-    // On the last delivery, once more with the plain failed end: should that fail too, the message
-    // is the DLQ's (and its alarm's), the action held.
+    // On the last delivery, try once more with a plain failed end. If that fails too, the message
+    // goes to the dead-letter queue (which raises an alarm) and the action stays held.
     failure = error;
     committed = await commit(endedOnLastDelivery(message, error, ending.visibleCallMade === true));
   }
   if (!committed && failure !== undefined) {
-    // The lease was gone: the attempt's own deferral or retry had released it (its message then
-    // failed to go), or the first commit landed after all. Ended, its job may end; not ended, no
-    // delivery is left to take it over, so the message goes to the DLQ and its alarm.
+    // The write was refused because our lease was gone. Either the attempt had released the action
+    // itself (a deferral or a retry whose message then failed to send), or the first write landed
+    // after all. If the action ended, its job may end now. If not, no delivery is left to take it
+    // over: rethrow, so the message goes to the dead-letter queue and its alarm.
     const after = await getAction(deps.db, message);
     if (!after || !finalStatuses.has(after.status)) throw failure;
     committed = true;
@@ -130,9 +166,10 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
 }
 
 /**
- * How an action ends when its attempt, or recording what it did, failed on the last delivery of its
- * message: no delivery comes after it to take the action over (held or released, it would wait
- * forever), so it ends failed. A provider call that was made is not made again: `outcome_unknown`.
+ * The end of an action whose attempt, or the recording of it, failed on the last delivery of its
+ * message. No delivery comes after this one, so an action left held or released would wait
+ * forever: it ends failed. If the network call was made, it ends `outcome_unknown`, so that nobody
+ * makes it again.
  */
 function endedOnLastDelivery(message: RunActionMessage, error: unknown, providerCalled: boolean): Ending {
   logger.error('action failed on the last delivery of its message; it ends failed', { ...message, providerCalled, error: error as Error });
@@ -143,9 +180,9 @@ function endedOnLastDelivery(message: RunActionMessage, error: unknown, provider
 }
 
 /**
- * An attempt that threw unexpectedly: the action is released (pending, no lease) so that the
- * queue's redelivery of this record can take it at once, and the error is rethrown for that
- * redelivery. Should the release fail too, the lease simply runs out first.
+ * After an unexpected error: releases the action (pending, no lease) and rethrows. The queue then
+ * delivers the message again, and that delivery can take the action at once. If the release fails
+ * too, the next delivery waits for the lease to run out.
  */
 async function giveBack(deps: RunActionDeps, message: RunActionMessage, leaseId: string, error: unknown): Promise<never> {
   const retry = { notBefore: new Date(), reason: 'internal_error', error: 'An attempt failed because of an internal error; it is retried.' };
@@ -156,8 +193,8 @@ async function giveBack(deps: RunActionDeps, message: RunActionMessage, leaseId:
 }
 
 /**
- * An error after a comment or a message was posted (recording it, or what goes with it): the action
- * must not be released for a retry, which would post it again.
+ * An error while recording a comment or a message that was posted. The action must not be
+ * released: a retry would post it again.
  */
 class RecordingFailed extends Error {
   override name = 'RecordingFailed';
@@ -167,36 +204,36 @@ class RecordingFailed extends Error {
 }
 
 /**
- * A post was made but not recorded: the action stays held until its lease ends (a redelivery
- * meanwhile is put off until then, see above); the delivery that then takes it over ends it
- * `outcome_unknown` without posting (see `attempt`).
+ * A post went out but was not recorded. The action stays held until its lease ends, and a delivery
+ * before then waits (see above). The delivery that takes it over then ends it `outcome_unknown`
+ * without posting (see `attempt`).
  */
 function keepHeld(message: RunActionMessage, failure: RecordingFailed): never {
   logger.error('a post was made but could not be recorded; the action stays held until its lease ends', { ...message, error: failure.cause as Error });
   throw failure.cause;
 }
 
-/** The end of an action whose post may have been made: never made again. */
+/** The end of an action whose post may have gone out: failed, and never tried again. */
 const outcomeUnknown = (error: string): Ending => ({ end: { status: 'failed', reason: 'outcome_unknown', error }, visibleCallMade: true });
 
-/** How an action ends, with what is written beside it (its lead) and the events that tell of it (`dm.sent`). */
+/** How an action ends, with what is written in the same transaction (its lead) and the events it sends (`dm.sent`). */
 interface Ending {
   end: ActionEnd;
   items?: TransactItem[];
   events?: PreparedEvent[];
-  /** A comment or a message was (or may have been) posted: a failure to record this must not post it again. */
+  /** A comment or a message went out, or may have: if recording the end fails, it must not be posted again. */
   visibleCallMade?: boolean;
 }
 
-/** How long an invitation's acceptance is waited for (a DM) or watched for (a connection request): the workspace's, else the default. */
+/** How long to wait for an invitation's acceptance (a DM) or watch for it (a connection request): the workspace's time, or the default. */
 function acceptanceWaitSeconds(deps: RunActionDeps, workspace: Workspace | undefined): number {
   return workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
 }
 
 /**
- * A connection request or a DM that went out: the person becomes a lead of the workspace (so that
- * their acceptance and replies can be reported), a connection request's invitation is watched for
- * its acceptance, and a DM is reported as `dm.sent`.
+ * What a successful connection request or DM writes besides its end. The person becomes a lead of
+ * the workspace, so that their acceptance and replies can be reported. A connection request's
+ * invitation is watched until it is accepted. A DM is reported with `dm.sent`.
  */
 async function succeeded(
   deps: RunActionDeps,
@@ -211,7 +248,7 @@ async function succeeded(
   if (job.type === 'connect') {
     const items = [recordLeadItem(deps.db, lead, end.outcome === 'invited' ? { invitedAt: now.toISOString() } : {}, now)];
     if (end.outcome === 'invited' || end.outcome === 'already_invited') {
-      // Watched until it is accepted (lead.connected) or the workspace's wait for an acceptance ends.
+      // Watched until it is accepted (then `lead.connected`) or the wait ends.
       const seconds = acceptanceWaitSeconds(deps, workspace);
       items.push(
         watchInvitationItem(deps.db, {
@@ -240,18 +277,18 @@ async function succeeded(
 }
 
 /**
- * One attempt: how the action ends, or 'waiting' when it was put back to wait (retry, deferral,
- * acceptance). `takenOver`: the action was taken over from an attempt whose lease ran out.
+ * One attempt. Returns how the action ends, or 'waiting' when it was put back to wait.
+ * `takenOver`: the attempt before this one died holding the action.
  */
 async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now: Date, takenOver: boolean): Promise<Ending | 'waiting'> {
-  // Independent reads, at once: this is every attempt's fixed cost before the provider call.
+  // Three reads that do not depend on each other, made together: every attempt pays them before its network call.
   const [job, account, workspace] = await Promise.all([
     getJob(deps.db, action.workspaceId, action.jobId),
     getAccount(deps.db, action.workspaceId, action.accountId),
     getWorkspace(deps.db, action.workspaceId),
   ]);
   if (!job) return { end: { status: 'failed', reason: 'job_not_found', error: 'The job no longer exists.' } };
-  // A job that ended as a whole (its planning or a message of it failed for good) runs no more actions.
+  // A job that failed as a whole (its planning, or a message of it, failed for good) runs no more actions.
   if ((finalJobStatuses as readonly string[]).includes(job.status)) {
     return { end: { status: 'failed', reason: 'job_ended', error: `Its job ended ${job.status}${job.failureReason ? ` (${job.failureReason})` : ''} before this action ran.` } };
   }
@@ -259,7 +296,7 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
     return { end: { status: 'failed', reason: 'account_unavailable', error: 'The account was removed or paused before it could act.' } };
   }
   if (takenOver && postingJobTypes.has(job.type)) {
-    // The attempt before may have posted and died (or failed to record it) before its end was written.
+    // The attempt before may have posted, then died or failed to record it. Posting again could post twice.
     logger.warn('a comment or message taken over from an attempt whose lease ran out; not posted again', { workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId });
     return outcomeUnknown('An earlier attempt stopped (an internal error or a crash) before its outcome was recorded, and may have posted it. It is not retried, so that it is never posted twice. Check on the network.');
   }
@@ -270,12 +307,12 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
     step = await performAction({ provider: deps.provider, job, action, account: acting, gate, now });
   } catch (error) {
     const end = await failedAttempt(deps, { action, account, leaseId, gate, now }, error);
-    // An outcome the provider left unknown may be a post: recording it must not retry the call either.
+    // An unknown outcome may be a post that went out: if recording this end fails, the call must not be retried either.
     return end === 'waiting' ? end : { end, visibleCallMade: end.status === 'failed' && end.reason === 'outcome_unknown' };
   }
-  // The provider call was made: from here on an error must not count as its failure (nor give its
-  // quota back); and after a post, nor release the action for a retry that would post it again (a
-  // reaction or an invitation made twice changes nothing, so that is released and retried).
+  // The network call was made. From here on, an error is not the call's failure and does not give
+  // its quota back. After a post, an error must not release the action either: a retry would post
+  // it again. A reaction or an invitation made twice changes nothing, so those are released and retried.
   const posted = gate.lastKind !== undefined && visibleWrites.has(gate.lastKind);
   try {
     const ending = await recordCall(deps, { job, action, account, workspace, leaseId, step, now });
@@ -285,7 +322,7 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
   }
 }
 
-/** What follows a provider call that was made: its success, or the wait for an invitation's acceptance. */
+/** Records a network call that was made. */
 async function recordCall(
   deps: RunActionDeps,
   { job, action, account, workspace, leaseId, step, now }: { job: Job; action: Action; account: Account; workspace: Workspace | undefined; leaseId: string; step: StepResult; now: Date },
@@ -294,9 +331,10 @@ async function recordCall(
     const end: ActionEnd = { status: 'succeeded', provider: step.result.provider, outcome: step.result.outcome, details: step.result.details };
     return succeeded(deps, { job, action, workspace }, account.providerAccountId, step.target, end, now);
   }
-  // Recorded before the wait: its acceptance may be reported by the provider's webhook. An invitation
-  // found pending keeps the time the workspace sent it (a connect job, an earlier DM), which its lead
-  // holds; one sent from elsewhere has no time the provider tells.
+  // The lead is written before the wait starts: from then on, the provider's webhook may report
+  // the acceptance. An invitation found already pending keeps the time the workspace sent it (by
+  // a connect job or an earlier DM), which its lead holds. One sent from elsewhere has no known
+  // time: the provider does not tell it.
   const lead = await recordLead(
     deps.db,
     leadOfJob(job, action, account.providerAccountId, step.target),
@@ -324,10 +362,10 @@ async function recordCall(
 }
 
 /**
- * When a refusal is a signal about the account (see `pauseFor`), pauses it and tells the workspace
- * in the same transaction (`account.throttled`, written only when this pause is new or ends later
- * than the one there was), and returns the deferral of this action to the pause's end. The call did
- * not go: its quota is given back.
+ * Some refusals are the network warning about the account (see `pauseFor`). Then the account is
+ * paused, and the workspace is told with `account.throttled` in the same transaction (only when the
+ * pause is new, or ends later than the one before). Returns the deferral of this action to the end
+ * of the pause. The call did not go out, so its quota is given back.
  */
 async function pauseOnSignal(deps: RunActionDeps, account: Account, gate: SafetyGate, error: ProviderError, now: Date): Promise<Deferral | undefined> {
   const kind = gate.lastTouch;
@@ -342,12 +380,13 @@ async function pauseOnSignal(deps: RunActionDeps, account: Account, gate: Safety
   return new Deferral(gate.wakeAfter(new Date(pause.until), kind ?? 'message'), pause.reason);
 }
 
-/** How long an action and its job are kept, at least, after the time it waits for: room for its run, its retries and its reading. */
+/** How long an action and its job are kept, at least, after the time it waits for: time to run, retry and be read. */
 const KEPT_AFTER_WAIT_SECONDS = 14 * 86_400;
 
 /**
- * An action that waits (deferred, or for an acceptance) must not lose its record, nor its job (whose
- * counters its end updates), to their TTL (the job's retention): both are kept past the wait.
+ * An action that waits (deferred, or for an acceptance) may wait past the job's retention, when
+ * DynamoDB deletes both records. Its end still has to update the job's counters, so both are kept
+ * until after the wait.
  */
 async function keepWhileWaiting(db: Db, action: Action, until: Date): Promise<void> {
   const keepUntilSeconds = epochSeconds(until) + KEPT_AFTER_WAIT_SECONDS;
@@ -355,14 +394,14 @@ async function keepWhileWaiting(db: Db, action: Action, until: Date): Promise<vo
   await Promise.all([keepUntil(db, keys.action(action.workspaceId, action.jobId, action.accountId), keepUntilSeconds), keepUntil(db, keys.job(action.workspaceId, action.jobId), keepUntilSeconds)]);
 }
 
-/** What a thrown attempt becomes: a deferral, a retry, or the end of the action. */
+/** Where an attempt that threw goes next (see the table at the top): 'waiting' when it waits again, else its end. */
 async function failedAttempt(
   deps: RunActionDeps,
   { action, account, leaseId, gate, now }: { action: Action; account: Account; leaseId: string; gate: SafetyGate; now: Date },
   thrown: unknown,
 ): Promise<ActionEnd | 'waiting'> {
   const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
-  // A signal of the network about the account pauses it (or that kind of touch): this action waits too.
+  // A warning from the network pauses the account (or that kind of action), and this action waits with it.
   const error = thrown instanceof ProviderError ? ((await pauseOnSignal(deps, account, gate, thrown, now)) ?? thrown) : thrown;
   if (error instanceof Deferral) {
     if (await deferAction(deps.db, action, leaseId, { notBefore: error.until, reason: error.reason, slot: error.slot }, now)) {
