@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { Deferral, SafetyGate } from '../lib/outreach/safety/safety-gate';
+import { SafetyGate } from '../lib/outreach/safety/safety-gate';
 import type { EffectiveLimits } from '../lib/outreach/safety/safety-defaults';
 import { effectiveLimits } from '../lib/outreach/safety/safety-defaults';
 import { localDay, localIsoWeek, nextWorkingTime, previousLocalDays } from '../lib/outreach/safety/working-hours';
@@ -23,6 +23,7 @@ import { startLocalStack } from '../scripts/local-stack/stack';
 import { targetDb } from '../scripts/target-db';
 import type { BenchResult } from './bench-result';
 import { seededRandom } from './seeded-random';
+import { Deferral } from '../lib/errors';
 
 const JOBS = 5000;
 const MONTH_START = Date.parse('2025-03-01T00:00:00Z');

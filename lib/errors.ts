@@ -158,3 +158,73 @@ export class BlockedAddressError extends Error {
 export class DnsError extends Error {
   override name = 'DnsError';
 }
+
+/**
+ * A failed provider call. `retryable` decides between another attempt (5xx, timeouts, 429)
+ * and a visibly failed action carrying `reason` (4xx: the provider refused).
+ */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    /** Stable reason slug shown in the job, e.g. `post_not_found`, `rate_limited`, `provider_unavailable`. */
+    readonly reason: string,
+    message: string,
+    readonly retryable: boolean,
+    options: { status?: number; retryAfterSeconds?: number; outcomeUnknown?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
+  }
+  readonly status: number | undefined;
+  /** Set when the provider said when to come back (HTTP `retry-after`). */
+  readonly retryAfterSeconds: number | undefined;
+  /**
+   * The call may have been applied even though it failed (a timeout or a connection lost after the
+   * request was sent). Repeating a reaction or an invitation is harmless; repeating a comment or a
+   * message could post it twice, so those are not retried blindly.
+   */
+  readonly outcomeUnknown: boolean;
+}
+
+/** Why an account, or one kind of its touches, is paused: what the network said. */
+export type PauseReason = 'provider_limit' | 'provider_throttled' | 'account_restricted';
+
+/**
+ * Why a pending action waits: account safety (see `SafetyGate`): its account's next free send slot
+ * (`pacing`), the account's working hours, a limit, or a pause the network's signal put on the
+ * account (`provider_limit`, `provider_throttled`, `account_restricted`: see provider-signals.ts).
+ */
+export type DeferredReason = 'pacing' | 'outside_working_hours' | 'daily_limit' | 'weekly_limit' | PauseReason;
+
+/**
+ * Thrown when account safety says "not now": the action waits until `until`, it is not a failure.
+ * `slot`: the send slot reserved for it at `until` (a `pacing` deferral), which it then runs in.
+ */
+export class Deferral extends Error {
+  override name = 'Deferral';
+  constructor(
+    readonly until: Date,
+    readonly reason: DeferredReason,
+    readonly slot?: Date,
+  ) {
+    super(`deferred until ${until.toISOString()} (${reason})`);
+  }
+}
+
+/** Thrown when the account's limit for a kind is 0: that kind is switched off for it, waiting would never end. */
+export class KindDisabledError extends Error {
+  override name = 'KindDisabledError';
+}
+
+/**
+ * An error while recording a comment or a message that was posted. The action must not be
+ * released: a retry would post it again.
+ */
+export class RecordingFailed extends Error {
+  override name = 'RecordingFailed';
+  constructor(cause: unknown) {
+    super('the post was made, but it could not be recorded', { cause });
+  }
+}

@@ -41,31 +41,3 @@ export interface NetworkProvider {
   listRelations(input: ListRelationsInput): Promise<RelationsPage>;
 }
 
-/**
- * A failed provider call. `retryable` decides between another attempt (5xx, timeouts, 429)
- * and a visibly failed action carrying `reason` (4xx: the provider refused).
- */
-export class ProviderError extends Error {
-  override name = 'ProviderError';
-  constructor(
-    /** Stable reason slug shown in the job, e.g. `post_not_found`, `rate_limited`, `provider_unavailable`. */
-    readonly reason: string,
-    message: string,
-    readonly retryable: boolean,
-    options: { status?: number; retryAfterSeconds?: number; outcomeUnknown?: boolean; cause?: unknown } = {},
-  ) {
-    super(message, { cause: options.cause });
-    this.status = options.status;
-    this.retryAfterSeconds = options.retryAfterSeconds;
-    this.outcomeUnknown = options.outcomeUnknown ?? false;
-  }
-  readonly status: number | undefined;
-  /** Set when the provider said when to come back (HTTP `retry-after`). */
-  readonly retryAfterSeconds: number | undefined;
-  /**
-   * The call may have been applied even though it failed (a timeout or a connection lost after the
-   * request was sent). Repeating a reaction or an invitation is harmless; repeating a comment or a
-   * message could post it twice, so those are not retried blindly.
-   */
-  readonly outcomeUnknown: boolean;
-}

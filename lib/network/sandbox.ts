@@ -26,8 +26,8 @@ import type {
   ResolveProfileInput,
 } from './network-actions';
 import type { NetworkProvider, ProviderResult } from './provider';
-import { ProviderError } from './provider';
 import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './model/profile-url';
+import { ProviderError } from '../errors';
 
 export interface SandboxProviderOptions {
   /**

@@ -17,9 +17,9 @@ import type {
   ResolveProfileInput,
 } from './network-actions';
 import type { NetworkProvider, ProviderResult } from './provider';
-import { ProviderError } from './provider';
 import type { PostRef } from './model/post-url';
 import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './model/profile-url';
+import { ProviderError } from '../errors';
 
 export interface UnipileProviderOptions {
   /** `api8.unipile.com:13851` (https is implied) or a full base URL such as `http://127.0.0.1:4010`. */

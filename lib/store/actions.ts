@@ -1,12 +1,12 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backlogItem } from './account-backlogs';
 import type { Db } from './client';
-import type { PauseReason } from './send-schedule';
 import { isConditionFailed, transactIfCurrent, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
 import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
 import { transactWrite } from './transact';
+import type { DeferredReason } from '../errors';
 
 export type ActionStatus =
   | 'pending'
@@ -24,13 +24,6 @@ export type FinalActionStatus = (typeof finalActionStatuses)[number];
 
 /** Statuses in which an action waits for something outside the service. */
 export type AwaitingStatus = 'awaiting_approval' | 'awaiting_connection';
-
-/**
- * Why a pending action waits: account safety (see `SafetyGate`): its account's next free send slot
- * (`pacing`), the account's working hours, a limit, or a pause the network's signal put on the
- * account (`provider_limit`, `provider_throttled`, `account_restricted`: see provider-signals.ts).
- */
-export type DeferredReason = 'pacing' | 'outside_working_hours' | 'daily_limit' | 'weekly_limit' | PauseReason;
 
 /** The person an action invites or messages, as the provider resolved them. */
 export interface ActionTarget {
@@ -182,7 +175,6 @@ export type ActionEnd =
 
 /** Where an action is ended from: the running attempt holding `leaseId`, or a wait. */
 export type EndFrom = { leaseId: string } | { awaiting: AwaitingStatus };
-
 
 /** Names and values of `SET #f0 = :f0, ...` for the given fields. */
 function setFields(fields: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string[] {

@@ -4,6 +4,7 @@ import type { Db } from './client';
 import type { TransactItem } from './transact';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys } from './keys';
+import { type PauseReason } from '../errors';
 
 /**
  * An account's send schedule: one item holding `lastAt`, the time (epoch ms) of the last slot it
@@ -70,9 +71,6 @@ export function moveLastSlot(db: Db, owner: ScheduleOwner, reserved: Date, actua
     ),
   );
 }
-
-/** Why an account, or one kind of its touches, is paused: what the network said. */
-export type PauseReason = 'provider_limit' | 'provider_throttled' | 'account_restricted';
 
 /** A pause of an account's touches (all of them, or one kind's) until `until`, set by a signal of the network. */
 export interface AccountPause {

@@ -1,5 +1,5 @@
 import { parsePostUrl } from '../../lib/network/model/post-url';
-import { ProviderError } from '../../lib/network/provider';
+import { ProviderError } from '../../lib/errors';
 
 /** Fixtures shared by the Unipile provider's tests. */
 export const account = { workspaceId: 'ws_1', accountId: 'acc_1', providerAccountId: 'UnipileAcc_42' };

@@ -1,6 +1,6 @@
-import { ProviderError } from '../../network/provider';
 import type { ActionTarget } from '../../store/actions';
 import { targetOf, type ActionContext, type StepResult } from './action-step';
+import { ProviderError } from '../../errors';
 
 /** Provider refusals of an invitation that mean the job's goal is already met. */
 const alreadyReasons = new Set(['already_connected', 'already_invited']);

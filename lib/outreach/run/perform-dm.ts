@@ -1,9 +1,9 @@
 import type { NetworkProvider, ProviderResult } from '../../network/provider';
-import { ProviderError } from '../../network/provider';
 import type { ActionTarget } from '../../store/actions';
 import { targetOf, type ActionContext, type StepResult } from './action-step';
 import type { SafetyGate } from '../safety/safety-gate';
 import type { ActingAccount } from '../../network/network-actions';
+import { ProviderError } from '../../errors';
 
 /**
  * A direct message (spec 3): connected → the message; an invitation pending → wait for its

@@ -38,7 +38,6 @@ import { randomUUID } from 'node:crypto';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { logger } from '../../log';
 import type { NetworkProvider } from '../../network/provider';
-import { ProviderError } from '../../network/provider';
 import type { RunActionMessage } from '../../queue/messages';
 import { sendMessage } from '../../queue/send';
 import { LAST_DELIVERY } from '../../queue/sqs-worker';
@@ -67,7 +66,8 @@ import { performAction } from './perform-action';
 import type { SignalCooldowns } from '../safety/provider-signals';
 import { defaultSignalCooldowns, pauseFor } from '../safety/provider-signals';
 import { retryDelaySeconds } from './retry-policy';
-import { Deferral, KindDisabledError, SafetyGate } from '../safety/safety-gate';
+import { SafetyGate } from '../safety/safety-gate';
+import { Deferral, KindDisabledError, ProviderError, RecordingFailed } from '../../errors';
 
 export interface RunActionDeps extends EventDeps {
   db: Db;
@@ -190,17 +190,6 @@ async function giveBack(deps: RunActionDeps, message: RunActionMessage, leaseId:
     logger.warn('could not release the action after an error', { ...message, error: release as Error }),
   );
   throw error;
-}
-
-/**
- * An error while recording a comment or a message that was posted. The action must not be
- * released: a retry would post it again.
- */
-class RecordingFailed extends Error {
-  override name = 'RecordingFailed';
-  constructor(cause: unknown) {
-    super('the post was made, but it could not be recorded', { cause });
-  }
 }
 
 /**

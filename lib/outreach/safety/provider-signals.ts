@@ -1,8 +1,8 @@
-import type { ProviderError } from '../../network/provider';
 import type { ActionKind } from '../../schemas/action-kind';
 import type { AccountPause, PauseScope } from '../../store/send-schedule';
 import type { EffectiveLimits } from './safety-defaults';
 import { deferAfterLimit } from './schedule-action';
+import type { ProviderError } from '../../errors';
 
 /** How long the account waits after a signal that says no time of its own. */
 export interface SignalCooldowns {

@@ -1,6 +1,5 @@
 import type { ActionKind } from '../../schemas/action-kind';
 import type { Account } from '../../store/accounts';
-import type { DeferredReason } from '../../store/actions';
 import type { Db } from '../../store/client';
 import type { QuotaRequest } from '../../store/quota-counters';
 import { release, tryConsume } from '../../store/quota-counters';
@@ -11,21 +10,7 @@ import type { EffectiveLimits } from './safety-defaults';
 import { dailyLimitField, effectiveLimits } from './safety-defaults';
 import { deferAfterLimit, quotaPeriods, whenAllowed } from './schedule-action';
 import { previousLocalDays } from './working-hours';
-
-/**
- * Thrown when account safety says "not now": the action waits until `until`, it is not a failure.
- * `slot`: the send slot reserved for it at `until` (a `pacing` deferral), which it then runs in.
- */
-export class Deferral extends Error {
-  override name = 'Deferral';
-  constructor(
-    readonly until: Date,
-    readonly reason: DeferredReason,
-    readonly slot?: Date,
-  ) {
-    super(`deferred until ${until.toISOString()} (${reason})`);
-  }
-}
+import { Deferral, KindDisabledError } from '../../errors';
 
 /** How early or late an action may be in its reserved slot (queue delivery is not to the millisecond). */
 const SLOT_TOLERANCE_MS = 1000;
@@ -35,11 +20,6 @@ export interface GateOptions {
   reservedSlot?: Date;
   /** Random numbers in [0, 1) for the jitter; a fixed one in tests and simulations. */
   random?: () => number;
-}
-
-/** Thrown when the account's limit for a kind is 0: that kind is switched off for it, waiting would never end. */
-export class KindDisabledError extends Error {
-  override name = 'KindDisabledError';
 }
 
 /**

@@ -1,6 +1,5 @@
 import { newId } from '../../../lib/ids';
 import { parsePostUrl } from '../../../lib/network/model/post-url';
-import { ProviderError } from '../../../lib/network/provider';
 import type { SandboxProviderOptions } from '../../../lib/network/sandbox';
 import { SandboxProvider } from '../../../lib/network/sandbox';
 import type { SandboxRule } from '../../../lib/store/sandbox';
@@ -9,6 +8,7 @@ import type { TestWorkspace } from '../../helpers/factories';
 import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';
 import { failureOf } from '../../helpers/unipile-fixtures';
 import type { ActingAccount } from '../../../lib/network/network-actions';
+import { ProviderError } from '../../../lib/errors';
 
 /** The sandbox network against DynamoDB Local: every NetworkProvider call, its relations and its failure rules. */
 const db = testDb();

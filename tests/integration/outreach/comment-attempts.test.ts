@@ -1,5 +1,4 @@
 import { validate } from '../../../lib/schemas/validate';
-import { ProviderError } from '../../../lib/network/provider';
 import { SandboxProvider } from '../../../lib/network/sandbox';
 import { acceptCommentRequest } from '../../../lib/outreach/accept/accept-comment';
 import { getJobView } from '../../../lib/outreach/jobs/job-view';
@@ -14,6 +13,7 @@ import { failJob } from '../../../lib/store/jobs';
 import { queryPrefix } from '../../../lib/store/query-all';
 import { listSandboxActions } from '../../../lib/store/sandbox';
 import { createTestQueue, createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import { ProviderError } from '../../../lib/errors';
 
 /** One comment action's attempts against real DynamoDB and SQS: outcomes that must not post twice, and a kind switched off. */
 const db = testDb();

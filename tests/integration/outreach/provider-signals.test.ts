@@ -3,7 +3,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../../../lib/ids';
 import { getJobView } from '../../../lib/outreach/jobs/job-view';
 import { runAction } from '../../../lib/outreach/run/run-action';
-import { Deferral, SafetyGate } from '../../../lib/outreach/safety/safety-gate';
+import { SafetyGate } from '../../../lib/outreach/safety/safety-gate';
 import type { ActionKind } from '../../../lib/schemas/action-kind';
 import { getAction } from '../../../lib/store/actions';
 import { getJob } from '../../../lib/store/jobs';
@@ -16,6 +16,7 @@ import { newSigningSecret } from '../../../lib/webhooks/signature';
 import type { TestWorkspace } from '../../helpers/factories';
 import { createTestWorkspace, noSpacing, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
 import { likeFlow } from '../../helpers/like-flow';
+import { Deferral } from '../../../lib/errors';
 
 /**
  * Signals of the network about an account itself (its own limit reached, throttling, a restriction)

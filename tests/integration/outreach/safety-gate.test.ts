@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Deferral, SafetyGate } from '../../../lib/outreach/safety/safety-gate';
+import { SafetyGate } from '../../../lib/outreach/safety/safety-gate';
 import type { ActionKind } from '../../../lib/schemas/action-kind';
 import type { Account } from '../../../lib/store/accounts';
 import type { WorkspaceSettings } from '../../../lib/store/workspaces';
 import { noSpacing, testDb } from '../../helpers/factories';
+import { Deferral } from '../../../lib/errors';
 
 /**
  * The safety gate with the real quota counters and send schedules of DynamoDB Local: inside working

@@ -1,9 +1,9 @@
 import type { FakeUnipile } from '../../../helpers/fake-unipile';
 import { MISSING_POST_ID, startFakeUnipile } from '../../../helpers/fake-unipile';
-import type { ProviderError } from '../../../../lib/network/provider';
 import { parseRetryAfter, UnipileProvider } from '../../../../lib/network/unipile';
 import { account, activityPost, comment, failureOf, postOf, ugcPost } from '../../../helpers/unipile-fixtures';
 import type { ReactInput } from '../../../../lib/network/network-actions';
+import type { ProviderError } from '../../../../lib/errors';
 
 /** Runs `react` and returns the ProviderError it threw. */
 const reactError = (provider: UnipileProvider, input: ReactInput): Promise<ProviderError> => failureOf(provider.react(input));
