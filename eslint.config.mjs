@@ -25,7 +25,10 @@ export default tseslint.config(
         {
           paths: [
             ...['zod', 'zod/v4'].map((name) => ({ name, message: classicZod })),
-            ...['zod/mini', 'zod/v4/mini'].map((name) => ({ name, message: 'Import * as z from lib/zod.ts, which configures English messages once for every schema.' })),
+            ...['zod/mini', 'zod/v4/mini'].map((name) => ({
+              name,
+              message: 'Import * as z from lib/zod.ts, which configures English messages once for every schema.',
+            })),
           ],
           patterns: [functionsFromLib],
         },
@@ -39,8 +42,10 @@ export default tseslint.config(
         'error',
         {
           // zod/mini's own namespace object, re-exported: a bundle that imports it keeps all of zod/mini.
-          selector: "ImportDeclaration[importKind='value'][source.value=/^\\.\\.?\\/(.*\\/)?zod$/] > ImportSpecifier[imported.name='z'][importKind!='type']",
-          message: "Import lib/zod.ts as a namespace, `import * as z from '../zod'`: `import { z }` bundles all of zod/mini, every locale included (about 400 KB).",
+          selector:
+            "ImportDeclaration[importKind='value'][source.value=/^\\.\\.?\\/(.*\\/)?zod$/] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message:
+            "Import lib/zod.ts as a namespace, `import * as z from '../zod'`: `import { z }` bundles all of zod/mini, every locale included (about 400 KB).",
         },
       ],
     },

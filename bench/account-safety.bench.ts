@@ -74,7 +74,10 @@ async function simulateAccount(db: Db, account: Account, actions: SimAction[], r
     for (const action of waiting) if (!next || action.runAt < next.runAt) next = action;
     if (!next || next.runAt > end) break;
     const now = new Date(next.runAt);
-    const gate = new SafetyGate(db, account, undefined, now, { random, ...(next.slotAt !== undefined ? { reservedSlot: new Date(next.slotAt) } : {}) });
+    const gate = new SafetyGate(db, account, undefined, now, {
+      random,
+      ...(next.slotAt !== undefined ? { reservedSlot: new Date(next.slotAt) } : {}),
+    });
     attempts++;
     try {
       if (next.visit) {
@@ -109,7 +112,10 @@ function mostInSevenDays(times: number[], timezone: string): number {
   let most = 0;
   for (const day of perDay.keys()) {
     const window = [day, ...previousLocalDays(day, 6)];
-    most = Math.max(most, window.reduce((sum, d) => sum + (perDay.get(d) ?? 0), 0));
+    most = Math.max(
+      most,
+      window.reduce((sum, d) => sum + (perDay.get(d) ?? 0), 0),
+    );
   }
   return most;
 }
@@ -145,7 +151,9 @@ function figuresOf({ account, limits, touches, actions, attempts }: AccountFigur
     while (slots[i]!.at - slots[j]!.at >= TEN_MINUTES) j++;
     mostInTenMinutes = Math.max(mostInTenMinutes, i - j + 1);
   }
-  const outsideHours = touches.filter((touch) => nextWorkingTime(new Date(touch.at), tz, limits.workingHours).getTime() !== touch.at).length;
+  const outsideHours = touches.filter(
+    (touch) => nextWorkingTime(new Date(touch.at), tz, limits.workingHours).getTime() !== touch.at,
+  ).length;
   const done = actions.filter((action) => action.done !== undefined).length;
   const lost = actions.length - done;
   const leastGap = Math.min(...(['reaction', 'comment', 'invitation', 'message'] as const).map((kind) => limits.spacing[kind].minSeconds));
@@ -190,7 +198,9 @@ export async function run(): Promise<BenchResult> {
       const arrivedAt = MONTH_START + Math.floor(random() * MONTH_MS);
       let pick = random() * totalWeight;
       const kind = JOB_KINDS.find((candidate) => (pick -= candidate.weight) < 0) ?? JOB_KINDS[0]!;
-      perAccount.get(accounts[Math.floor(random() * accounts.length)]!)!.push({ arrivedAt, runAt: arrivedAt, write: kind.write, visit: kind.visit });
+      perAccount
+        .get(accounts[Math.floor(random() * accounts.length)]!)!
+        .push({ arrivedAt, runAt: arrivedAt, write: kind.write, visit: kind.visit });
     }
 
     const started = Date.now();
@@ -207,7 +217,10 @@ export async function run(): Promise<BenchResult> {
         ...figures.flatMap((f) => f.lines),
       ],
       targets: [
-        { name: `0 over a limit (${overLimit.length}${overLimit.length ? `: ${overLimit.join(', ')}` : ''})`, pass: overLimit.length === 0 },
+        {
+          name: `0 over a limit (${overLimit.length}${overLimit.length ? `: ${overLimit.join(', ')}` : ''})`,
+          pass: overLimit.length === 0,
+        },
         { name: `0 touches closer than their kind's gap (${belowGap})`, pass: belowGap === 0 },
         { name: `0 touches outside working hours (${outside})`, pass: outside === 0 },
         { name: `0 actions lost (${lost})`, pass: lost === 0 },

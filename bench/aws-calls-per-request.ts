@@ -15,8 +15,10 @@ export const expectedAwsCalls: Record<string, string> = {
   'GET /docs': '',
   // Every api-key request starts with the workspace's rate-limit counter (DynamoDB Update); an
   // outreach request reads its accounts' backlogs (the last BatchGet) before it records its job.
-  'POST /api/v1/social-selling/like': 'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
-  'POST /api/v1/social-selling/request-comment': 'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
+  'POST /api/v1/social-selling/like':
+    'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
+  'POST /api/v1/social-selling/request-comment':
+    'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
   'POST /api/v1/social-selling/connect': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
   'POST /api/v1/social-selling/dm': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
   'GET /api/v1/jobs/{jobId}': 'DynamoDB Update, DynamoDB Query',
@@ -35,7 +37,8 @@ export const expectedAwsCalls: Record<string, string> = {
   'POST /api/v1/webhooks/{webhookId}/rotate-secret': 'DynamoDB Update, DynamoDB Update',
   'POST /api/v1/webhooks/{webhookId}/test': 'DynamoDB Update, DynamoDB Get, DynamoDB TransactWrite, SQS SendMessageBatch',
   'GET /api/v1/webhooks/{webhookId}/deliveries': 'DynamoDB Update, DynamoDB Get, DynamoDB Query',
-  'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend': 'DynamoDB Update, DynamoDB Get, DynamoDB Update, SQS SendMessageBatch',
+  'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend':
+    'DynamoDB Update, DynamoDB Get, DynamoDB Update, SQS SendMessageBatch',
   'DELETE /api/v1/webhooks/{webhookId}': 'DynamoDB Update, DynamoDB Delete',
 };
 

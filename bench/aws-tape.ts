@@ -40,7 +40,9 @@ export interface Recording {
 function operationOf(request: HttpRequest): string {
   const target = request.headers['x-amz-target'];
   if (target) return target;
-  return `S3 ${request.method} ${Object.keys(request.query ?? {}).sort().join('&')}`;
+  return `S3 ${request.method} ${Object.keys(request.query ?? {})
+    .sort()
+    .join('&')}`;
 }
 
 async function bodyBytes(body: unknown): Promise<Buffer> {
@@ -62,7 +64,10 @@ function answerFor(request: HttpRequest, recorded: RecordedResponse): Buffer {
   if (recorded.statusCode !== 200) return recorded.body;
   const text = typeof request.body === 'string' ? request.body : Buffer.from(request.body as Uint8Array).toString('utf8');
   const sent = JSON.parse(text) as { MessageBody?: string; Entries?: Array<{ Id: string; MessageBody: string }> };
-  const answer = JSON.parse(recorded.body.toString('utf8')) as { MD5OfMessageBody?: string; Successful?: Array<{ Id: string; MD5OfMessageBody: string }> };
+  const answer = JSON.parse(recorded.body.toString('utf8')) as {
+    MD5OfMessageBody?: string;
+    Successful?: Array<{ Id: string; MD5OfMessageBody: string }>;
+  };
   if (sent.MessageBody !== undefined) answer.MD5OfMessageBody = md5(sent.MessageBody);
   for (const entry of answer.Successful ?? []) {
     const body = sent.Entries?.find((candidate) => candidate.Id === entry.Id)?.MessageBody;
@@ -122,12 +127,25 @@ export class AwsTape {
       const index = this.pending.findIndex((candidate) => candidate.operation === operation);
       if (index < 0) throw new Error(`the replayed request made ${operation}, which its recording did not`);
       const [recorded] = this.pending.splice(index, 1) as [RecordedResponse];
-      return { response: { statusCode: recorded.statusCode, reason: recorded.reason, headers: { ...recorded.headers }, body: Readable.from([answerFor(request, recorded)]) } };
+      return {
+        response: {
+          statusCode: recorded.statusCode,
+          reason: recorded.reason,
+          headers: { ...recorded.headers },
+          body: Readable.from([answerFor(request, recorded)]),
+        },
+      };
     }
     const { response } = await this.network.handle(request as Parameters<NodeHttpHandler['handle']>[0]);
     if (this.mode !== 'record') return { response };
     const body = await bodyBytes(response.body);
-    this.recording.responses.push({ operation, statusCode: response.statusCode, reason: response.reason, headers: { ...response.headers }, body });
+    this.recording.responses.push({
+      operation,
+      statusCode: response.statusCode,
+      reason: response.reason,
+      headers: { ...response.headers },
+      body,
+    });
     return { response: { ...response, body: Readable.from([body]) } };
   }
 
@@ -170,7 +188,10 @@ export function watchClients(clients: WatchedClients, tape: AwsTape): void {
 
 /** Sends a recording's commands again, in order, through bare clients: what the request must cost at least. */
 export async function sendCommands(clients: WatchedClients, commands: RecordedCommand[]): Promise<void> {
-  const byService = { DynamoDB: clients.db, SQS: clients.sqs, S3: clients.s3 } as Record<RecordedCommand['service'], { send: (command: unknown) => Promise<unknown> }>;
+  const byService = { DynamoDB: clients.db, SQS: clients.sqs, S3: clients.s3 } as Record<
+    RecordedCommand['service'],
+    { send: (command: unknown) => Promise<unknown> }
+  >;
   for (const recorded of commands) {
     const command = new recorded.command(recorded.input as never);
     // A refused condition is an answer the request expects: its error is deserialised like any answer.

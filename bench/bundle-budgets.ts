@@ -7,4 +7,7 @@ export interface BundleBudget {
   zipBytes: number;
 }
 
-export const bundleBudgets = JSON.parse(readFileSync(path.join(__dirname, 'bundle-budgets.json'), 'utf8')).functions as Record<string, BundleBudget>;
+export const bundleBudgets = JSON.parse(readFileSync(path.join(__dirname, 'bundle-budgets.json'), 'utf8')).functions as Record<
+  string,
+  BundleBudget
+>;

@@ -13,7 +13,9 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 /** The bundles are removed by bench/run.ts once every bench has run (cold start measures the same ones). */
 export async function run(): Promise<BenchResult> {
   const { bundles } = await bundleFunctions();
-  const lines = [`${'function'.padEnd(22)}  ${'bundle'.padStart(9)}  ${'zip'.padStart(8)}  ${'baseline'.padStart(9)}  ${'zip'.padStart(8)}  bundle/baseline  zip budget`];
+  const lines = [
+    `${'function'.padEnd(22)}  ${'bundle'.padStart(9)}  ${'zip'.padStart(8)}  ${'baseline'.padStart(9)}  ${'zip'.padStart(8)}  bundle/baseline  zip budget`,
+  ];
   const over: string[] = [];
   for (const bundle of bundles) {
     const budget = bundleBudgets[bundle.name];
@@ -24,5 +26,14 @@ export async function run(): Promise<BenchResult> {
       `${bundle.name.padEnd(22)}  ${kib(bundle.bytes).padStart(9)}  ${kib(bundle.zipBytes).padStart(8)}  ${kib(bundle.baseline.bytes).padStart(9)}  ${kib(bundle.baseline.zipBytes).padStart(8)}  ${againstBaseline.padStart(15)}  ${budget ? kib(budget.zipBytes) : 'none'}  ${clientLabel(bundle.clients)}`,
     );
   }
-  return { name: 'bundle size', lines, targets: [{ name: `every bundle within its budget (bench/bundle-budgets.json)${over.length ? `: over or missing: ${over.join(', ')}` : ''}`, pass: over.length === 0 }] };
+  return {
+    name: 'bundle size',
+    lines,
+    targets: [
+      {
+        name: `every bundle within its budget (bench/bundle-budgets.json)${over.length ? `: over or missing: ${over.join(', ')}` : ''}`,
+        pass: over.length === 0,
+      },
+    ],
+  };
 }

@@ -51,7 +51,9 @@ const tableRow = (name: string, ownMs: string, baselineMs: string, againstBaseli
 
 export async function run(): Promise<BenchResult> {
   const { bundles } = await bundleFunctions();
-  const lines = [`${'function'.padEnd(22)}  init ms  baseline ms  ratio  (target ≤ ${ratio(TARGET)}, CPU ms of the require, median of ${SAMPLES} fresh processes each; baseline = the same SDK clients only)`];
+  const lines = [
+    `${'function'.padEnd(22)}  init ms  baseline ms  ratio  (target ≤ ${ratio(TARGET)}, CPU ms of the require, median of ${SAMPLES} fresh processes each; baseline = the same SDK clients only)`,
+  ];
   const targets: BenchResult['targets'] = [];
   for (const bundle of bundles) {
     if (!bundle.clients.length) {

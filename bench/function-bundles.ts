@@ -15,10 +15,25 @@ const ROOT = path.join(__dirname, '..');
 
 /** The SDK clients a bundle may contain, and how the baseline creates each. */
 const sdkClients = [
-  { module: '@aws-sdk/lib-dynamodb', source: "DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), { marshallOptions: { removeUndefinedValues: true } })", imports: ["import { DynamoDBClient } from '@aws-sdk/client-dynamodb';", "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';"] },
-  { module: '@aws-sdk/client-sqs', source: 'new SQSClient({ maxAttempts: 3 })', imports: ["import { SQSClient } from '@aws-sdk/client-sqs';"] },
+  {
+    module: '@aws-sdk/lib-dynamodb',
+    source: 'DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), { marshallOptions: { removeUndefinedValues: true } })',
+    imports: [
+      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+      "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
+    ],
+  },
+  {
+    module: '@aws-sdk/client-sqs',
+    source: 'new SQSClient({ maxAttempts: 3 })',
+    imports: ["import { SQSClient } from '@aws-sdk/client-sqs';"],
+  },
   { module: '@aws-sdk/client-s3', source: 'new S3Client({ maxAttempts: 3 })', imports: ["import { S3Client } from '@aws-sdk/client-s3';"] },
-  { module: '@aws-sdk/client-bedrock-runtime', source: 'new BedrockRuntimeClient({ maxAttempts: 2 })', imports: ["import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';"] },
+  {
+    module: '@aws-sdk/client-bedrock-runtime',
+    source: 'new BedrockRuntimeClient({ maxAttempts: 2 })',
+    imports: ["import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';"],
+  },
 ] as const;
 
 export interface FunctionBundle {
@@ -75,10 +90,15 @@ export function bundleFunctions(): Promise<{ dir: string; bundles: FunctionBundl
     const options = esbuildOptions(config.custom.esbuild);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'outreach-bundles-'));
     const functions = Object.entries(config.functions).map(([name, fn]) => ({ name, entry: `${fn.handler.replace(/\.[^.]+$/, '')}.ts` }));
-    const result = await build({ ...options, entryPoints: Object.fromEntries(functions.map((fn) => [fn.name, fn.entry])), outdir: path.join(dir, 'functions') });
+    const result = await build({
+      ...options,
+      entryPoints: Object.fromEntries(functions.map((fn) => [fn.name, fn.entry])),
+      outdir: path.join(dir, 'functions'),
+    });
 
     // The metafile's paths are relative to absWorkingDir, the project.
-    const inputsOf = (name: string): string[] => Object.keys(result.metafile!.outputs[path.relative(ROOT, path.join(dir, 'functions', `${name}.js`))]?.inputs ?? {});
+    const inputsOf = (name: string): string[] =>
+      Object.keys(result.metafile!.outputs[path.relative(ROOT, path.join(dir, 'functions', `${name}.js`))]?.inputs ?? {});
     const clientsIn = (inputs: string[]): string[] =>
       sdkClients.map((client) => client.module).filter((module) => inputs.some((input) => input.includes(`node_modules/${module}/`)));
     const withClients = functions.map((fn) => {
@@ -122,6 +142,11 @@ export async function cleanUpBundles(): Promise<void> {
 
 /** The short names of a bundle's clients: `DynamoDB+SQS`. */
 export function clientLabel(clients: string[]): string {
-  const short: Record<string, string> = { '@aws-sdk/lib-dynamodb': 'DynamoDB', '@aws-sdk/client-sqs': 'SQS', '@aws-sdk/client-s3': 'S3', '@aws-sdk/client-bedrock-runtime': 'Bedrock' };
+  const short: Record<string, string> = {
+    '@aws-sdk/lib-dynamodb': 'DynamoDB',
+    '@aws-sdk/client-sqs': 'SQS',
+    '@aws-sdk/client-s3': 'S3',
+    '@aws-sdk/client-bedrock-runtime': 'Bedrock',
+  };
   return clients.map((client) => short[client] ?? client).join('+') || 'none';
 }

@@ -22,13 +22,30 @@ const buyers: Speaker[] = [
   { name: 'Marcus Lee', email: 'marcus.lee@northwind.example' },
   { name: 'Elena Petrova' },
 ];
-const participants = ['sam.rivera@acme-sales.example', 'priya.nair@acme-sales.example', 'dana.whitfield@northwind.example', 'marcus.lee@northwind.example', 'epetrova@northwind.example'];
+const participants = [
+  'sam.rivera@acme-sales.example',
+  'priya.nair@acme-sales.example',
+  'dana.whitfield@northwind.example',
+  'marcus.lee@northwind.example',
+  'epetrova@northwind.example',
+];
 
 const slots: Record<string, readonly string[]> = {
   tool: ['Salesforce', 'HubSpot', 'Gong', 'Outreach', 'Salesloft', 'Excel', 'Google Sheets', 'Slack', 'Pipedrive'],
   n: ['two', 'three', 'five', 'six', 'ten', 'twelve', '15', '20', '30', '45', '60'],
   period: ['last quarter', 'last year', 'last month', 'a few months ago'],
-  thing: ['follow-ups', 'the forecast', 'renewals', 'the pipeline', 'handoffs', 'pricing', 'onboarding', 'reporting', 'call notes', 'territories'],
+  thing: [
+    'follow-ups',
+    'the forecast',
+    'renewals',
+    'the pipeline',
+    'handoffs',
+    'pricing',
+    'onboarding',
+    'reporting',
+    'call notes',
+    'territories',
+  ],
   team: ['the reps', 'our managers', 'the SDR team', 'revenue operations', 'the regional leads', 'finance'],
 };
 
@@ -77,8 +94,14 @@ const sellerLines = {
     'In our experience, the key is making the next step the default for {team}.',
     'Most teams we work with cut their admin time by {n} percent in the first quarter.',
   ],
-  story: ['For example, {period} one of our customers cut the time spent on {thing} by {n} percent and went from {n} to {n} meetings a week.'],
-  question: ["What's your budget for this?", 'What does your process look like today for {thing}?', 'Who else would be involved in a decision like this?'],
+  story: [
+    'For example, {period} one of our customers cut the time spent on {thing} by {n} percent and went from {n} to {n} meetings a week.',
+  ],
+  question: [
+    "What's your budget for this?",
+    'What does your process look like today for {thing}?',
+    'Who else would be involved in a decision like this?',
+  ],
   filler: [
     'Let me share my screen and show you how {thing} works.',
     'This is the manager view, every number is clickable down to the activity behind it.',
@@ -106,8 +129,25 @@ function pick<T>(random: () => number, values: readonly T[]): T {
 
 function sentenceFor(random: () => number, seller: boolean): string {
   const template = seller
-    ? pick(random, pickWeighted(random, [[sellerLines.filler, 55], [sellerLines.question, 15], [sellerLines.insight, 15], [sellerLines.story, 15]] as const))
-    : pick(random, pickWeighted(random, [[buyerLines.filler, 45], [buyerLines.question, 20], [buyerLines.objection, 12], [buyerLines.pain, 15], [buyerLines.story, 8]] as const));
+    ? pick(
+        random,
+        pickWeighted(random, [
+          [sellerLines.filler, 55],
+          [sellerLines.question, 15],
+          [sellerLines.insight, 15],
+          [sellerLines.story, 15],
+        ] as const),
+      )
+    : pick(
+        random,
+        pickWeighted(random, [
+          [buyerLines.filler, 45],
+          [buyerLines.question, 20],
+          [buyerLines.objection, 12],
+          [buyerLines.pain, 15],
+          [buyerLines.story, 8],
+        ] as const),
+      );
   return template.replace(/\{(\w+)\}/g, (_, slot: string) => pick(random, slots[slot] ?? ['']));
 }
 
@@ -133,12 +173,21 @@ export function generateCall(minutes: number, seed = 20250311): GeneratedCall {
         const start = clock;
         const end = start + 0.18 + random() * 0.22;
         clock = end + 0.03 + random() * 0.07 + (/[.?!]$/.test(token) ? 0.25 : 0);
-        return { text: index === tokens.length - 1 ? token : `${token} `, startTimestamp: Math.round(start * 100) / 100, endTimestamp: Math.round(end * 100) / 100 };
+        return {
+          text: index === tokens.length - 1 ? token : `${token} `,
+          startTimestamp: Math.round(start * 100) / 100,
+          endTimestamp: Math.round(end * 100) / 100,
+        };
       }),
     });
     words += tokens.length;
     clock += 0.4 + random() * 0.8;
     if (random() < 0.8) seller = !seller;
   }
-  return { request: { transcript, format: 'array', participants }, workspaceDomains: ['acme-sales.example'], words, segments: transcript.length };
+  return {
+    request: { transcript, format: 'array', participants },
+    workspaceDomains: ['acme-sales.example'],
+    words,
+    segments: transcript.length,
+  };
 }

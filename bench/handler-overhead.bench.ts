@@ -72,7 +72,9 @@ function replayer(tape: AwsTape, endpoint: EndpointRecording): () => Promise<unk
     tape.replay(endpoint.recording);
     const result = await endpoint.handler(endpoint.event);
     if (result.statusCode !== endpoint.status || tape.unusedResponses() !== 0) {
-      throw new Error(`the replay of ${recordingName(endpoint)} answered ${result.statusCode} with ${tape.unusedResponses()} recorded responses unused`);
+      throw new Error(
+        `the replay of ${recordingName(endpoint)} answered ${result.statusCode} with ${tape.unusedResponses()} recorded responses unused`,
+      );
     }
   };
 }
@@ -105,7 +107,8 @@ async function bodyWorkLines(tape: AwsTape, bare: WatchedClients, recordings: En
   const { transcriptLimits } = await import('../lib/schemas/transcript-limits');
   const body = endpoint.event.body ?? '';
   const parse = async () => JSON.parse(body) as unknown;
-  const readAndValidate = async () => validate(transcriptRequestSchema, readJsonBody({ 'content-type': 'application/json' }, body, false, transcriptLimits.bodyBytes).json);
+  const readAndValidate = async () =>
+    validate(transcriptRequestSchema, readJsonBody({ 'content-type': 'application/json' }, body, false, transcriptLimits.bodyBytes).json);
   const sdkCalls = bareSdkReplayer(tape, bare, endpoint);
   const [parseUs, parseSdkUs] = await quietly(() => cpuMicros(parse, sdkCalls));
   const [bodyUs, bodySdkUs] = await quietly(() => cpuMicros(readAndValidate, sdkCalls));
@@ -134,7 +137,11 @@ export async function run(): Promise<BenchResult> {
     const tape = new AwsTape();
     watchClients({ db: defaultDb().client, sqs: defaultSqs(), s3: defaultS3() }, tape);
     // The baseline: fresh clients configured like the handlers' own, on the same tape.
-    const bare: WatchedClients = { db: createDocumentClient(), sqs: new SQSClient({ maxAttempts: 3 }), s3: new S3Client({ maxAttempts: 3, forcePathStyle: true }) };
+    const bare: WatchedClients = {
+      db: createDocumentClient(),
+      sqs: new SQSClient({ maxAttempts: 3 }),
+      s3: new S3Client({ maxAttempts: 3, forcePathStyle: true }),
+    };
     watchClients(bare, tape);
 
     const recordings = await quietly(() => recordEndpoints(tape));
@@ -157,7 +164,10 @@ export async function run(): Promise<BenchResult> {
         continue;
       }
       lines.push(`${row}  ${ratioAgainst(measured, TARGET)}`);
-      targets.push({ name: `handler overhead ${endpoint.route}: ${ratioAgainst(measured, TARGET)} ≤ ${ratio(TARGET)}`, pass: measured <= TARGET });
+      targets.push({
+        name: `handler overhead ${endpoint.route}: ${ratioAgainst(measured, TARGET)} ≤ ${ratio(TARGET)}`,
+        pass: measured <= TARGET,
+      });
     }
 
     lines.push(...(await bodyWorkLines(tape, bare, recordings)));
@@ -169,9 +179,14 @@ export async function run(): Promise<BenchResult> {
       const expected = expectedAwsCalls[endpoint.route];
       if (calls !== expected) mismatches.push(recordingName(endpoint));
       if (endpoint.variant && calls === expected) continue;
-      lines.push(`${recordingName(endpoint).padEnd(width)}  ${String(endpoint.recording.commands.length).padStart(2)}  ${calls || '(none)'}${calls === expected ? '' : `   ≠ documented: ${expected ?? '(missing)'}`}`);
+      lines.push(
+        `${recordingName(endpoint).padEnd(width)}  ${String(endpoint.recording.commands.length).padStart(2)}  ${calls || '(none)'}${calls === expected ? '' : `   ≠ documented: ${expected ?? '(missing)'}`}`,
+      );
     }
-    targets.push({ name: `AWS calls per request as documented in bench/aws-calls-per-request.ts${mismatches.length ? ` (differs: ${mismatches.join(', ')})` : ''}`, pass: mismatches.length === 0 });
+    targets.push({
+      name: `AWS calls per request as documented in bench/aws-calls-per-request.ts${mismatches.length ? ` (differs: ${mismatches.join(', ')})` : ''}`,
+      pass: mismatches.length === 0,
+    });
     tape.destroy();
     return { name: 'handler overhead and AWS calls per request', lines, targets };
   } finally {

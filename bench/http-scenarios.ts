@@ -35,7 +35,8 @@ export interface EndpointRecording {
 }
 
 /** How a recording is named in the bench's output: its route, and its variant if any. */
-export const recordingName = (endpoint: EndpointRecording) => (endpoint.variant ? `${endpoint.route} (${endpoint.variant})` : endpoint.route);
+export const recordingName = (endpoint: EndpointRecording) =>
+  endpoint.variant ? `${endpoint.route} (${endpoint.variant})` : endpoint.route;
 
 /** The file of functions/http serving each route. */
 const handlers = {
@@ -110,7 +111,8 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   /** Calls a handler outside any recording (seeding, warming); throws unless it answers `status`. */
   const call = async (name: keyof typeof handlers, request: Request, status: number) => {
     const result = await (await load(name))(eventOf(request));
-    if (result.statusCode !== status) throw new Error(`${request.method} ${request.path} answered ${result.statusCode}, not ${status}: ${result.body}`);
+    if (result.statusCode !== status)
+      throw new Error(`${request.method} ${request.path} answered ${result.statusCode}, not ${status}: ${result.body}`);
     return bodyOf(result);
   };
   /** Records one request; returns its JSON body (or {} for another content). */
@@ -138,18 +140,40 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   // Two approvals, made as the service makes them: a DM with get_approved, planned by the jobs worker's use case.
   const approvalTokens: Array<{ approvalId: string; token: string }> = [];
   for (const message of ['Hi Jane, thanks for the talk.', 'Hi Jane, one more thing.']) {
-    const { jobId } = await call('dm', { method: 'POST', path: '/api/v1/social-selling/dm', apiKey: key, body: { user: sender, target: prospect, message, get_approved: true } }, 202);
+    const { jobId } = await call(
+      'dm',
+      {
+        method: 'POST',
+        path: '/api/v1/social-selling/dm',
+        apiKey: key,
+        body: { user: sender, target: prospect, message, get_approved: true },
+      },
+      202,
+    );
     await planJob(
       { db, sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
       { v: 1, workspaceId: outreach.workspaceId, jobId: jobId as string },
     );
-    const action = await getAction(db, { workspaceId: outreach.workspaceId, jobId: jobId as string, accountId: outreach.accounts[0]!.accountId });
+    const action = await getAction(db, {
+      workspaceId: outreach.workspaceId,
+      jobId: jobId as string,
+      accountId: outreach.accounts[0]!.accountId,
+    });
     if (!action?.approval) throw new Error(`the DM's action does not await an approval: ${JSON.stringify(action)}`);
     approvalTokens.push({ approvalId: action.approval.approvalId, token: action.approval.path.slice('/approve/'.length) });
   }
   const [apiApproval, pageApproval] = approvalTokens as [(typeof approvalTokens)[number], (typeof approvalTokens)[number]];
   // Warm: both keys verified once, so every recorded request finds its key in the auth cache.
-  await call('jobsGet', { method: 'GET', path: '/api/v1/jobs/job_01KA7W9Q3T5W0R6Y5XG8N2M4C1', apiKey: key, pathParameters: { jobId: 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } }, 404);
+  await call(
+    'jobsGet',
+    {
+      method: 'GET',
+      path: '/api/v1/jobs/job_01KA7W9Q3T5W0R6Y5XG8N2M4C1',
+      apiKey: key,
+      pathParameters: { jobId: 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1' },
+    },
+    404,
+  );
   await call('webhooksList', { method: 'GET', path: '/api/v1/webhooks', apiKey: hooks.apiKey }, 200);
 
   await record('health', 'GET /health', { method: 'GET', path: '/health' }, 200);
@@ -166,22 +190,47 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   await record(
     'requestComment',
     'POST /api/v1/social-selling/request-comment',
-    { method: 'POST', path: '/api/v1/social-selling/request-comment', apiKey: key, body: { url: postUrl, comment: 'Great point on pipeline hygiene.', groups: ['sales'] } },
+    {
+      method: 'POST',
+      path: '/api/v1/social-selling/request-comment',
+      apiKey: key,
+      body: { url: postUrl, comment: 'Great point on pipeline hygiene.', groups: ['sales'] },
+    },
     202,
   );
   await record(
     'connect',
     'POST /api/v1/social-selling/connect',
-    { method: 'POST', path: '/api/v1/social-selling/connect', apiKey: key, body: { user: sender, target: prospect, message: 'Enjoyed your talk.' } },
+    {
+      method: 'POST',
+      path: '/api/v1/social-selling/connect',
+      apiKey: key,
+      body: { user: sender, target: prospect, message: 'Enjoyed your talk.' },
+    },
     202,
   );
-  await record('dm', 'POST /api/v1/social-selling/dm', { method: 'POST', path: '/api/v1/social-selling/dm', apiKey: key, body: { user: sender, target: prospect, message: 'Hi Jane!' } }, 202);
+  await record(
+    'dm',
+    'POST /api/v1/social-selling/dm',
+    { method: 'POST', path: '/api/v1/social-selling/dm', apiKey: key, body: { user: sender, target: prospect, message: 'Hi Jane!' } },
+    202,
+  );
   const jobId = like.jobId as string;
-  await record('jobsGet', 'GET /api/v1/jobs/{jobId}', { method: 'GET', path: `/api/v1/jobs/${jobId}`, apiKey: key, pathParameters: { jobId } }, 200);
+  await record(
+    'jobsGet',
+    'GET /api/v1/jobs/{jobId}',
+    { method: 'GET', path: `/api/v1/jobs/${jobId}`, apiKey: key, pathParameters: { jobId } },
+    200,
+  );
 
   const approvalPath = `/api/v1/approvals/${apiApproval.approvalId}`;
   const approvalParameters = { approvalId: apiApproval.approvalId };
-  await record('approvalsGet', 'GET /api/v1/approvals/{approvalId}', { method: 'GET', path: approvalPath, apiKey: key, pathParameters: approvalParameters }, 200);
+  await record(
+    'approvalsGet',
+    'GET /api/v1/approvals/{approvalId}',
+    { method: 'GET', path: approvalPath, apiKey: key, pathParameters: approvalParameters },
+    200,
+  );
   await record(
     'approvalsDecide',
     'POST /api/v1/approvals/{approvalId}',
@@ -199,11 +248,31 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
 
   const callId = `bench-${outreach.workspaceId}`;
   const salesCall = readSalesCall();
-  await record('transcriptAdd', 'POST /api/v1/transcript/add', { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: { ...salesCall, call_id: callId } }, 202);
+  await record(
+    'transcriptAdd',
+    'POST /api/v1/transcript/add',
+    { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: { ...salesCall, call_id: callId } },
+    202,
+  );
   // The same call cut to its opening (84 s of 21 min): the endpoint's own work without most of its body's.
-  const opening = { ...salesCall, call_id: `${callId}-opening`, transcript: (salesCall.transcript as unknown[]).slice(0, SHORT_CALL_SEGMENTS) };
-  await record('transcriptAdd', 'POST /api/v1/transcript/add', { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: opening }, 202, SHORT_CALL_VARIANT);
-  await record('transcriptGet', 'GET /api/v1/transcript/{call_id}', { method: 'GET', path: `/api/v1/transcript/${callId}`, apiKey: key, pathParameters: { call_id: callId } }, 200);
+  const opening = {
+    ...salesCall,
+    call_id: `${callId}-opening`,
+    transcript: (salesCall.transcript as unknown[]).slice(0, SHORT_CALL_SEGMENTS),
+  };
+  await record(
+    'transcriptAdd',
+    'POST /api/v1/transcript/add',
+    { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: opening },
+    202,
+    SHORT_CALL_VARIANT,
+  );
+  await record(
+    'transcriptGet',
+    'GET /api/v1/transcript/{call_id}',
+    { method: 'GET', path: `/api/v1/transcript/${callId}`, apiKey: key, pathParameters: { call_id: callId } },
+    200,
+  );
   await record('transcriptsList', 'GET /api/v1/transcripts', { method: 'GET', path: '/api/v1/transcripts', apiKey: key }, 200);
   await record(
     'unipileWebhook',
@@ -212,17 +281,31 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
       method: 'POST',
       path: '/api/v1/webhooks/unipile',
       headers: { 'x-webhook-secret': config.UNIPILE_WEBHOOK_SECRET },
-      body: { event: 'new_relation', account_id: outreach.accounts[0]!.providerAccountId, user_public_identifier: 'someone-else', user_provider_id: 'ACoAA-someone-else' },
+      body: {
+        event: 'new_relation',
+        account_id: outreach.accounts[0]!.providerAccountId,
+        user_public_identifier: 'someone-else',
+        user_provider_id: 'ACoAA-someone-else',
+      },
     },
     200,
   );
 
   const hookKey = hooks.apiKey;
-  const other = await call('webhooksCreate', { method: 'POST', path: '/api/v1/webhooks', apiKey: hookKey, body: { url: receiverUrl, events: ['job.failed'] } }, 201);
+  const other = await call(
+    'webhooksCreate',
+    { method: 'POST', path: '/api/v1/webhooks', apiKey: hookKey, body: { url: receiverUrl, events: ['job.failed'] } },
+    201,
+  );
   const created = await record(
     'webhooksCreate',
     'POST /api/v1/webhooks',
-    { method: 'POST', path: '/api/v1/webhooks', apiKey: hookKey, body: { url: receiverUrl, events: ['lead.connected', 'lead.replied'], description: 'CRM' } },
+    {
+      method: 'POST',
+      path: '/api/v1/webhooks',
+      apiKey: hookKey,
+      body: { url: receiverUrl, events: ['lead.connected', 'lead.replied'], description: 'CRM' },
+    },
     201,
   );
   const webhookId = created.webhookId as string;
@@ -230,21 +313,52 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   const hook = { apiKey: hookKey, pathParameters: { webhookId } };
   await record('webhooksList', 'GET /api/v1/webhooks', { method: 'GET', path: '/api/v1/webhooks', apiKey: hookKey }, 200);
   await record('webhooksGet', 'GET /api/v1/webhooks/{webhookId}', { method: 'GET', path: hookPath, ...hook }, 200);
-  await record('webhooksUpdate', 'PATCH /api/v1/webhooks/{webhookId}', { method: 'PATCH', path: hookPath, ...hook, body: { description: 'CRM (leads)' } }, 200);
-  await record('webhooksRotateSecret', 'POST /api/v1/webhooks/{webhookId}/rotate-secret', { method: 'POST', path: `${hookPath}/rotate-secret`, ...hook }, 200);
-  const ping = await record('webhooksTest', 'POST /api/v1/webhooks/{webhookId}/test', { method: 'POST', path: `${hookPath}/test`, ...hook }, 202);
-  await record('webhookDeliveriesList', 'GET /api/v1/webhooks/{webhookId}/deliveries', { method: 'GET', path: `${hookPath}/deliveries`, ...hook }, 200);
+  await record(
+    'webhooksUpdate',
+    'PATCH /api/v1/webhooks/{webhookId}',
+    { method: 'PATCH', path: hookPath, ...hook, body: { description: 'CRM (leads)' } },
+    200,
+  );
+  await record(
+    'webhooksRotateSecret',
+    'POST /api/v1/webhooks/{webhookId}/rotate-secret',
+    { method: 'POST', path: `${hookPath}/rotate-secret`, ...hook },
+    200,
+  );
+  const ping = await record(
+    'webhooksTest',
+    'POST /api/v1/webhooks/{webhookId}/test',
+    { method: 'POST', path: `${hookPath}/test`, ...hook },
+    202,
+  );
+  await record(
+    'webhookDeliveriesList',
+    'GET /api/v1/webhooks/{webhookId}/deliveries',
+    { method: 'GET', path: `${hookPath}/deliveries`, ...hook },
+    200,
+  );
   // The ping's delivery fails (as a delivery to a deleted endpoint does), so it can be re-sent.
   const deliveryKey = { workspaceId: hooks.workspaceId, webhookId, deliveryId: ping.deliveryId as string };
   const delivery = await getDelivery(db, deliveryKey);
-  if (!delivery || !(await endDeliveryUnattempted(db, delivery, 'bench', new Date()))) throw new Error('the ping delivery could not be made failed');
+  if (!delivery || !(await endDeliveryUnattempted(db, delivery, 'bench', new Date())))
+    throw new Error('the ping delivery could not be made failed');
   await record(
     'webhookDeliveryResend',
     'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
-    { method: 'POST', path: `${hookPath}/deliveries/${deliveryKey.deliveryId}/resend`, apiKey: hookKey, pathParameters: { webhookId, deliveryId: deliveryKey.deliveryId } },
+    {
+      method: 'POST',
+      path: `${hookPath}/deliveries/${deliveryKey.deliveryId}/resend`,
+      apiKey: hookKey,
+      pathParameters: { webhookId, deliveryId: deliveryKey.deliveryId },
+    },
     202,
   );
   const otherId = other.webhookId as string;
-  await record('webhooksDelete', 'DELETE /api/v1/webhooks/{webhookId}', { method: 'DELETE', path: `/api/v1/webhooks/${otherId}`, apiKey: hookKey, pathParameters: { webhookId: otherId } }, 204);
+  await record(
+    'webhooksDelete',
+    'DELETE /api/v1/webhooks/{webhookId}',
+    { method: 'DELETE', path: `/api/v1/webhooks/${otherId}`, apiKey: hookKey, pathParameters: { webhookId: otherId } },
+    204,
+  );
   return recordings;
 }

@@ -28,4 +28,5 @@ export function medianMs(work: () => unknown, warmUps: number, runs: number): nu
 export const ratio = (value: number) => `${value.toFixed(2)}x`;
 
 /** `value` as a ratio, with a third decimal when two would print the target itself (a FAIL of "1.25x ≤ 1.25x"). */
-export const ratioAgainst = (value: number, target: number) => (ratio(value) === ratio(target) && value !== target ? `${value.toFixed(3)}x` : ratio(value));
+export const ratioAgainst = (value: number, target: number) =>
+  ratio(value) === ratio(target) && value !== target ? `${value.toFixed(3)}x` : ratio(value);

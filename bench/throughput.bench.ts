@@ -43,7 +43,13 @@ interface Measured {
 const run$ = promisify(execFile);
 
 /** autocannon for `seconds`; each request gets the endpoint's body for the next sequence number. */
-async function measure(measurement: MeasurementStack, endpoint: MeasuredEndpoint | undefined, context: EndpointContext, seconds: number, counter: { n: number }): Promise<Measured> {
+async function measure(
+  measurement: MeasurementStack,
+  endpoint: MeasuredEndpoint | undefined,
+  context: EndpointContext,
+  seconds: number,
+  counter: { n: number },
+): Promise<Measured> {
   const request: autocannon.Request = endpoint
     ? {
         method: 'POST',
@@ -51,7 +57,11 @@ async function measure(measurement: MeasurementStack, endpoint: MeasuredEndpoint
         setupRequest: (sent: autocannon.Request) => {
           const n = counter.n++;
           const body = endpoint.body?.(context, n);
-          return { ...sent, headers: { 'api-key': endpoint.apiKey(context, n), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) };
+          return {
+            ...sent,
+            headers: { 'api-key': endpoint.apiKey(context, n), 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          };
         },
       }
     : { method: 'GET', path: '/health' };
@@ -65,17 +75,39 @@ async function measure(measurement: MeasurementStack, endpoint: MeasuredEndpoint
   });
   const expected = endpoint?.status ?? 200;
   const unexpected: Record<string, number> = {};
-  for (const [status, { count }] of Object.entries(result.statusCodeStats as Record<string, { count: number }>)) if (Number(status) !== expected) unexpected[status] = count;
+  for (const [status, { count }] of Object.entries(result.statusCodeStats as Record<string, { count: number }>))
+    if (Number(status) !== expected) unexpected[status] = count;
   if (result.errors + result.timeouts > 0) unexpected.errors = result.errors + result.timeouts;
   return { requestsPerSecond: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, unexpected };
 }
 
-async function inProcessRate(measurement: MeasurementStack, endpoint: MeasuredEndpoint, context: EndpointContext, firstN: number): Promise<InProcessRate> {
-  const job: InProcessJob = { endpoint: endpoint.name, context, concurrency: CONCURRENCY, warmUpSeconds: WARM_UP_SECONDS, seconds: SECONDS, firstN };
-  const { stdout } = await run$(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'scripts', 'load', 'in-process-rate.ts'), JSON.stringify(job)], {
-    env: { ...process.env, ...measurement.stack.env, POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    maxBuffer: 1 << 20,
-  });
+async function inProcessRate(
+  measurement: MeasurementStack,
+  endpoint: MeasuredEndpoint,
+  context: EndpointContext,
+  firstN: number,
+): Promise<InProcessRate> {
+  const job: InProcessJob = {
+    endpoint: endpoint.name,
+    context,
+    concurrency: CONCURRENCY,
+    warmUpSeconds: WARM_UP_SECONDS,
+    seconds: SECONDS,
+    firstN,
+  };
+  const { stdout } = await run$(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '..', 'scripts', 'load', 'in-process-rate.ts'), JSON.stringify(job)],
+    {
+      env: {
+        ...process.env,
+        ...measurement.stack.env,
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+      maxBuffer: 1 << 20,
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as InProcessRate;
 }
 
@@ -86,7 +118,11 @@ async function dynamoDbGetItemRate(measurement: MeasurementStack, workspaceId: s
   const drive = async (seconds: number) => {
     const until = Date.now() + seconds * 1000;
     let done = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => { for (; Date.now() < until; done++) await get(); }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (; Date.now() < until; done++) await get();
+      }),
+    );
     return done / seconds;
   };
   await drive(1);
@@ -96,7 +132,11 @@ async function dynamoDbGetItemRate(measurement: MeasurementStack, workspaceId: s
 const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`.padStart(12);
 const ms = (value: number) => `${value} ms`.padStart(7);
 const statuses = (unexpected: Record<string, number>) =>
-  Object.keys(unexpected).length ? `  unexpected answers: ${Object.entries(unexpected).map(([status, count]) => `${count}× ${status}`).join(', ')}` : '';
+  Object.keys(unexpected).length
+    ? `  unexpected answers: ${Object.entries(unexpected)
+        .map(([status, count]) => `${count}× ${status}`)
+        .join(', ')}`
+    : '';
 
 export async function run(): Promise<BenchResult> {
   const measurement = await startMeasurementStack('throughput-bench', { env: { PACING_WINDOW_SECONDS: '1' } });
@@ -119,7 +159,9 @@ export async function run(): Promise<BenchResult> {
       webhookId: ((await pinged.json()) as { webhookId: string }).webhookId,
     };
 
-    const lines = [`serverless offline, ${CONCURRENCY} connections, ${SECONDS} s per endpoint after ${WARM_UP_SECONDS} s of warm-up (fills its pool of workers)`];
+    const lines = [
+      `serverless offline, ${CONCURRENCY} connections, ${SECONDS} s per endpoint after ${WARM_UP_SECONDS} s of warm-up (fills its pool of workers)`,
+    ];
     await measure(measurement, undefined, context, WARM_UP_SECONDS, { n: 0 });
     const health = await measure(measurement, undefined, context, SECONDS, { n: 0 });
     lines.push(`GET /health (trivial)      ${perSecond(health.requestsPerSecond)}  p50 ${ms(health.p50)}  p99 ${ms(health.p99)}`);
@@ -137,14 +179,24 @@ export async function run(): Promise<BenchResult> {
         `POST ${endpoint.name.padEnd(21)} ${perSecond(result.requestsPerSecond)}  p50 ${ms(result.p50)}  p99 ${ms(result.p99)}  ${ratio(share).padStart(5)} of /health  ${share >= TARGET_RATIO ? 'PASS' : 'FAIL'}${statuses(result.unexpected)}`,
         `     without offline: ${perSecond(inProcess.requestsPerSecond)}, ${inProcess.awsCallsPerRequest.toFixed(1)} AWS calls a request, ${Math.round(inProcess.awsWaitShare * 100)}% of its time waiting for them${inProcess.unexpected ? `, ${inProcess.unexpected} unexpected answers` : ''}`,
       );
-      targets.push({ name: `POST ${endpoint.name}: ≥ ${TARGET_RATIO}x the requests/s of GET /health through serverless offline`, pass: share >= TARGET_RATIO });
-      targets.push({ name: `POST ${endpoint.name}: every answer ${endpoint.status}`, pass: Object.keys(result.unexpected).length === 0 && inProcess.unexpected === 0 });
+      targets.push({
+        name: `POST ${endpoint.name}: ≥ ${TARGET_RATIO}x the requests/s of GET /health through serverless offline`,
+        pass: share >= TARGET_RATIO,
+      });
+      targets.push({
+        name: `POST ${endpoint.name}: every answer ${endpoint.status}`,
+        pass: Object.keys(result.unexpected).length === 0 && inProcess.unexpected === 0,
+      });
     }
     await waitForIdleQueues(measurement.sqs, measurement.stack.resources.queues, 30_000);
     const healthAfter = await measure(measurement, undefined, context, SECONDS, { n: 0 });
-    lines.push(`GET /health again          ${perSecond(healthAfter.requestsPerSecond)}  p50 ${ms(healthAfter.p50)}  p99 ${ms(healthAfter.p99)}`);
+    lines.push(
+      `GET /health again          ${perSecond(healthAfter.requestsPerSecond)}  p50 ${ms(healthAfter.p50)}  p99 ${ms(healthAfter.p99)}`,
+    );
     const getItem = await dynamoDbGetItemRate(measurement, workspace.workspaceId);
-    lines.push(`DynamoDB Local alone, GetItem of one small item: ${perSecond(getItem)} (${ratio(getItem / health.requestsPerSecond)} of /health)`);
+    lines.push(
+      `DynamoDB Local alone, GetItem of one small item: ${perSecond(getItem)} (${ratio(getItem / health.requestsPerSecond)} of /health)`,
+    );
     return { name: 'throughput through the local stack', lines, targets };
   } finally {
     await receiver.stop();

@@ -15,7 +15,12 @@ function callOf(segments: number): Segment[] {
   let word = 0;
   return Array.from({ length: segments }, (_, index) => {
     const text = Array.from({ length: 15 }, () => vocabulary[(word++ * 7) % vocabulary.length]).join(' ');
-    return { speaker: index % 2 ? 'Bo' : 'Ana', side: index % 2 ? 'external' : 'internal', text: `${text} number ${index}.`, start: index * 6 };
+    return {
+      speaker: index % 2 ? 'Bo' : 'Ana',
+      side: index % 2 ? 'external' : 'internal',
+      text: `${text} number ${index}.`,
+      start: index * 6,
+    };
   });
 }
 
@@ -53,7 +58,10 @@ export async function run(): Promise<BenchResult> {
     ],
     targets: [
       { name: `quote grounder: 10x the call costs at most ${ratio(limit)} the time`, pass: groundRatio <= limit },
-      { name: `quote grounder: 20 quotes in a 10-hour call under ${TEN_HOUR_GROUNDING_TARGET_MS} ms`, pass: groundTenHours < TEN_HOUR_GROUNDING_TARGET_MS },
+      {
+        name: `quote grounder: 20 quotes in a 10-hour call under ${TEN_HOUR_GROUNDING_TARGET_MS} ms`,
+        pass: groundTenHours < TEN_HOUR_GROUNDING_TARGET_MS,
+      },
       { name: `sentence splitter: 10x the text costs at most ${ratio(limit)} the time`, pass: splitRatio <= limit },
     ],
   };

@@ -12,7 +12,11 @@ export const AWS_REQUEST_TIMEOUT_MS = 2_000;
 export const S3_REQUEST_TIMEOUT_MS = 8_000;
 
 /** The `requestHandler` option of a client: the SDK builds its own Node HTTP handler from it. */
-export function timedRequestHandler(requestTimeoutMs = AWS_REQUEST_TIMEOUT_MS): { connectionTimeout: number; requestTimeout: number; throwOnRequestTimeout: boolean } {
+export function timedRequestHandler(requestTimeoutMs = AWS_REQUEST_TIMEOUT_MS): {
+  connectionTimeout: number;
+  requestTimeout: number;
+  throwOnRequestTimeout: boolean;
+} {
   // throwOnRequestTimeout: without it a request past its timeout only logs a warning and keeps waiting.
   return { connectionTimeout: AWS_CONNECTION_TIMEOUT_MS, requestTimeout: requestTimeoutMs, throwOnRequestTimeout: true };
 }

@@ -81,14 +81,21 @@ const configSchema = z
     /** An endpoint whose every attempt failed for this long is disabled (5 days). */
     WEBHOOK_DISABLE_AFTER_SECONDS: integer(5 * 86_400, { min: 1 }),
     /** Local mode only: lets endpoints be http://localhost (loopback). Never set it on a deployed stage. */
-    WEBHOOK_ALLOW_HTTP_LOCALHOST: z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((value) => value === 'true')),
+    WEBHOOK_ALLOW_HTTP_LOCALHOST: z.pipe(
+      z._default(z.enum(['true', 'false']), 'false'),
+      z.transform((value) => value === 'true'),
+    ),
     /** Sandbox only: an invitation counts as accepted this many seconds after it was sent; 0 = only when told. */
     SANDBOX_AUTO_ACCEPT_SECONDS: seconds(0),
   })
   .check(
     z.superRefine((env, ctx) => {
       if (env.WEBHOOK_ALLOW_HTTP_LOCALHOST && env.STAGE !== 'local') {
-        ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_HTTP_LOCALHOST'], message: 'only the local stage may deliver webhooks over http to localhost' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEBHOOK_ALLOW_HTTP_LOCALHOST'],
+          message: 'only the local stage may deliver webhooks over http to localhost',
+        });
       }
       if (env.TRANSCRIPT_ANALYSER === 'bedrock' && !env.BEDROCK_MODEL_ID) {
         ctx.addIssue({ code: 'custom', path: ['BEDROCK_MODEL_ID'], message: 'required when TRANSCRIPT_ANALYSER is bedrock' });

@@ -48,7 +48,11 @@ export class ValidationError extends HttpError {
 
 export class UnprocessableError extends HttpError {
   override name = 'UnprocessableError';
-  constructor(slug: string, detail: string, readonly errors: FieldError[] = []) {
+  constructor(
+    slug: string,
+    detail: string,
+    readonly errors: FieldError[] = [],
+  ) {
     super(422, slug, 'The request names something the workspace cannot use', detail, {
       extra: errors.length ? { errors } : {},
     });
@@ -83,9 +87,15 @@ export class ConflictError extends HttpError {
 export class TooManyRequestsError extends HttpError {
   override name = 'TooManyRequestsError';
   constructor(limit: number, retryAfterSeconds: number, headers: Record<string, string> = {}) {
-    super(429, 'rate-limited', 'Too many requests', `The workspace has made its ${limit} requests of this minute; retry after ${retryAfterSeconds} s.`, {
-      headers: { ...headers, 'retry-after': String(retryAfterSeconds) },
-    });
+    super(
+      429,
+      'rate-limited',
+      'Too many requests',
+      `The workspace has made its ${limit} requests of this minute; retry after ${retryAfterSeconds} s.`,
+      {
+        headers: { ...headers, 'retry-after': String(retryAfterSeconds) },
+      },
+    );
   }
 }
 
@@ -100,7 +110,10 @@ export class AccountBacklogFullError extends HttpError {
     readonly errors: FieldError[],
     retryAfterSeconds: number,
   ) {
-    super(429, 'account-backlog-full', 'Account backlog full', detail, { headers: { 'retry-after': String(retryAfterSeconds) }, extra: { errors } });
+    super(429, 'account-backlog-full', 'Account backlog full', detail, {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+      extra: { errors },
+    });
   }
 }
 
@@ -128,13 +141,7 @@ export class PoisonMessageError extends Error {
 }
 
 /** Why the LLM gave no ideas; the caller keeps the embedded ones and records this. */
-export type LlmIdeasReason =
-  | 'transcript_too_long'
-  | 'timeout'
-  | 'throttled'
-  | 'model_error'
-  | 'invalid_output'
-  | 'no_grounded_ideas';
+export type LlmIdeasReason = 'transcript_too_long' | 'timeout' | 'throttled' | 'model_error' | 'invalid_output' | 'no_grounded_ideas';
 
 export class LlmIdeasError extends Error {
   override name = 'LlmIdeasError';

@@ -69,7 +69,9 @@ async function answeringLead(db: Db, reply: SandboxReply): Promise<Lead> {
   }
   if (leads.length > 1) {
     const accounts = leads.map((lead) => lead.accountId).join(', ');
-    throw new AdminError(`${reply.publicId} is a lead of several accounts (${accounts}): say which one they answer with --account ACCOUNT_ID`);
+    throw new AdminError(
+      `${reply.publicId} is a lead of several accounts (${accounts}): say which one they answer with --account ACCOUNT_ID`,
+    );
   }
   return leads[0]!;
 }
@@ -78,7 +80,12 @@ async function answeringLead(db: Db, reply: SandboxReply): Promise<Lead> {
  * Posts the person's message to the target stack's provider webhook, as the sandbox's provider
  * would. Returns the event sent and the stack's answer (`leads`: how many `lead.replied` it reported).
  */
-export async function replyInSandbox(db: Db, reply: SandboxReply, env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): Promise<{ event: unknown; answer: unknown }> {
+export async function replyInSandbox(
+  db: Db,
+  reply: SandboxReply,
+  env: NodeJS.ProcessEnv = process.env,
+  now: Date = new Date(),
+): Promise<{ event: unknown; answer: unknown }> {
   await requireWorkspace(db, reply.workspaceId);
   const webhook = providerWebhookOf(env);
   const lead = await answeringLead(db, reply);
@@ -101,7 +108,8 @@ export async function replyInSandbox(db: Db, reply: SandboxReply, env: NodeJS.Pr
   } catch {
     /* shown as the stack sent it */
   }
-  if (response.status === 401) throw new AdminError(`the stack refused the provider webhook's secret: set UNIPILE_WEBHOOK_SECRET to the stack's`);
+  if (response.status === 401)
+    throw new AdminError(`the stack refused the provider webhook's secret: set UNIPILE_WEBHOOK_SECRET to the stack's`);
   if (!response.ok) throw new AdminError(`the provider webhook answered ${response.status}: ${text.slice(0, 500)}`);
   return { event, answer };
 }

@@ -68,7 +68,8 @@ export async function runWebhookCommand(
   const workspaceId = need(values.workspace, '--workspace ID');
   const arg = (index: number, what: string) => need(args[index], what);
   const known = ['create', 'list', 'get', 'update', 'delete', 'rotate-secret', 'test', 'deliveries', 'resend'];
-  if (!known.includes(command ?? '')) throw new AdminError(`unknown command ${JSON.stringify(`webhook ${command ?? ''}`.trim())}; see --help`);
+  if (!known.includes(command ?? ''))
+    throw new AdminError(`unknown command ${JSON.stringify(`webhook ${command ?? ''}`.trim())}; see --help`);
   await requireWorkspace(db, workspaceId);
   const now = new Date();
 

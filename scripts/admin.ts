@@ -3,7 +3,17 @@
  * or to a deployed stage's table with STAGE=<stage> (and the usual AWS credentials).
  */
 import { parseArgs } from 'node:util';
-import { addAccount, addGroup, addWorkspace, changeGroupMembers, changeWorkspaceSettings, issueApiKey, removeAccount, requireWorkspace, updateAccount } from '../lib/admin/workspace-admin';
+import {
+  addAccount,
+  addGroup,
+  addWorkspace,
+  changeGroupMembers,
+  changeWorkspaceSettings,
+  issueApiKey,
+  removeAccount,
+  requireWorkspace,
+  updateAccount,
+} from '../lib/admin/workspace-admin';
 import { AdminError, HttpError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { parsePostUrl } from '../lib/network/model/post-url';
@@ -135,7 +145,8 @@ async function providerAccountIdOf(db: Db, workspaceId: string, values: Values):
 
 function sandboxCall(value: string | undefined): SandboxCall {
   if (value === undefined) return 'react';
-  if (!(sandboxCalls as readonly string[]).includes(value)) throw new AdminError(`--action must be one of ${sandboxCalls.join(', ')}; got ${JSON.stringify(value)}`);
+  if (!(sandboxCalls as readonly string[]).includes(value))
+    throw new AdminError(`--action must be one of ${sandboxCalls.join(', ')}; got ${JSON.stringify(value)}`);
   return value as SandboxCall;
 }
 
@@ -161,7 +172,9 @@ function limitsFrom(values: Values): { daily?: DailyLimits; weeklyInvitations?: 
       continue;
     }
     if (!kind || !(dailyKinds as readonly string[]).includes(kind) || count === undefined) {
-      throw new AdminError(`--limit takes KIND=N with KIND one of ${dailyKinds.join(', ')}, weeklyInvitations; got ${JSON.stringify(entry)}`);
+      throw new AdminError(
+        `--limit takes KIND=N with KIND one of ${dailyKinds.join(', ')}, weeklyInvitations; got ${JSON.stringify(entry)}`,
+      );
     }
     daily[kind as keyof DailyLimits] = integer(count, `--limit ${kind}`);
   }
@@ -176,7 +189,9 @@ function spacingFrom(values: Values): Spacing | undefined {
     const [kind, range] = entry.split('=');
     const [min = '', max = min] = (range ?? '').split('-');
     if (!kind || !(dailyKinds as readonly string[]).includes(kind) || !min) {
-      throw new AdminError(`--spacing takes KIND=MIN-MAX (seconds) with KIND one of ${dailyKinds.join(', ')}; got ${JSON.stringify(entry)}`);
+      throw new AdminError(
+        `--spacing takes KIND=MIN-MAX (seconds) with KIND one of ${dailyKinds.join(', ')}; got ${JSON.stringify(entry)}`,
+      );
     }
     const minSeconds = integer(min, `--spacing ${kind}`);
     const maxSeconds = integer(max, `--spacing ${kind}`);
@@ -297,7 +312,13 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'group add':
     case 'group remove': {
-      const members = await changeGroupMembers(db, workspaceId(), first('<name>'), need(rest.slice(1).length ? rest.slice(1) : undefined, '<accountId>...'), command as 'add' | 'remove');
+      const members = await changeGroupMembers(
+        db,
+        workspaceId(),
+        first('<name>'),
+        need(rest.slice(1).length ? rest.slice(1) : undefined, '<accountId>...'),
+        command as 'add' | 'remove',
+      );
       print({ group: rest[0], accountIds: members });
       return;
     }
@@ -353,7 +374,12 @@ async function main(argv: string[]): Promise<void> {
       await requireWorkspace(db, id);
       const person = publicIdArg(first('<profileUrl>'), '<profileUrl>');
       const text = need(rest.slice(1).join(' ') || undefined, '<text>');
-      const sent = await replyInSandbox(db, { workspaceId: id, publicId: person, text, providerAccountId: await providerAccountIdOf(db, id, values) });
+      const sent = await replyInSandbox(db, {
+        workspaceId: id,
+        publicId: person,
+        text,
+        providerAccountId: await providerAccountIdOf(db, id, values),
+      });
       print(sent);
       console.error("(lead.replied goes to the workspace's webhooks subscribed to it; see: webhook deliveries)");
       return;
@@ -376,8 +402,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     for (const field of (err as HttpError & { errors?: Array<{ path: string; message: string }> }).errors ?? []) {
       console.error(`  ${field.path || 'input'}: ${field.message}`);
     }
-  }
-  else if (err.name === 'ResourceNotFoundException') console.error('error: the table does not exist: is the local stack running (npm start), or is STAGE right?');
+  } else if (err.name === 'ResourceNotFoundException')
+    console.error('error: the table does not exist: is the local stack running (npm start), or is STAGE right?');
   else if (['ECONNREFUSED', 'ECONNRESET'].includes(err.code ?? '') || /ECONNREFUSED/.test(String(err.message)))
     console.error('error: cannot reach DynamoDB: start the local stack with `npm start` first (or set STAGE for a deployed stage).');
   else console.error(`error: ${err.message}`);

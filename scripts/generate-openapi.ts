@@ -20,5 +20,7 @@ for (const [name, text] of Object.entries(generatedFiles())) {
   const file = path.join(GENERATED_DIR, name);
   const changed = readOrEmpty(file) !== text;
   if (changed) writeFileSync(file, text);
-  console.log(`${changed ? 'wrote    ' : 'unchanged'} ${path.relative(process.cwd(), file)} (${Buffer.byteLength(text).toLocaleString('en-US')} bytes)`);
+  console.log(
+    `${changed ? 'wrote    ' : 'unchanged'} ${path.relative(process.cwd(), file)} (${Buffer.byteLength(text).toLocaleString('en-US')} bytes)`,
+  );
 }

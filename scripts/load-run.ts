@@ -31,7 +31,8 @@ interface Answer {
  * 503/504 from API Gateway; serverless offline answers it as a 200 with a LambdaTimeoutError body),
  * so it can't know whether a job was written. Not a refusal, and not a loss: see `orphans`.
  */
-const timedOut = (answer: Answer) => answer.status === 504 || (answer.status === 200 && (answer.excerpt ?? '').includes('LambdaTimeoutError'));
+const timedOut = (answer: Answer) =>
+  answer.status === 504 || (answer.status === 200 && (answer.excerpt ?? '').includes('LambdaTimeoutError'));
 
 /**
  * At most this share of the requests sent may time out. A timed-out request is neither a wrong
@@ -84,7 +85,11 @@ async function sendAll(baseUrl: string, target: Parameters<typeof plannedRequest
         let accepted: Answer['accepted'];
         let excerpt: string | undefined;
         try {
-          const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+          const response = await fetch(`${baseUrl}${request.path}`, {
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+          });
           status = response.status;
           const text = await response.text();
           if (status === 202) {
@@ -104,7 +109,9 @@ async function sendAll(baseUrl: string, target: Parameters<typeof plannedRequest
     }),
   );
   const seconds = (Date.now() - started) / 1000;
-  console.log(`sent ${grouped(total)} requests at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${Math.round(total / seconds)} req/s)`);
+  console.log(
+    `sent ${grouped(total)} requests at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${Math.round(total / seconds)} req/s)`,
+  );
   return answers;
 }
 
@@ -141,16 +148,24 @@ async function main(): Promise<number> {
   try {
     const workspace = await createLoadWorkspace(measurement.db, { accounts: 10, groups: 5, groupSize: 3, pacingWindowSeconds: 1 });
     const target = { workspace, runId: `load${Date.now().toString(36)}` };
-    console.log(`workspace ${workspace.workspaceId}: ${workspace.accounts.length} autopilot accounts in ${workspace.groups.length} groups of 3`);
+    console.log(
+      `workspace ${workspace.workspaceId}: ${workspace.accounts.length} autopilot accounts in ${workspace.groups.length} groups of 3`,
+    );
 
     const answers = await sendAll(measurement.baseUrl, target);
     console.log(`answers by status: ${listed(countBy(answers, (answer) => String(answer.status)))}`);
     const timeouts = answers.filter(timedOut);
     timedOutCount = timeouts.length;
-    if (timeouts.length) console.log(`timed out in the stack (no answer for the caller; what they wrote is checked below): ${timeouts.length} (${listed(countBy(timeouts, (answer) => answer.kind))})`);
-    if (timeouts.length > total * MAX_TIMED_OUT_SHARE) problems.push(`${grouped(timeouts.length)} of ${grouped(total)} requests timed out (at most ${MAX_TIMED_OUT_SHARE * 100}% may)`);
+    if (timeouts.length)
+      console.log(
+        `timed out in the stack (no answer for the caller; what they wrote is checked below): ${timeouts.length} (${listed(countBy(timeouts, (answer) => answer.kind))})`,
+      );
+    if (timeouts.length > total * MAX_TIMED_OUT_SHARE)
+      problems.push(`${grouped(timeouts.length)} of ${grouped(total)} requests timed out (at most ${MAX_TIMED_OUT_SHARE * 100}% may)`);
     for (const [kind, count] of Object.entries(countBy(answers, (answer) => `${answer.kind} → ${answer.expected}`))) {
-      const wrong = answers.filter((answer) => `${answer.kind} → ${answer.expected}` === kind && answer.status !== answer.expected && !timedOut(answer));
+      const wrong = answers.filter(
+        (answer) => `${answer.kind} → ${answer.expected}` === kind && answer.status !== answer.expected && !timedOut(answer),
+      );
       console.log(`  ${kind.padEnd(28)} ${grouped(count).padStart(6)}${wrong.length ? `  NOT ${answer(wrong)}` : '  all as expected'}`);
       if (wrong.length) {
         problems.push(`${wrong.length} ${kind} requests got another answer: ${answer(wrong)}`);
@@ -166,20 +181,40 @@ async function main(): Promise<number> {
     const jobs = jobIds.map((id) => state.jobs.get(id));
     const missing = jobs.filter((job) => !job).length;
     const open = jobs.filter((job) => job && !isFinalJob(job)).length;
-    console.log(`jobs accepted (202): ${grouped(jobIds.length)}; by final status: ${listed(countBy(jobs.filter((job) => job && isFinalJob(job)), (job) => job!.status))}`);
+    console.log(
+      `jobs accepted (202): ${grouped(jobIds.length)}; by final status: ${listed(
+        countBy(
+          jobs.filter((job) => job && isFinalJob(job)),
+          (job) => job!.status,
+        ),
+      )}`,
+    );
     if (missing) problems.push(`${missing} accepted jobs do not exist`);
-    if (open) problems.push(`${open} jobs did not end: ${listed(countBy(jobs.filter((job) => job && !isFinalJob(job)), (job) => job!.status))}`);
+    if (open)
+      problems.push(
+        `${open} jobs did not end: ${listed(
+          countBy(
+            jobs.filter((job) => job && !isFinalJob(job)),
+            (job) => job!.status,
+          ),
+        )}`,
+      );
     // Nothing but the accepted requests made jobs (a refused request enqueues nothing). A request
     // that timed out may have written its job: it waits `queued` for the sweep, which ends it
     // `failed` (`not_queued`) after QUEUED_JOB_TIMEOUT_SECONDS, or it already ended so.
     const accepted = new Set(jobIds);
     const orphans = [...state.jobs.values()].filter((job) => !accepted.has(job.jobId));
-    const explained = orphans.filter((job) => job.status === 'queued' || (job.status === 'failed' && UNFINISHED_REQUEST_REASONS.has(job.failureReason ?? '')));
+    const explained = orphans.filter(
+      (job) => job.status === 'queued' || (job.status === 'failed' && UNFINISHED_REQUEST_REASONS.has(job.failureReason ?? '')),
+    );
     const outreachTimeouts = timeouts.filter((answer) => answer.kind !== 'transcript').length;
     console.log(
       `jobs in the table: ${grouped(state.jobs.size)} (${orphans.length} not from a 202${orphans.length ? `: ${listed(countBy(orphans, (job) => `${job.status}${job.failureReason ? `:${job.failureReason}` : ''}`))}, from ${outreachTimeouts} timed-out requests; a queued one is failed by the sweep` : ''})`,
     );
-    if (explained.length < orphans.length || orphans.length > outreachTimeouts) problems.push(`${orphans.length} jobs exist that no 202 announced, ${explained.length} explained by ${outreachTimeouts} timed-out requests`);
+    if (explained.length < orphans.length || orphans.length > outreachTimeouts)
+      problems.push(
+        `${orphans.length} jobs exist that no 202 announced, ${explained.length} explained by ${outreachTimeouts} timed-out requests`,
+      );
 
     // Every job's actions are accounted for.
     const actions = jobIds.flatMap((id) => state.actions.get(id) ?? []);
@@ -188,27 +223,49 @@ async function main(): Promise<number> {
       const own = state.actions.get(id) ?? [];
       if (!job) return false;
       const ended = own.filter(isFinalAction).length;
-      return own.length !== job.total || ended !== job.total || job.succeeded + job.failed + (job.rejected ?? 0) + (job.expired ?? 0) !== job.total;
+      return (
+        own.length !== job.total ||
+        ended !== job.total ||
+        job.succeeded + job.failed + (job.rejected ?? 0) + (job.expired ?? 0) !== job.total
+      );
     });
-    console.log(`actions: ${grouped(actions.length)} for ${grouped(jobs.reduce((sum, job) => sum + (job?.total ?? 0), 0))} announced by their jobs; by status: ${listed(countBy(actions, (action) => action.status))}`);
-    const reasons = countBy(actions.filter((action) => action.status !== 'succeeded'), (action) => `${action.status}:${action.reason ?? '?'}`);
+    console.log(
+      `actions: ${grouped(actions.length)} for ${grouped(jobs.reduce((sum, job) => sum + (job?.total ?? 0), 0))} announced by their jobs; by status: ${listed(countBy(actions, (action) => action.status))}`,
+    );
+    const reasons = countBy(
+      actions.filter((action) => action.status !== 'succeeded'),
+      (action) => `${action.status}:${action.reason ?? '?'}`,
+    );
     if (Object.keys(reasons).length) console.log(`  not succeeded, by reason: ${listed(reasons)}`);
-    console.log(`  succeeded, by result: ${listed(countBy(actions.filter((action) => action.status === 'succeeded'), (action) => action.outcome ?? '?'))}`);
-    if (mismatched.length) problems.push(`${mismatched.length} jobs whose actions do not add up to their total (e.g. ${mismatched.slice(0, 3).join(', ')})`);
+    console.log(
+      `  succeeded, by result: ${listed(
+        countBy(
+          actions.filter((action) => action.status === 'succeeded'),
+          (action) => action.outcome ?? '?',
+        ),
+      )}`,
+    );
+    if (mismatched.length)
+      problems.push(`${mismatched.length} jobs whose actions do not add up to their total (e.g. ${mismatched.slice(0, 3).join(', ')})`);
 
     // Transcripts analysed.
     const transcripts = callIds.map((id) => state.transcripts.get(id));
-    console.log(`transcripts accepted (202): ${grouped(callIds.length)}; by status: ${listed(countBy(transcripts, (transcript) => transcript?.status ?? 'missing'))}`);
+    console.log(
+      `transcripts accepted (202): ${grouped(callIds.length)}; by status: ${listed(countBy(transcripts, (transcript) => transcript?.status ?? 'missing'))}`,
+    );
     const unanalysed = transcripts.filter((transcript) => transcript?.status !== 'analysed').length;
     if (unanalysed) problems.push(`${unanalysed} transcripts were not analysed`);
     const transcriptTimeouts = timeouts.filter((answer) => answer.kind === 'transcript').length;
-    if (state.transcripts.size - callIds.length > transcriptTimeouts) problems.push(`${state.transcripts.size - callIds.length} transcripts exist that no 202 announced`);
+    if (state.transcripts.size - callIds.length > transcriptTimeouts)
+      problems.push(`${state.transcripts.size - callIds.length} transcripts exist that no 202 announced`);
 
     // Every queue and dead-letter queue empty (a little time for the last deletes to land).
     await new Promise((resolve) => setTimeout(resolve, 3000));
     for (const depth of await queueDepths(measurement.sqs, measurement.stack.resources.queues)) {
       const left = depth.visible + depth.inFlight + depth.delayed;
-      console.log(`queue ${depth.name.padEnd(40)} visible ${depth.visible}, in flight ${depth.inFlight}, delayed ${depth.delayed}${left ? '  NOT EMPTY' : ''}`);
+      console.log(
+        `queue ${depth.name.padEnd(40)} visible ${depth.visible}, in flight ${depth.inFlight}, delayed ${depth.delayed}${left ? '  NOT EMPTY' : ''}`,
+      );
       if (left) problems.push(`queue ${depth.name} still holds ${left} messages`);
     }
   } finally {
@@ -220,7 +277,9 @@ async function main(): Promise<number> {
     for (const problem of problems) console.log(`  - ${problem}`);
     return 1;
   }
-  console.log(`NO LOSS: every 202 has a job or transcript that ended, every action is accounted for, every queue is empty; ${grouped(timedOutCount)} requests timed out`);
+  console.log(
+    `NO LOSS: every 202 has a job or transcript that ended, every action is accounted for, every queue is empty; ${grouped(timedOutCount)} requests timed out`,
+  );
   return 0;
 }
 

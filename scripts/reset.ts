@@ -17,7 +17,12 @@ function processesUsing(dir: string): number[] {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').some((arg) => arg === dir || arg.startsWith(`${dir}${path.sep}`))) pids.push(Number(entry));
+      if (
+        readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+          .split('\0')
+          .some((arg) => arg === dir || arg.startsWith(`${dir}${path.sep}`))
+      )
+        pids.push(Number(entry));
     } catch {
       /* gone, or not ours to read */
     }

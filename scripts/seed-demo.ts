@@ -10,8 +10,18 @@ export const DEMO_WORKSPACE = 'demo';
 export const DEMO_KEY_FILE = '.local/demo-api-key';
 
 const demoAccounts = [
-  { name: 'Alice Martin', profileUrl: 'https://www.linkedin.com/in/alice-martin-demo', providerAccountId: 'sandbox-alice', mode: 'autopilot' },
-  { name: 'Bruno Costa', profileUrl: 'https://www.linkedin.com/in/bruno-costa-demo', providerAccountId: 'sandbox-bruno', mode: 'autopilot' },
+  {
+    name: 'Alice Martin',
+    profileUrl: 'https://www.linkedin.com/in/alice-martin-demo',
+    providerAccountId: 'sandbox-alice',
+    mode: 'autopilot',
+  },
+  {
+    name: 'Bruno Costa',
+    profileUrl: 'https://www.linkedin.com/in/bruno-costa-demo',
+    providerAccountId: 'sandbox-bruno',
+    mode: 'autopilot',
+  },
   { name: 'Chloe Nguyen', profileUrl: 'https://www.linkedin.com/in/chloe-nguyen-demo', providerAccountId: 'sandbox-chloe', mode: 'ask' },
   { name: 'Dev Founder', profileUrl: 'https://www.linkedin.com/in/dev-founder-demo', providerAccountId: 'sandbox-dev', mode: 'autopilot' },
 ] as const;
@@ -26,7 +36,10 @@ const demoSpacing = { reactions: demoGap, comments: demoGap, messages: demoGap, 
  * `founders` (Alice is in both), and an api key written to `.local/demo-api-key`. Later runs
  * reuse the key while it still works, and issue a new one otherwise.
  */
-export async function seedDemoWorkspace(env: Record<string, string>, keyFile = DEMO_KEY_FILE): Promise<{ workspaceId: string; apiKey: string; created: boolean }> {
+export async function seedDemoWorkspace(
+  env: Record<string, string>,
+  keyFile = DEMO_KEY_FILE,
+): Promise<{ workspaceId: string; apiKey: string; created: boolean }> {
   const { db } = targetDb({ ...process.env, ...env, STAGE: 'local' });
   let created = false;
   if (!(await getWorkspace(db, DEMO_WORKSPACE))) {

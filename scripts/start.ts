@@ -50,7 +50,9 @@ function usage(stack: LocalStack, apiKey: string, created: boolean): string {
     bold(`Outreach API running locally (stage local), ready in ${(stack.timings.totalMs / 1000).toFixed(1)} s`),
     `  API        ${base}`,
     `  api key    ${apiKey}`,
-    dim(`             demo workspace "demo" ${created ? 'created now' : 'kept from an earlier run'}; the key is also in .local/demo-api-key`),
+    dim(
+      `             demo workspace "demo" ${created ? 'created now' : 'kept from an earlier run'}; the key is also in .local/demo-api-key`,
+    ),
     `  DynamoDB   ${stack.env.AWS_ENDPOINT_URL_DYNAMODB}  ${dim('(data kept in .local/dynamodb; `npm run reset` wipes it)')}`,
     `  SQS + S3   ${stack.env.AWS_ENDPOINT_URL_SQS}  ${dim('(in memory: lost when this stops)')}`,
     '',
@@ -124,7 +126,11 @@ async function main(): Promise<void> {
       transcriptsQueueUrl: stack.env.TRANSCRIPTS_QUEUE_URL!,
     });
     if (requeued.jobs + requeued.actions + requeued.transcripts > 0) {
-      console.log(dim(`Requeued ${requeued.jobs} unfinished job(s), ${requeued.actions} action(s) and ${requeued.transcripts} transcript(s) from an earlier run.`));
+      console.log(
+        dim(
+          `Requeued ${requeued.jobs} unfinished job(s), ${requeued.actions} action(s) and ${requeued.transcripts} transcript(s) from an earlier run.`,
+        ),
+      );
     }
     if (stopping) return; // Ctrl-C during the seeding: shutDown() has it
     // Where this stack runs, for the admin CLI in another terminal; gone with this process, whichever way it ends.

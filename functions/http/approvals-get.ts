@@ -8,5 +8,6 @@ const deps = defaultApprovalDeps();
 
 export const handler = httpEndpoint({
   route: routeTable.getApproval,
-  handle: async ({ workspaceId, pathParameters }) => ok(approvalView(await requireApproval(deps.db, workspaceId, pathParameters.approvalId ?? ''), deps.publicBaseUrl)),
+  handle: async ({ workspaceId, pathParameters }) =>
+    ok(approvalView(await requireApproval(deps.db, workspaceId, pathParameters.approvalId ?? ''), deps.publicBaseUrl)),
 });

@@ -8,6 +8,7 @@ const deps = defaultAnalyseTranscriptDeps();
 export const handler = sqsWorker({
   queue: 'transcripts',
   schema: analyseTranscriptMessageSchema,
-  handle: (message, record) => analyseStoredTranscript(deps, message, Number(record.attributes.ApproximateReceiveCount || 1), record.messageId),
+  handle: (message, record) =>
+    analyseStoredTranscript(deps, message, Number(record.attributes.ApproximateReceiveCount || 1), record.messageId),
   onPoison: (raw) => failTranscriptOfUnreadableMessage(deps, raw),
 });

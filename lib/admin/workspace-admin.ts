@@ -89,7 +89,12 @@ export async function updateAccount(db: Db, workspaceId: string, accountId: stri
   let parsed;
   try {
     const spacing = editable.spacing || changes.spacing ? { spacing: { ...editable.spacing, ...changes.spacing } } : {};
-    parsed = validate(accountInputSchema, { ...editable, ...changes, dailyLimits: { ...editable.dailyLimits, ...changes.dailyLimits }, ...spacing });
+    parsed = validate(accountInputSchema, {
+      ...editable,
+      ...changes,
+      dailyLimits: { ...editable.dailyLimits, ...changes.dailyLimits },
+      ...spacing,
+    });
   } catch (error) {
     describeInvalid(error);
   }
@@ -106,7 +111,12 @@ export async function removeAccount(db: Db, workspaceId: string, accountId: stri
   if (!(await getAccount(db, workspaceId, accountId))) throw new AdminError(`workspace ${workspaceId} has no account ${accountId}`);
   for (const group of await listGroups(db, workspaceId)) {
     if (group.accountIds.includes(accountId)) {
-      await setGroupMembers(db, workspaceId, group.name, group.accountIds.filter((id) => id !== accountId));
+      await setGroupMembers(
+        db,
+        workspaceId,
+        group.name,
+        group.accountIds.filter((id) => id !== accountId),
+      );
     }
   }
   await deleteAccount(db, workspaceId, accountId);
@@ -119,7 +129,13 @@ export async function addGroup(db: Db, workspaceId: string, name: string): Promi
 }
 
 /** Adds accounts to, or removes them from, a group; accounts are checked to exist in the workspace. */
-export async function changeGroupMembers(db: Db, workspaceId: string, name: string, accountIds: string[], change: 'add' | 'remove'): Promise<string[]> {
+export async function changeGroupMembers(
+  db: Db,
+  workspaceId: string,
+  name: string,
+  accountIds: string[],
+  change: 'add' | 'remove',
+): Promise<string[]> {
   const group = (await getGroups(db, workspaceId, [name])).get(groupKey(name));
   if (!group) throw new AdminError(`workspace ${workspaceId} has no group ${JSON.stringify(name)}`);
   if (change === 'add') {

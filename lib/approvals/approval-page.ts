@@ -128,7 +128,9 @@ function humanUtc(iso: string): string | undefined {
 /** A `<time>` showing the time in words and as given (ISO); a time that does not parse is shown as is. */
 function timeHtml(iso: string): string {
   const human = humanUtc(iso);
-  return human ? `<time datetime="${escapeHtml(iso)}">${escapeHtml(human)}</time> <span class="hint">(${escapeHtml(iso)})</span>` : escapeHtml(iso);
+  return human
+    ? `<time datetime="${escapeHtml(iso)}">${escapeHtml(human)}</time> <span class="hint">(${escapeHtml(iso)})</span>`
+    : escapeHtml(iso);
 }
 
 function summaryHtml(model: ApprovalPageModel, words: Words): string {
@@ -151,7 +153,8 @@ ${decided}<dt>Valid until</dt><dd>${timeHtml(model.expiresAt)}</dd>
 const SAME_SITE_PATH = /^\/(?!\/)[\w\-.~%!$&'()*+,;=:@/?]*$/;
 
 function formHtml(model: ApprovalPageModel, noun: string): string {
-  if (!SAME_SITE_PATH.test(model.formAction)) throw new TypeError(`formAction must be a path of this site, got ${JSON.stringify(model.formAction.slice(0, 100))}`);
+  if (!SAME_SITE_PATH.test(model.formAction))
+    throw new TypeError(`formAction must be a path of this site, got ${JSON.stringify(model.formAction.slice(0, 100))}`);
   const limit = model.maxLength.toLocaleString('en-US');
   const describedBy = model.error ? 'error text-hint' : 'text-hint';
   // The newline right after <textarea> is eaten by HTML parsers; without it a text that starts

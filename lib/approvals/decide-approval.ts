@@ -42,14 +42,22 @@ function alreadyDecided(approval: Approval): ConflictError {
  * checked against the same limits as the request) → its action runs; rejected → its action ends
  * `rejected`. A decided approval is a 409; one past its time is expired now and a 409 too.
  */
-export async function decide(deps: ApprovalDeps, approval: Approval, input: DecisionInput, via: 'link' | 'api', now: Date): Promise<Approval> {
+export async function decide(
+  deps: ApprovalDeps,
+  approval: Approval,
+  input: DecisionInput,
+  via: 'link' | 'api',
+  now: Date,
+): Promise<Approval> {
   if (approval.status !== 'pending') throw alreadyDecided(approval);
   if (Date.parse(approval.validUntil) <= now.getTime()) {
     await expireApproval(deps, approval, now);
     throw new ConflictError('approval-expired', `This approval expired at ${approval.validUntil}; its action ended expired.`);
   }
   const text =
-    input.decision === 'approve' && input.text !== undefined ? validate(editedText[approval.kind], { text: input.text }).text : approval.text;
+    input.decision === 'approve' && input.text !== undefined
+      ? validate(editedText[approval.kind], { text: input.text }).text
+      : approval.text;
   const outcome = input.decision === 'approve' ? ({ status: 'approved', text } as const) : ({ status: 'rejected' } as const);
   if (!(await commitDecision(deps, approval, outcome, via, now))) {
     const current = await getApproval(deps.db, approval.workspaceId, approval.approvalId);
@@ -76,7 +84,13 @@ export async function expireApproval(deps: EventDeps, approval: Approval, now: D
 }
 
 /** The decision and its `approval.decided` event, in one transaction; false when the approval was no longer pending. */
-async function commitDecision(deps: EventDeps, approval: Approval, outcome: ApprovalOutcome, via: 'link' | 'api' | 'expiry', now: Date): Promise<boolean> {
+async function commitDecision(
+  deps: EventDeps,
+  approval: Approval,
+  outcome: ApprovalOutcome,
+  via: 'link' | 'api' | 'expiry',
+  now: Date,
+): Promise<boolean> {
   const decided: Approval = {
     ...approval,
     status: outcome.status,
@@ -84,6 +98,12 @@ async function commitDecision(deps: EventDeps, approval: Approval, outcome: Appr
     decidedAt: now.toISOString(),
     decidedVia: via,
   };
-  const event = await prepareEvent(deps.db, approval.workspaceId, 'approval.decided', approvalEventData(decided, deps.publicBaseUrl ?? ''), now);
+  const event = await prepareEvent(
+    deps.db,
+    approval.workspaceId,
+    'approval.decided',
+    approvalEventData(decided, deps.publicBaseUrl ?? ''),
+    now,
+  );
   return commitWithEvents(deps, decideApprovalItems(deps.db, approval, outcome, via, now), [event]);
 }

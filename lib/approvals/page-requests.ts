@@ -80,5 +80,8 @@ export async function decideOnApprovalPage(deps: ApprovalDeps, token: string, fo
 
 /** Errors of the pipeline itself (body too large, not a form, a dependency down) as a page. */
 export function approvalErrorPage(error: HttpError, requestId: string): HttpResult {
-  return page(error.status, renderApprovalError(error.status, error.title, error.status >= 500 ? `${error.message} (request ${requestId})` : error.message));
+  return page(
+    error.status,
+    renderApprovalError(error.status, error.title, error.status >= 500 ? `${error.message} (request ${requestId})` : error.message),
+  );
 }

@@ -29,7 +29,13 @@ function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: PipelineOptions
     count: (workspaceId, now) => takeRequest(db, workspaceId, rateLimitPerMinute, now),
     perform: async (workspaceId, request, handle) => {
       if (!isPost) return handle();
-      const begun = await beginIdempotentRequest(db, workspaceId, request.headers['idempotency-key'], `${routeKey(route)}\n${request.rawBody ?? ''}`, request.now);
+      const begun = await beginIdempotentRequest(
+        db,
+        workspaceId,
+        request.headers['idempotency-key'],
+        `${routeKey(route)}\n${request.rawBody ?? ''}`,
+        request.now,
+      );
       if (!begun) return handle();
       if ('replay' in begun) return begun.replay;
       const result = await handle();
@@ -44,5 +50,8 @@ function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: PipelineOptions
  * api key's access layer. Public endpoints use `publicEndpoint`, which loads none of it.
  */
 export function httpEndpoint<S extends z.core.$ZodType>(options: EndpointOptions<S>): HttpHandler {
-  return requestPipeline(options, apiKeyAccess(options.db ?? defaultDb(), options.rateLimitPerMinute ?? getConfig().RATE_LIMIT_PER_MINUTE, options.route));
+  return requestPipeline(
+    options,
+    apiKeyAccess(options.db ?? defaultDb(), options.rateLimitPerMinute ?? getConfig().RATE_LIMIT_PER_MINUTE, options.route),
+  );
 }

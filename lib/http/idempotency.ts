@@ -43,10 +43,18 @@ export async function beginIdempotentRequest(
   });
   if (!held) return { claim: { keyHash } };
   if (held.fingerprint !== fingerprint) {
-    throw new HttpError(422, 'idempotency-key-reused', 'Idempotency key reused', `This Idempotency-Key was used with a different request body in the last ${IDEMPOTENCY_TTL_SECONDS / 3600} hours; use a new key.`);
+    throw new HttpError(
+      422,
+      'idempotency-key-reused',
+      'Idempotency key reused',
+      `This Idempotency-Key was used with a different request body in the last ${IDEMPOTENCY_TTL_SECONDS / 3600} hours; use a new key.`,
+    );
   }
   if (held.state === 'in_progress' || !held.response) {
-    throw new ConflictError('idempotency-request-in-progress', 'A request with this Idempotency-Key is still being processed; retry shortly.');
+    throw new ConflictError(
+      'idempotency-request-in-progress',
+      'A request with this Idempotency-Key is still being processed; retry shortly.',
+    );
   }
   const { status, headers, body } = held.response;
   return { replay: { status, body, headers: { ...headers, 'idempotent-replayed': 'true' } } };

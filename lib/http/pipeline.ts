@@ -53,7 +53,11 @@ export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<LambdaHttpR
 export interface AccessLayer {
   identify: (headers: Record<string, string | undefined>) => Promise<string>;
   count: (workspaceId: string, now: Date) => Promise<Record<string, string>>;
-  perform: (workspaceId: string, request: { rawBody: string | undefined; headers: Record<string, string | undefined>; now: Date }, handle: () => Promise<HttpResult>) => Promise<HttpResult>;
+  perform: (
+    workspaceId: string,
+    request: { rawBody: string | undefined; headers: Record<string, string | undefined>; now: Date },
+    handle: () => Promise<HttpResult>,
+  ) => Promise<HttpResult>;
 }
 
 /** Converts anything thrown into the problem it is answered with, logging what deserves it. */
@@ -96,7 +100,15 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
       options.checkCaller?.(headers);
       const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
       const body = options.body ? validate(options.body, raw?.json) : (undefined as z.output<S>);
-      const request = { workspaceId: workspaceId ?? '', body, pathParameters: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, headers, requestId: context.requestId, now };
+      const request = {
+        workspaceId: workspaceId ?? '',
+        body,
+        pathParameters: event.pathParameters ?? {},
+        query: event.queryStringParameters ?? {},
+        headers,
+        requestId: context.requestId,
+        now,
+      };
       if (!access) return options.handle(request);
       // The access layer may answer a use case's error itself (a stored answer must hold it).
       return access.perform(request.workspaceId, { rawBody: raw?.text, headers, now }, async () => {

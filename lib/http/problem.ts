@@ -35,10 +35,18 @@ export function problemResult(error: HttpError, requestId: string, instance?: st
 export function classifyError(error: unknown): { error: HttpError; unexpected: boolean } {
   if (error instanceof HttpError) return { error, unexpected: false };
   if (isDependencyFailure(error)) {
-    return { error: new DependencyUnavailableError('A service this API depends on is unavailable; retry later.', 5, error), unexpected: false };
+    return {
+      error: new DependencyUnavailableError('A service this API depends on is unavailable; retry later.', 5, error),
+      unexpected: false,
+    };
   }
   return {
-    error: new HttpError(500, 'internal-error', 'Internal server error', 'An unexpected error occurred; quote the requestId when reporting it.'),
+    error: new HttpError(
+      500,
+      'internal-error',
+      'Internal server error',
+      'An unexpected error occurred; quote the requestId when reporting it.',
+    ),
     unexpected: true,
   };
 }

@@ -51,9 +51,15 @@ function bodyText(
   const bytes = isBase64Encoded && body !== undefined ? Buffer.from(body, 'base64') : undefined;
   const size = bytes ? bytes.length : body === undefined ? 0 : Buffer.byteLength(body, 'utf8');
   if (size > maxBytes) {
-    throw new HttpError(413, 'body-too-large', 'Request body too large', `The body is ${size} bytes; this endpoint accepts at most ${maxBytes} bytes.`, {
-      extra: { limitBytes: maxBytes },
-    });
+    throw new HttpError(
+      413,
+      'body-too-large',
+      'Request body too large',
+      `The body is ${size} bytes; this endpoint accepts at most ${maxBytes} bytes.`,
+      {
+        extra: { limitBytes: maxBytes },
+      },
+    );
   }
 
   const contentType = headers['content-type'];
@@ -63,13 +69,23 @@ function bodyText(
       415,
       'unsupported-media-type',
       'Unsupported media type',
-      contentType ? `Content-Type ${JSON.stringify(contentType.slice(0, 100))} is not supported; send ${expected}.` : `Content-Type is missing; send ${expected}.`,
+      contentType
+        ? `Content-Type ${JSON.stringify(contentType.slice(0, 100))} is not supported; send ${expected}.`
+        : `Content-Type is missing; send ${expected}.`,
       { headers: { 'accept-post': expected } },
     );
   }
-  const charset = params.find((param) => param.toLowerCase().startsWith('charset='))?.slice(8).replace(/"/g, '');
+  const charset = params
+    .find((param) => param.toLowerCase().startsWith('charset='))
+    ?.slice(8)
+    .replace(/"/g, '');
   if (charset && !['utf-8', 'utf8'].includes(charset.toLowerCase())) {
-    throw new HttpError(415, 'unsupported-media-type', 'Unsupported media type', `charset ${charset.slice(0, 40)} is not supported; send UTF-8.`);
+    throw new HttpError(
+      415,
+      'unsupported-media-type',
+      'Unsupported media type',
+      `charset ${charset.slice(0, 40)} is not supported; send UTF-8.`,
+    );
   }
   // Text already decoded (by the runtime) is valid UTF-8 but for lone surrogates, which encoding
   // to UTF-8 turns into U+FFFD: done here without the round trip through bytes.
@@ -78,9 +94,15 @@ function bodyText(
     return strictUtf8.decode(bytes);
   } catch {
     // Decoded leniently, bad bytes would become U+FFFD and be stored as if the caller had sent them.
-    throw new HttpError(400, malformed.slug, malformed.title, 'The body is not valid UTF-8 (overlong, truncated or out-of-range byte sequences); send it encoded as UTF-8.', {
-      extra: { errors: [{ path: '', message: 'is not valid UTF-8' }] },
-    });
+    throw new HttpError(
+      400,
+      malformed.slug,
+      malformed.title,
+      'The body is not valid UTF-8 (overlong, truncated or out-of-range byte sequences); send it encoded as UTF-8.',
+      {
+        extra: { errors: [{ path: '', message: 'is not valid UTF-8' }] },
+      },
+    );
   }
 }
 
@@ -95,9 +117,13 @@ export function readJsonBody(
   isBase64Encoded: boolean,
   maxBytes: number,
 ): RawBody {
-  const text = bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json', { slug: 'malformed-json', title: 'Malformed JSON' });
+  const text = bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json', {
+    slug: 'malformed-json',
+    title: 'Malformed JSON',
+  });
   // Not `trim()`, which would copy a large body: \s is the set of characters trim() removes.
-  if (!/\S/.test(text)) throw new ValidationError([{ path: '', message: 'the body is empty; a JSON object is expected' }], 'The request body is empty.');
+  if (!/\S/.test(text))
+    throw new ValidationError([{ path: '', message: 'the body is empty; a JSON object is expected' }], 'The request body is empty.');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -109,7 +135,9 @@ export function readJsonBody(
   // Only a `\uD800`-style escape can put a lone surrogate in a string decoded strictly from UTF-8.
   const illFormed = SURROGATE_ESCAPE.test(text) ? illFormedStringPath(json) : undefined;
   if (illFormed !== undefined) {
-    throw new ValidationError([{ path: illFormed, message: 'contains a lone surrogate (\\uD800-\\uDFFF escape without its pair): not valid Unicode' }]);
+    throw new ValidationError([
+      { path: illFormed, message: 'contains a lone surrogate (\\uD800-\\uDFFF escape without its pair): not valid Unicode' },
+    ]);
   }
   return { text, json };
 }
@@ -155,10 +183,17 @@ export function readFormBody(
   isBase64Encoded: boolean,
   maxBytes: number,
 ): RawBody {
-  const text = bodyText(headers, body, isBase64Encoded, maxBytes, FORM_MEDIA_TYPE, 'application/x-www-form-urlencoded', { slug: 'malformed-form', title: 'Malformed form' });
+  const text = bodyText(headers, body, isBase64Encoded, maxBytes, FORM_MEDIA_TYPE, 'application/x-www-form-urlencoded', {
+    slug: 'malformed-form',
+    title: 'Malformed form',
+  });
   const fields = new URLSearchParams(text);
   // No form of ours has this field, and a schema's output object (zod's record) silently drops it
   // (assigning `__proto__` sets a prototype): refused here so it is never ignored unseen.
-  if (fields.has('__proto__')) throw new ValidationError([{ path: '__proto__', message: 'is not a known field' }], 'The form is not valid; see `errors` for each field.');
+  if (fields.has('__proto__'))
+    throw new ValidationError(
+      [{ path: '__proto__', message: 'is not a known field' }],
+      'The form is not valid; see `errors` for each field.',
+    );
   return { text, json: Object.fromEntries(fields) };
 }

@@ -40,4 +40,3 @@ export interface NetworkProvider {
   /** One page of the acting account's first-degree connections, newest first. */
   listRelations(input: ListRelationsInput): Promise<RelationsPage>;
 }
-

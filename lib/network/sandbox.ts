@@ -206,7 +206,12 @@ export class SandboxProvider implements NetworkProvider {
     return stored ?? { ...relation, connectedAt };
   }
 
-  private async record(account: ActingAccount, type: SandboxAction['type'], target: string, details: Record<string, string>): Promise<string> {
+  private async record(
+    account: ActingAccount,
+    type: SandboxAction['type'],
+    target: string,
+    details: Record<string, string>,
+  ): Promise<string> {
     const sandboxActionId = newId('sbx');
     await recordSandboxAction(this.db, {
       sandboxActionId,
@@ -256,7 +261,11 @@ export function sandboxMessageEvent(account: ActingAccount, publicId: string, te
     message_id: messageId,
     message: text,
     timestamp: now.toISOString(),
-    sender: { attendee_provider_id: sandboxProviderId(publicId), ...(name ? { attendee_name: name } : {}), attendee_profile_url: profileUrlOf(publicId) },
+    sender: {
+      attendee_provider_id: sandboxProviderId(publicId),
+      ...(name ? { attendee_name: name } : {}),
+      attendee_profile_url: profileUrlOf(publicId),
+    },
   };
 }
 
@@ -282,7 +291,9 @@ function stateOf(relation: SandboxRelation | undefined): RelationState {
 function publicIdOf(providerId: string): string {
   const publicId = providerId.startsWith(PROVIDER_ID_PREFIX) ? normalisePublicId(providerId.slice(PROVIDER_ID_PREFIX.length)) : undefined;
   if (publicId === undefined) {
-    throw new ProviderError('recipient_not_found', `sandbox: no person has provider id ${JSON.stringify(providerId)}`, false, { status: 404 });
+    throw new ProviderError('recipient_not_found', `sandbox: no person has provider id ${JSON.stringify(providerId)}`, false, {
+      status: 404,
+    });
   }
   return publicId;
 }
@@ -314,7 +325,12 @@ function newestFirst(a: Position, b: Position): number {
 }
 
 function relationOf({ publicId, connectedAt }: Position): Relation {
-  return { providerId: sandboxProviderId(publicId), publicIdentifier: publicId, profileUrl: profileUrlOf(publicId), createdAt: connectedAt };
+  return {
+    providerId: sandboxProviderId(publicId),
+    publicIdentifier: publicId,
+    profileUrl: profileUrlOf(publicId),
+    createdAt: connectedAt,
+  };
 }
 
 /**

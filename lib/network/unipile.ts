@@ -352,7 +352,10 @@ function pathSegment(value: string): string {
 
 /** `errors/comments_disabled` → `comments_disabled`; undefined when there is nothing usable. */
 function slugOf(type: string): string | undefined {
-  const slug = (type.split('/').pop() ?? '').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  const slug = (type.split('/').pop() ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return slug || undefined;
 }
 
@@ -384,7 +387,8 @@ function relationFrom(item: unknown): Relation {
     throw new ProviderError('provider_bad_response', 'Unipile returned a relation without member_id or public_identifier.', false);
   }
   const profileUrl =
-    normaliseProfileUrl(stringField(item, 'public_profile_url') ?? '') ?? profileUrlOf(normalisePublicId(publicIdentifier) ?? publicIdentifier);
+    normaliseProfileUrl(stringField(item, 'public_profile_url') ?? '') ??
+    profileUrlOf(normalisePublicId(publicIdentifier) ?? publicIdentifier);
   const createdAt = isRecord(item) ? isoDate(item.created_at) : undefined;
   return { providerId, publicIdentifier, profileUrl, ...(createdAt !== undefined ? { createdAt } : {}) };
 }

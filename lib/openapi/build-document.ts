@@ -12,28 +12,43 @@ import { responsesOf } from './standard-responses';
 export type Json = Record<string, unknown>;
 
 const TAGS: Array<{ name: string; description: string }> = [
-  { name: 'Social selling', description: "Have the workspace's accounts react, comment, connect and message: each request is a job, answered `202 Accepted`." },
+  {
+    name: 'Social selling',
+    description: "Have the workspace's accounts react, comment, connect and message: each request is a job, answered `202 Accepted`.",
+  },
   { name: 'Jobs', description: 'The progress of accepted requests, per account.' },
-  { name: 'Approvals', description: 'What a person must OK first (a comment by an `ask` account or a commentor, a DM with `get_approved`), through the API.' },
+  {
+    name: 'Approvals',
+    description: 'What a person must OK first (a comment by an `ask` account or a commentor, a DM with `get_approved`), through the API.',
+  },
   { name: 'Approval page', description: 'The same, through the single-use link a person opens: HTML pages, no api key.' },
   { name: 'Transcripts', description: 'Sales-call transcripts, stored and analysed for metrics and grounded content ideas.' },
   { name: 'Webhooks', description: 'Endpoints of the workspace that receive signed events (Standard Webhooks), delivered at least once.' },
-  { name: 'Provider', description: "Calls from the network provider, not from API callers." },
+  { name: 'Provider', description: 'Calls from the network provider, not from API callers.' },
   { name: 'Service', description: 'Liveness and this reference.' },
 ];
 
 const HEADERS: Record<ResponseHeader | 'X-Request-Id', Json> = {
-  'X-Request-Id': { description: "The request's id, also `requestId` of a problem: quote it when reporting one.", schema: { type: 'string' } },
+  'X-Request-Id': {
+    description: "The request's id, also `requestId` of a problem: quote it when reporting one.",
+    schema: { type: 'string' },
+  },
   Location: { description: 'Where the created or accepted resource is read.', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
   'WWW-Authenticate': { description: '`api-key`: the scheme this API expects.', schema: { type: 'string' } },
   Allow: { description: 'The methods the path answers.', schema: { type: 'string' } },
   'Accept-Post': { description: 'The media type the endpoint accepts.', schema: { type: 'string' } },
-  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   ETag: { description: 'The version of this representation, for `If-None-Match`.', schema: { type: 'string' } },
   'Cache-Control': { description: 'How long it may be cached.', schema: { type: 'string' } },
   'Content-Security-Policy': { description: 'What the page may load and run: nothing from elsewhere.', schema: { type: 'string' } },
-  'RateLimit-Limit': { description: "The workspace's requests a minute (while a limit is configured).", schema: { type: 'integer', minimum: 1 } },
+  'RateLimit-Limit': {
+    description: "The workspace's requests a minute (while a limit is configured).",
+    schema: { type: 'integer', minimum: 1 },
+  },
   'RateLimit-Remaining': { description: 'Requests left in this minute.', schema: { type: 'integer', minimum: 0 } },
   'RateLimit-Reset': { description: 'Seconds until the minute ends and the count starts again.', schema: { type: 'integer', minimum: 0 } },
 };
@@ -93,13 +108,16 @@ function componentSchemas(registry: DocsRegistry, io: 'input' | 'output'): Recor
     override: tidy(io) as never,
   }) as { schemas: Record<string, Json> };
   if ('__shared' in schemas) throw new Error('a schema used twice was extracted as __shared: register it with an id in components.ts');
-  return Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]),
-  );
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]));
 }
 
 function queryParameters(query: z.core.$ZodObject): Json[] {
-  const json = z.toJSONSchema(query, { ...JSON_SCHEMA_OPTIONS, io: 'input', metadata: requestComponents, override: tidy('input') as never }) as Json;
+  const json = z.toJSONSchema(query, {
+    ...JSON_SCHEMA_OPTIONS,
+    io: 'input',
+    metadata: requestComponents,
+    override: tidy('input') as never,
+  }) as Json;
   const required = (json.required as string[] | undefined) ?? [];
   return Object.entries(json.properties as Record<string, Json>).map(([name, { description, ...schema }]) => ({
     name,
@@ -119,7 +137,8 @@ function parametersOf(operation: OperationSpec): Json[] {
     schema: { type: 'string' },
     example,
   }));
-  const idempotency = operation.auth === 'api-key' && operation.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
+  const idempotency =
+    operation.auth === 'api-key' && operation.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
   return [...path, ...(operation.query ? queryParameters(operation.query) : []), ...idempotency];
 }
 
@@ -221,7 +240,8 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[] = allO
           content: problemContent(['route-not-found']),
         },
         MethodNotAllowed: {
-          description: 'A path this document lists, with a method it does not list; `Allow` says which. Problem type: `/problems/method-not-allowed`.',
+          description:
+            'A path this document lists, with a method it does not list; `Allow` says which. Problem type: `/problems/method-not-allowed`.',
           headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' }, Allow: { $ref: '#/components/headers/Allow' } },
           content: problemContent(['method-not-allowed']),
         },

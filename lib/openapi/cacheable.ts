@@ -17,7 +17,10 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
  * A fixed text (`render` returns a constant generated at build time) answered with an ETag, hashed
  * once per container on first use: 200 with the text, or 304 when `If-None-Match` already has it.
  */
-export function cacheableRepresentation(render: () => string, headers: Record<string, string>): (requestHeaders: Record<string, string | undefined>) => HttpResult {
+export function cacheableRepresentation(
+  render: () => string,
+  headers: Record<string, string>,
+): (requestHeaders: Record<string, string | undefined>) => HttpResult {
   let rendered: { text: string; etag: string } | undefined;
   return (requestHeaders) => {
     if (!rendered) {

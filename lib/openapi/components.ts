@@ -49,18 +49,34 @@ const text = (limit: number, what: string) => ({
 });
 
 requestComponents
-  .add(postUrlSchema, { description: `A post or comment: ${acceptedPostUrlForms}. At most 2,048 characters.`, examples: ['https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/'] })
-  .add(profileUrlSchema, { description: `A person: ${profileUrlForms}; normalised.`, examples: ['https://www.linkedin.com/in/jane-prospect'] })
-  .add(groupNamesSchema, { description: `1 to ${MAX_GROUPS_PER_REQUEST} group names of the workspace (1–100 characters each), matched case-insensitively; repeats are ignored.` })
+  .add(postUrlSchema, {
+    description: `A post or comment: ${acceptedPostUrlForms}. At most 2,048 characters.`,
+    examples: ['https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/'],
+  })
+  .add(profileUrlSchema, {
+    description: `A person: ${profileUrlForms}; normalised.`,
+    examples: ['https://www.linkedin.com/in/jane-prospect'],
+  })
+  .add(groupNamesSchema, {
+    description: `1 to ${MAX_GROUPS_PER_REQUEST} group names of the workspace (1–100 characters each), matched case-insensitively; repeats are ignored.`,
+  })
   .add(commentRequestSchema.shape.comment, text(textLimits.comment, "The comment (the network's limit)"))
   .add(dmRequestSchema.shape.message, text(textLimits.message, "The message (the network's limit)"))
   .add(connectRequestSchema.shape.message, text(textLimits.invitationNote, 'An invitation note (the network allows 200 on free accounts)'))
-  .add(callStartTimeSchema, { format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$', description: 'When the call started: `YYYY-MM-DDThh:mm:ss[.fff]Z` (UTC), a real time from 1970 on.' })
+  .add(callStartTimeSchema, {
+    format: 'date-time',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$',
+    description: 'When the call started: `YYYY-MM-DDThh:mm:ss[.fff]Z` (UTC), a real time from 1970 on.',
+  })
   .add(transcriptRequestSchema.shape.transcript, {
-    description:
-      `With \`format: array\` (the default): 1–${transcriptLimits.elements.toLocaleString('en-US')} elements, each a string or a segment object, mixed as you like. With \`format: plaintext\`: one non-empty string. \`Name: text\` strings and lines become speaker turns.`,
+    description: `With \`format: array\` (the default): 1–${transcriptLimits.elements.toLocaleString('en-US')} elements, each a string or a segment object, mixed as you like. With \`format: plaintext\`: one non-empty string. \`Name: text\` strings and lines become speaker turns.`,
     oneOf: [
-      { type: 'array', minItems: 1, maxItems: transcriptLimits.elements, items: { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/TranscriptSegment' }] } },
+      {
+        type: 'array',
+        minItems: 1,
+        maxItems: transcriptLimits.elements,
+        items: { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/TranscriptSegment' }] },
+      },
       { type: 'string', minLength: 1 },
     ],
   })
@@ -68,15 +84,42 @@ requestComponents
   .add(transcriptListQuerySchema.shape.cursor, { description: 'Where the previous page ended: its `nextCursor` (follow `links.next`).' })
   .add(deliveryListQuerySchema.shape.cursor, { description: 'Where the previous page ended: its `nextCursor` (follow `links.next`).' })
   .add(likeRequestSchema, { id: 'LikeRequest', description: 'Have every account of the named groups react to a post or comment.' })
-  .add(commentRequestSchema, { id: 'CommentRequest', description: 'At least one of `groups` and `commentor`; with both, the groups\' accounts comment and the commentor is not used (a warning says so).' })
-  .add(connectRequestSchema, { id: 'ConnectRequest', description: '`user` (an active account of the workspace) invites `target`; they must be two people.' })
-  .add(dmRequestSchema, { id: 'DmRequest', description: '`user` (an active account of the workspace) messages `target`, inviting them first when not connected.' })
-  .add(decisionSchema, { id: 'ApprovalDecision', description: 'Approve (with the text, possibly edited, within the same limit as the request) or reject. `text` is ignored on rejection.' })
-  .add(segmentObjectSchema, { id: 'TranscriptSegment', description: "One speaker's turn: its words with their timestamps (seconds from the start, `endTimestamp ≥ startTimestamp`)." })
-  .add(transcriptRequestSchema, { id: 'TranscriptRequest', description: "A sales call's transcript in one of its forms, with its metadata. `call_id` is unique in the workspace." })
+  .add(commentRequestSchema, {
+    id: 'CommentRequest',
+    description:
+      "At least one of `groups` and `commentor`; with both, the groups' accounts comment and the commentor is not used (a warning says so).",
+  })
+  .add(connectRequestSchema, {
+    id: 'ConnectRequest',
+    description: '`user` (an active account of the workspace) invites `target`; they must be two people.',
+  })
+  .add(dmRequestSchema, {
+    id: 'DmRequest',
+    description: '`user` (an active account of the workspace) messages `target`, inviting them first when not connected.',
+  })
+  .add(decisionSchema, {
+    id: 'ApprovalDecision',
+    description:
+      'Approve (with the text, possibly edited, within the same limit as the request) or reject. `text` is ignored on rejection.',
+  })
+  .add(segmentObjectSchema, {
+    id: 'TranscriptSegment',
+    description: "One speaker's turn: its words with their timestamps (seconds from the start, `endTimestamp ≥ startTimestamp`).",
+  })
+  .add(transcriptRequestSchema, {
+    id: 'TranscriptRequest',
+    description: "A sales call's transcript in one of its forms, with its metadata. `call_id` is unique in the workspace.",
+  })
   .add(createWebhookSchema, { id: 'WebhookCreate', description: 'An https endpoint with a public address, and the events it receives.' })
-  .add(updateWebhookSchema, { id: 'WebhookUpdate', description: 'Any of the fields (at least one). `description: null` removes it; `enabled: true` re-enables a disabled endpoint and forgets its failures.' })
-  .add(unipileWebhookSchema, { id: 'UnipileWebhookEvent', description: "Unipile's `new_relation` and `message_received` events; other events and fields are accepted and ignored." });
+  .add(updateWebhookSchema, {
+    id: 'WebhookUpdate',
+    description:
+      'Any of the fields (at least one). `description: null` removes it; `enabled: true` re-enables a disabled endpoint and forgets its failures.',
+  })
+  .add(unipileWebhookSchema, {
+    id: 'UnipileWebhookEvent',
+    description: "Unipile's `new_relation` and `message_received` events; other events and fields are accepted and ignored.",
+  });
 
 responseComponents
   .add(fieldErrorSchema, { id: 'FieldError' })
@@ -103,6 +146,9 @@ responseComponents
 /** The component name of a registered schema (throws for one that is not: every body the document shows is a component). */
 export function componentName(registry: DocsRegistry, schema: z.core.$ZodType): string {
   const id = registry.get(schema)?.id;
-  if (!id) throw new Error(`a schema of the document is not registered in components.ts: ${JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' })).slice(0, 120)}`);
+  if (!id)
+    throw new Error(
+      `a schema of the document is not registered in components.ts: ${JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' })).slice(0, 120)}`,
+    );
   return id;
 }

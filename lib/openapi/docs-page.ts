@@ -26,7 +26,9 @@ details{margin:.25rem 0}summary{cursor:pointer;color:var(--muted)}`;
 const styleHash = createHash('sha256').update(STYLE).digest('base64');
 
 /** Headers of the page: nothing may load or run but its own stylesheet; no framing, no referrer. */
-export const docsPageHeaders: Record<string, string> = htmlPageHeaders(`default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+export const docsPageHeaders: Record<string, string> = htmlPageHeaders(
+  `default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+);
 
 type Schema = Json;
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
@@ -191,15 +193,26 @@ export function renderDocsPage(document: Json): string {
     .map(
       (tag) =>
         `<h3>${escapeHtml(tag.name)}</h3><ul>${byTag(tag.name)
-          .map(({ method, path, operation }) => `<li><a href="#${anchor('op', String(operation.operationId))}"><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></a></li>`)
+          .map(
+            ({ method, path, operation }) =>
+              `<li><a href="#${anchor('op', String(operation.operationId))}"><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></a></li>`,
+          )
           .join('')}</ul>`,
     )
     .join('');
   const sections = tags
-    .map((tag) => `<h2 id="${anchor('tag', tag.name)}">${escapeHtml(tag.name)}</h2><p>${prose(tag.description)}</p>${byTag(tag.name).map((entry) => operationHtml(document, entry)).join('')}`)
+    .map(
+      (tag) =>
+        `<h2 id="${anchor('tag', tag.name)}">${escapeHtml(tag.name)}</h2><p>${prose(tag.description)}</p>${byTag(tag.name)
+          .map((entry) => operationHtml(document, entry))
+          .join('')}`,
+    )
     .join('');
   const schemaSections = Object.entries(schemas)
-    .map(([name, schema]) => `<section class="schema" id="${anchor('schema', name)}"><h3>${escapeHtml(name)}</h3>${schemaHtml(schema)}</section>`)
+    .map(
+      ([name, schema]) =>
+        `<section class="schema" id="${anchor('schema', name)}"><h3>${escapeHtml(name)}</h3>${schemaHtml(schema)}</section>`,
+    )
     .join('');
   const standardSections = standard.map(([name, response]) => `<h3>${escapeHtml(name)}</h3><p>${prose(response.description)}</p>`).join('');
   const description = String(info.description ?? '')

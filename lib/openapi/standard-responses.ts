@@ -7,7 +7,10 @@ import type { OperationSpec, ResponseSpec } from './operations/operation';
  * Idempotency-Key's 400/409/422, a query string's 400, and the 500 of a bug.
  */
 
-const internalError: ResponseSpec = { description: 'A bug: logged with the request id, no internals in the answer.', problems: ['internal-error'] };
+const internalError: ResponseSpec = {
+  description: 'A bug: logged with the request id, no internals in the answer.',
+  problems: ['internal-error'],
+};
 
 const unavailable: ResponseSpec = {
   description: 'A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds.',
@@ -16,14 +19,31 @@ const unavailable: ResponseSpec = {
 };
 
 const apiKeyErrors: Record<number, ResponseSpec> = {
-  401: { description: 'No valid `api-key` header: missing, malformed, unknown and revoked keys all get this same answer.', problems: ['unauthorized'], headers: ['WWW-Authenticate'] },
-  429: { description: "The workspace's request rate limit is reached; retry after `Retry-After` seconds.", problems: ['rate-limited'], headers: ['Retry-After'] },
+  401: {
+    description: 'No valid `api-key` header: missing, malformed, unknown and revoked keys all get this same answer.',
+    problems: ['unauthorized'],
+    headers: ['WWW-Authenticate'],
+  },
+  429: {
+    description: "The workspace's request rate limit is reached; retry after `Retry-After` seconds.",
+    problems: ['rate-limited'],
+    headers: ['Retry-After'],
+  },
 };
 
 const idempotencyErrors: Record<number, ResponseSpec> = {
-  400: { description: 'The `Idempotency-Key` header is not 1–255 visible ASCII characters (`errors[].path` = `headers.idempotency-key`).', problems: ['validation-failed'] },
-  409: { description: 'The first request with this `Idempotency-Key` is still running; retry shortly.', problems: ['idempotency-request-in-progress'] },
-  422: { description: `This \`Idempotency-Key\` was used with another body in the last ${IDEMPOTENCY_TTL_SECONDS / 3600} hours.`, problems: ['idempotency-key-reused'] },
+  400: {
+    description: 'The `Idempotency-Key` header is not 1–255 visible ASCII characters (`errors[].path` = `headers.idempotency-key`).',
+    problems: ['validation-failed'],
+  },
+  409: {
+    description: 'The first request with this `Idempotency-Key` is still running; retry shortly.',
+    problems: ['idempotency-request-in-progress'],
+  },
+  422: {
+    description: `This \`Idempotency-Key\` was used with another body in the last ${IDEMPOTENCY_TTL_SECONDS / 3600} hours.`,
+    problems: ['idempotency-key-reused'],
+  },
 };
 
 const queryErrors: Record<number, ResponseSpec> = {
@@ -35,9 +55,20 @@ function bodyErrors(body: NonNullable<OperationSpec['body']>): Record<number, Re
   return {
     400: form
       ? { description: 'A form field is not valid.', problems: ['validation-failed'] }
-      : { description: 'The body is empty, not JSON, not a JSON object, or breaks a rule; `errors` names every bad or unknown field (`path` `""` is the body itself).', problems: ['validation-failed', 'malformed-json'] },
-    413: { description: `The body is over ${body.maxBytes.toLocaleString('en-US')} bytes (\`limitBytes\` says the limit).`, problems: ['body-too-large'] },
-    415: { description: `The content type is not \`${body.mediaType}\`${form ? '' : ' (or `+json`)'}, or the charset is not UTF-8.`, problems: ['unsupported-media-type'], headers: ['Accept-Post'] },
+      : {
+          description:
+            'The body is empty, not JSON, not a JSON object, or breaks a rule; `errors` names every bad or unknown field (`path` `""` is the body itself).',
+          problems: ['validation-failed', 'malformed-json'],
+        },
+    413: {
+      description: `The body is over ${body.maxBytes.toLocaleString('en-US')} bytes (\`limitBytes\` says the limit).`,
+      problems: ['body-too-large'],
+    },
+    415: {
+      description: `The content type is not \`${body.mediaType}\`${form ? '' : ' (or `+json`)'}, or the charset is not UTF-8.`,
+      problems: ['unsupported-media-type'],
+      headers: ['Accept-Post'],
+    },
   };
 }
 

@@ -14,7 +14,13 @@ import type { SubmitJobDeps } from './accept/submit-job';
 /** Dependencies of the use cases as deployed: built once per cold start from the configuration. */
 export function defaultSubmitJobDeps(): SubmitJobDeps {
   const config = getConfig();
-  return { db: defaultDb(), sqs: defaultSqs(), jobsQueueUrl: config.JOBS_QUEUE_URL, retentionDays: config.JOB_RETENTION_DAYS, accountBacklogLimit: config.ACCOUNT_BACKLOG_LIMIT };
+  return {
+    db: defaultDb(),
+    sqs: defaultSqs(),
+    jobsQueueUrl: config.JOBS_QUEUE_URL,
+    retentionDays: config.JOB_RETENTION_DAYS,
+    accountBacklogLimit: config.ACCOUNT_BACKLOG_LIMIT,
+  };
 }
 
 export function defaultPlanJobDeps(): PlanJobDeps {
@@ -38,9 +44,13 @@ export function defaultRunActionDeps(): RunActionDeps {
     ...eventDeps(config),
     provider: createProvider(config, defaultDb()),
     maxAttempts: config.ACTION_MAX_ATTEMPTS,
-    retryDelaySeconds: (attempt, retryAfterSeconds) => retryDelaySeconds(attempt, retryAfterSeconds, Math.random, config.ACTION_RETRY_BASE_SECONDS),
+    retryDelaySeconds: (attempt, retryAfterSeconds) =>
+      retryDelaySeconds(attempt, retryAfterSeconds, Math.random, config.ACTION_RETRY_BASE_SECONDS),
     connectionExpirySeconds: config.CONNECTION_EXPIRY_SECONDS,
-    signalCooldowns: { throttledSeconds: config.PROVIDER_THROTTLE_COOLDOWN_SECONDS, restrictedSeconds: config.ACCOUNT_RESTRICTED_COOLDOWN_SECONDS },
+    signalCooldowns: {
+      throttledSeconds: config.PROVIDER_THROTTLE_COOLDOWN_SECONDS,
+      restrictedSeconds: config.ACCOUNT_RESTRICTED_COOLDOWN_SECONDS,
+    },
   };
 }
 
@@ -51,10 +61,22 @@ export function defaultApprovalDeps(): ApprovalDeps {
 
 export function defaultWebhookDeps(): WebhookDeps {
   const config = getConfig();
-  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, ...eventDeps(config), secret: config.UNIPILE_WEBHOOK_SECRET };
+  return {
+    db: defaultDb(),
+    sqs: defaultSqs(),
+    actionsQueueUrl: config.ACTIONS_QUEUE_URL,
+    ...eventDeps(config),
+    secret: config.UNIPILE_WEBHOOK_SECRET,
+  };
 }
 
 export function defaultWatchDeps(): WatchDeps {
   const config = getConfig();
-  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, ...eventDeps(config), provider: createProvider(config, defaultDb()) };
+  return {
+    db: defaultDb(),
+    sqs: defaultSqs(),
+    actionsQueueUrl: config.ACTIONS_QUEUE_URL,
+    ...eventDeps(config),
+    provider: createProvider(config, defaultDb()),
+  };
 }

@@ -14,7 +14,11 @@ export const clampDelaySeconds = (seconds = 0) => Math.max(0, Math.min(MAX_DELAY
 
 export async function sendMessage(sqs: SQSClient, queueUrl: string, message: OutgoingMessage): Promise<void> {
   await sqs.send(
-    new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message.body), DelaySeconds: clampDelaySeconds(message.delaySeconds) }),
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: JSON.stringify(message.body),
+      DelaySeconds: clampDelaySeconds(message.delaySeconds),
+    }),
   );
 }
 

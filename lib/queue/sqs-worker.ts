@@ -36,7 +36,11 @@ export function sqsWorker<S extends z.core.$ZodType>(options: SqsWorkerOptions<S
     }
     const parsed = z.safeParse(options.schema, raw);
     if (!parsed.success) {
-      logger.error('unreadable message', { queue: options.queue, messageId: record.messageId, receiveCount: record.attributes?.ApproximateReceiveCount });
+      logger.error('unreadable message', {
+        queue: options.queue,
+        messageId: record.messageId,
+        receiveCount: record.attributes?.ApproximateReceiveCount,
+      });
       await options.onPoison?.(raw, record);
       throw new PoisonMessageError(`message ${record.messageId} on ${options.queue} is not a valid message`);
     }

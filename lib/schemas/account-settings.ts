@@ -55,37 +55,50 @@ const dailyWithinWeekly = (daily: { invitations?: number } | undefined, weekly: 
   daily?.invitations === undefined || weekly === undefined || daily.invitations <= weekly;
 
 /** An account as an administrator describes it; defaults fill the rest. */
-export const accountInputSchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  profileUrl: profileUrlSchema,
-  providerAccountId: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  mode: z._default(z.enum(['autopilot', 'ask']), 'autopilot'),
-  timezone: z._default(timezoneSchema, 'UTC'),
-  // No default here: an account without hours of its own follows its workspace's, then the
-  // service's default (see `effectiveLimits`).
-  workingHours: z.optional(workingHoursSchema),
-  dailyLimits: z._default(dailyLimitsSchema, {}),
-  /** Invitations a week (ISO week, the account's zone); the workspace's, then the default, when absent. */
-  weeklyInvitations: z.optional(limit),
-  /** Gaps between its network touches, per kind; the workspace's, then the default, when absent. */
-  spacing: z.optional(spacingSchema),
-  status: z._default(z.enum(['active', 'paused']), 'active'),
-}).check(z.refine((account) => dailyWithinWeekly(account.dailyLimits, account.weeklyInvitations), { message: DAILY_OVER_WEEKLY, path: ['dailyLimits', 'invitations'] }));
+export const accountInputSchema = z
+  .strictObject({
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    profileUrl: profileUrlSchema,
+    providerAccountId: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    mode: z._default(z.enum(['autopilot', 'ask']), 'autopilot'),
+    timezone: z._default(timezoneSchema, 'UTC'),
+    // No default here: an account without hours of its own follows its workspace's, then the
+    // service's default (see `effectiveLimits`).
+    workingHours: z.optional(workingHoursSchema),
+    dailyLimits: z._default(dailyLimitsSchema, {}),
+    /** Invitations a week (ISO week, the account's zone); the workspace's, then the default, when absent. */
+    weeklyInvitations: z.optional(limit),
+    /** Gaps between its network touches, per kind; the workspace's, then the default, when absent. */
+    spacing: z.optional(spacingSchema),
+    status: z._default(z.enum(['active', 'paused']), 'active'),
+  })
+  .check(
+    z.refine((account) => dailyWithinWeekly(account.dailyLimits, account.weeklyInvitations), {
+      message: DAILY_OVER_WEEKLY,
+      path: ['dailyLimits', 'invitations'],
+    }),
+  );
 export type AccountInput = z.input<typeof accountInputSchema>;
 
 /** A domain the workspace's people have email addresses at (`acme.com`); its subdomains count too. */
 export const emailDomainSchema = z
   .string()
-  .check(z.toLowerCase(), z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as acme.com'));
+  .check(
+    z.toLowerCase(),
+    z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as acme.com'),
+  );
 
 /** A workspace's settings as an administrator changes them (every field optional; see WorkspaceSettings). */
 export const workspaceSettingsSchema = z.strictObject({
   pacingWindowSeconds: z.optional(int().check(z.gte(0))),
   workingHours: z.optional(workingHoursSchema),
   limits: z.optional(
-    z
-      .strictObject({ daily: z.optional(dailyLimitsSchema), weeklyInvitations: z.optional(limit) })
-      .check(z.refine((limits) => dailyWithinWeekly(limits.daily, limits.weeklyInvitations), { message: DAILY_OVER_WEEKLY, path: ['daily', 'invitations'] })),
+    z.strictObject({ daily: z.optional(dailyLimitsSchema), weeklyInvitations: z.optional(limit) }).check(
+      z.refine((limits) => dailyWithinWeekly(limits.daily, limits.weeklyInvitations), {
+        message: DAILY_OVER_WEEKLY,
+        path: ['daily', 'invitations'],
+      }),
+    ),
   ),
   spacing: z.optional(spacingSchema),
   approvalExpirySeconds: z.optional(int().check(z.gte(1))),

@@ -4,7 +4,10 @@ import { normaliseProfileUrl } from '../network/model/profile-url';
  * Refinement of connect and DM requests: nobody connects with or messages themselves. Written as
  * options for `.refine` so it runs even when other fields are bad (one answer names every problem).
  */
-export const distinctPeople: [(request: { target?: unknown; user?: unknown }) => boolean, { path: PropertyKey[]; message: string; when: (payload: { value: unknown }) => boolean }] = [
+export const distinctPeople: [
+  (request: { target?: unknown; user?: unknown }) => boolean,
+  { path: PropertyKey[]; message: string; when: (payload: { value: unknown }) => boolean },
+] = [
   (request) => !samePerson(request.target, request.user),
   {
     path: ['target'],

@@ -15,7 +15,10 @@ export const groupNameSchema = z.string().check(
 export const groupNamesSchema = z.pipe(
   z
     .array(groupNameSchema)
-    .check(z.minLength(1, 'must name at least one group'), z.maxLength(MAX_GROUPS_PER_REQUEST, `must name at most ${MAX_GROUPS_PER_REQUEST} groups`)),
+    .check(
+      z.minLength(1, 'must name at least one group'),
+      z.maxLength(MAX_GROUPS_PER_REQUEST, `must name at most ${MAX_GROUPS_PER_REQUEST} groups`),
+    ),
   z.transform((names: string[]) => {
     const seen = new Set<string>();
     return names.filter((name) => {

@@ -32,7 +32,9 @@ export const transcriptListQuerySchema = z.object({
   cursor: z.optional(
     z.pipe(
       z.string().check(z.maxLength(400, 'is not a cursor this API gave')),
-      z.transform((value: string, ctx) => decodeCursor(value) ?? z.refuse(ctx, 'is not a cursor this API gave (use links.next of the previous page)')),
+      z.transform(
+        (value: string, ctx) => decodeCursor(value) ?? z.refuse(ctx, 'is not a cursor this API gave (use links.next of the previous page)'),
+      ),
     ),
   ),
 });

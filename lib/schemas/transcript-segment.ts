@@ -8,11 +8,15 @@ const secondsSchema = z.number(typeError('must be a number of seconds')).check(z
 
 const wordSchema = z
   .strictObject({
-    text: z.string(typeError('must be a string')).check(z.maxLength(transcriptLimits.wordChars, `must be at most ${transcriptLimits.wordChars} characters`)),
+    text: z
+      .string(typeError('must be a string'))
+      .check(z.maxLength(transcriptLimits.wordChars, `must be at most ${transcriptLimits.wordChars} characters`)),
     startTimestamp: secondsSchema,
     endTimestamp: secondsSchema,
   })
-  .check(z.refine((word) => word.endTimestamp >= word.startTimestamp, { message: 'must not be before startTimestamp', path: ['endTimestamp'] }));
+  .check(
+    z.refine((word) => word.endTimestamp >= word.startTimestamp, { message: 'must not be before startTimestamp', path: ['endTimestamp'] }),
+  );
 
 const speakerSchema = z.strictObject({
   name: z
@@ -46,7 +50,10 @@ const speakerSchema = z.strictObject({
 export const segmentObjectSchema = z.strictObject({
   words: z
     .array(wordSchema, typeError('must be an array of words'))
-    .check(z.minLength(1, 'must have at least one word'), z.maxLength(transcriptLimits.wordsPerSegment, `must have at most ${transcriptLimits.wordsPerSegment} words`)),
+    .check(
+      z.minLength(1, 'must have at least one word'),
+      z.maxLength(transcriptLimits.wordsPerSegment, `must have at most ${transcriptLimits.wordsPerSegment} words`),
+    ),
   speaker: speakerSchema,
 });
 
@@ -78,7 +85,14 @@ function plainWord(value: unknown): Word | undefined {
  * schema's order). A property test holds it to that.
  */
 export function readPlainSegment(value: unknown): SegmentObject | undefined {
-  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 2 || !hasOwn(value, 'words') || !hasOwn(value, 'speaker')) return undefined;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Object.keys(value).length !== 2 ||
+    !hasOwn(value, 'words') ||
+    !hasOwn(value, 'speaker')
+  )
+    return undefined;
   const { words, speaker } = value as Record<string, unknown>;
   if (!Array.isArray(words) || words.length < 1 || words.length > transcriptLimits.wordsPerSegment) return undefined;
   const read: Word[] = new Array(words.length);

@@ -111,25 +111,33 @@ export const callIdSchema = z
     z.regex(CALL_ID_PATTERN, 'must start with a letter or digit and contain only letters, digits and . _ : @ + = -'),
   );
 
-const httpUrlSchema = z
-  .string(typeError('must be a string'))
-  .check(
-    z.maxLength(transcriptLimits.urlChars, `must be at most ${transcriptLimits.urlChars} characters`),
-    z.refine((value) => safeHttpUrl(value) !== undefined, 'must be an http(s) URL'),
-  );
+const httpUrlSchema = z.string(typeError('must be a string')).check(
+  z.maxLength(transcriptLimits.urlChars, `must be at most ${transcriptLimits.urlChars} characters`),
+  z.refine((value) => safeHttpUrl(value) !== undefined, 'must be an http(s) URL'),
+);
 
 /** Spec 2.5: a sales call's transcript, in one of the two formats, with its metadata. */
 export const transcriptRequestSchema = z
   .strictObject({
     title: z
       .string(typeError('must be a string'))
-      .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(transcriptLimits.titleChars, `must be at most ${transcriptLimits.titleChars} characters`)),
+      .check(
+        z.trim(),
+        z.minLength(1, 'must not be empty'),
+        z.maxLength(transcriptLimits.titleChars, `must be at most ${transcriptLimits.titleChars} characters`),
+      ),
     transcript: transcriptContentSchema,
     call_start_time: callStartTimeSchema,
     call_id: callIdSchema,
     url: httpUrlSchema,
     participants: z
-      .array(z.pipe(emailSchema, z.transform((email: string) => email.toLowerCase())), typeError('must be an array of email addresses'))
+      .array(
+        z.pipe(
+          emailSchema,
+          z.transform((email: string) => email.toLowerCase()),
+        ),
+        typeError('must be an array of email addresses'),
+      )
       .check(
         z.minLength(1, 'must name at least one participant'),
         z.maxLength(transcriptLimits.participants, `must have at most ${transcriptLimits.participants} participants`),
@@ -140,10 +148,18 @@ export const transcriptRequestSchema = z
     z.superRefine((request, ctx) => {
       const isString = typeof request.transcript === 'string';
       if (request.format === 'plaintext' && !isString) {
-        ctx.addIssue({ code: 'custom', path: ['transcript'], message: 'must be one string when format is plaintext (an array is sent with format array, the default)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['transcript'],
+          message: 'must be one string when format is plaintext (an array is sent with format array, the default)',
+        });
       }
       if (request.format === 'array' && isString) {
-        ctx.addIssue({ code: 'custom', path: ['transcript'], message: 'must be an array when format is array (the default); send one string with format plaintext' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['transcript'],
+          message: 'must be an array when format is array (the default); send one string with format plaintext',
+        });
       }
     }),
   );

@@ -7,12 +7,19 @@ export const MAX_DESCRIPTION_LENGTH = 500;
 
 const urlField = z
   .string(typeError('must be a string: the https URL to deliver to'))
-  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(MAX_WEBHOOK_URL_LENGTH, `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`));
+  .check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(MAX_WEBHOOK_URL_LENGTH, `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`),
+  );
 
 /** The events to subscribe to: known types, at least one; a type named twice counts once. */
 const eventsField = z.pipe(
   z
-    .array(z.enum(webhookEventTypes, { error: `must be one of ${webhookEventTypes.join(', ')}` }), typeError('must be an array of event types'))
+    .array(
+      z.enum(webhookEventTypes, { error: `must be one of ${webhookEventTypes.join(', ')}` }),
+      typeError('must be an array of event types'),
+    )
     .check(z.minLength(1, 'must name at least one event type'), z.maxLength(webhookEventTypes.length * 2, 'has too many entries')),
   z.transform((events: SubscribableEventType[]) => [...new Set(events)]),
 );

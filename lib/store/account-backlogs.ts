@@ -26,7 +26,11 @@ export function backlogItem(db: Db, workspaceId: string, accountId: string, delt
 /** Each account's count of actions not ended (0 for one that has none). */
 export async function getBacklogs(db: Db, workspaceId: string, accountIds: string[]): Promise<Map<string, number>> {
   const counts = new Map(accountIds.map((id) => [id, 0]));
-  const items = await batchGet(db, accountIds.map((id) => keys.accountBacklog(workspaceId, id)), (item) => item);
+  const items = await batchGet(
+    db,
+    accountIds.map((id) => keys.accountBacklog(workspaceId, id)),
+    (item) => item,
+  );
   for (const item of items) counts.set(String(item.sk).slice('BACKLOG#'.length), Math.max(0, Number(item.count ?? 0)));
   return counts;
 }

@@ -95,11 +95,42 @@ export async function deleteAccount(db: Db, workspaceId: string, accountId: stri
 
 /** Reads many accounts of one workspace; missing ones are simply absent from the result. */
 export async function getAccounts(db: Db, workspaceId: string, accountIds: string[]): Promise<Account[]> {
-  return batchGet(db, accountIds.map((id) => keys.account(workspaceId, id)), toAccount);
+  return batchGet(
+    db,
+    accountIds.map((id) => keys.account(workspaceId, id)),
+    toAccount,
+  );
 }
 
 function toAccount(item: Record<string, unknown>): Account {
-  const { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, weeklyInvitations, spacing, status, createdAt } =
-    item as unknown as Account;
-  return { accountId, workspaceId, name, profileUrl, providerAccountId, mode, timezone, workingHours, dailyLimits, weeklyInvitations, spacing, status, createdAt };
+  const {
+    accountId,
+    workspaceId,
+    name,
+    profileUrl,
+    providerAccountId,
+    mode,
+    timezone,
+    workingHours,
+    dailyLimits,
+    weeklyInvitations,
+    spacing,
+    status,
+    createdAt,
+  } = item as unknown as Account;
+  return {
+    accountId,
+    workspaceId,
+    name,
+    profileUrl,
+    providerAccountId,
+    mode,
+    timezone,
+    workingHours,
+    dailyLimits,
+    weeklyInvitations,
+    spacing,
+    status,
+    createdAt,
+  };
 }

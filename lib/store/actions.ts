@@ -9,14 +9,7 @@ import { transactWrite } from './transact';
 import type { DeferredReason } from '../errors';
 
 export type ActionStatus =
-  | 'pending'
-  | 'running'
-  | 'awaiting_approval'
-  | 'awaiting_connection'
-  | 'succeeded'
-  | 'failed'
-  | 'rejected'
-  | 'expired';
+  'pending' | 'running' | 'awaiting_approval' | 'awaiting_connection' | 'succeeded' | 'failed' | 'rejected' | 'expired';
 
 /** Statuses an action ends in; each has a counter of the same name on its job. */
 export const finalActionStatuses = ['succeeded', 'failed', 'rejected', 'expired'] as const;
@@ -117,7 +110,13 @@ export async function getAction(db: Db, action: ActionKey): Promise<Action | und
  * Takes the action for one attempt: pending (or running with an expired lease, after a crash)
  * → running. Returns the claimed action, or undefined when someone else holds it or it ended.
  */
-export async function claimAction(db: Db, action: ActionKey, leaseId: string, now: Date, leaseSeconds: number): Promise<Action | undefined> {
+export async function claimAction(
+  db: Db,
+  action: ActionKey,
+  leaseId: string,
+  now: Date,
+  leaseSeconds: number,
+): Promise<Action | undefined> {
   const claimed = await writtenIfConditionHolds(
     db.client.send(
       new UpdateCommand({
@@ -154,7 +153,8 @@ export function rescheduleAction(
 ): Promise<boolean> {
   return updateIfCurrent(db, {
     Key: key(action),
-    UpdateExpression: 'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at REMOVE leaseId, leaseUntil',
+    UpdateExpression:
+      'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at REMOVE leaseId, leaseUntil',
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
     ExpressionAttributeValues: {
@@ -302,7 +302,13 @@ export async function awaitConnection(
   wait: { target: ActionTarget; invitedAt?: Date; until: Date; provider: string; details?: Record<string, string> },
   now: Date,
 ): Promise<boolean> {
-  const index = keys.awaitingConnectionIndex(action.providerAccountId, wait.target.publicIdentifier, action.workspaceId, action.jobId, action.accountId);
+  const index = keys.awaitingConnectionIndex(
+    action.providerAccountId,
+    wait.target.publicIdentifier,
+    action.workspaceId,
+    action.jobId,
+    action.accountId,
+  );
   return updateIfCurrent(db, {
     Key: key(action),
     UpdateExpression:
@@ -331,18 +337,19 @@ export async function awaitConnection(
  * (the approved text, the time of the acceptance), and puts it in the dispatch outbox until a
  * worker claims it.
  */
-export function resumeActionItem(
-  db: Db,
-  action: ActionKey,
-  from: AwaitingStatus,
-  set: Record<string, unknown>,
-  now: Date,
-): TransactItem {
+export function resumeActionItem(db: Db, action: ActionKey, from: AwaitingStatus, set: Record<string, unknown>, now: Date): TransactItem {
   const at = now.toISOString();
   const index = keys.dispatchIndex(at, action.workspaceId, action.jobId, action.accountId);
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':pending': 'pending', ':from': from, ':at': at, ':gpk': index.gsi1pk, ':gsk': index.gsi1sk };
-  const sets = ['#status = :pending', 'notBefore = :at', 'updatedAt = :at', 'gsi1pk = :gpk', 'gsi1sk = :gsk', ...setFields(set, names, values)];
+  const sets = [
+    '#status = :pending',
+    'notBefore = :at',
+    'updatedAt = :at',
+    'gsi1pk = :gpk',
+    'gsi1sk = :gsk',
+    ...setFields(set, names, values),
+  ];
   return {
     Update: {
       TableName: db.table,
@@ -375,7 +382,10 @@ function updateIfCurrent(db: Db, update: Omit<ConstructorParameters<typeof Updat
  * those of one login for one person (by public identifier).
  */
 export async function listAwaitingConnections(db: Db, filter: { providerAccountId?: string; publicId?: string } = {}): Promise<Action[]> {
-  const prefix = filter.providerAccountId === undefined ? '' : `${filter.providerAccountId}#${filter.publicId === undefined ? '' : `${filter.publicId}#`}`;
+  const prefix =
+    filter.providerAccountId === undefined
+      ? ''
+      : `${filter.providerAccountId}#${filter.publicId === undefined ? '' : `${filter.publicId}#`}`;
   // DynamoDB refuses an empty key value, even in begins_with: no prefix, no sort-key condition.
   const items = await queryAll(db, {
     IndexName: 'gsi1',

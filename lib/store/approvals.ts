@@ -132,7 +132,13 @@ function actionKeyOf(approval: Approval): ActionKey {
  * job. Refused when the approval was no longer pending (decided or expired meanwhile) — only one
  * decision ever takes effect. A decision other than expiry is refused once `validUntil` passed.
  */
-export function decideApprovalItems(db: Db, approval: Approval, outcome: ApprovalOutcome, via: 'link' | 'api' | 'expiry', now: Date): TransactItem[] {
+export function decideApprovalItems(
+  db: Db,
+  approval: Approval,
+  outcome: ApprovalOutcome,
+  via: 'link' | 'api' | 'expiry',
+  now: Date,
+): TransactItem[] {
   const at = now.toISOString();
   const action = actionKeyOf(approval);
   const decision = approvalRef(approval, outcome.status);
@@ -144,7 +150,11 @@ export function decideApprovalItems(db: Db, approval: Approval, outcome: Approva
           action,
           { awaiting: 'awaiting_approval' },
           outcome.status === 'rejected'
-            ? { status: 'rejected', reason: 'approval_rejected', error: `The approval was rejected (${via === 'api' ? 'through the API' : 'on its page'}).` }
+            ? {
+                status: 'rejected',
+                reason: 'approval_rejected',
+                error: `The approval was rejected (${via === 'api' ? 'through the API' : 'on its page'}).`,
+              }
             : { status: 'expired', reason: 'approval_expired', error: `Nobody approved the action before ${approval.validUntil}.` },
           now,
           // The action keeps a record of how its approval ended.
@@ -177,7 +187,12 @@ export function decideApprovalItems(db: Db, approval: Approval, outcome: Approva
 
 /** What an action keeps of its approval, for the job's view (no second read): link, time, and how it ended. */
 export function approvalRef(approval: Approval, decision?: ApprovalOutcome['status']): NonNullable<Action['approval']> {
-  return { approvalId: approval.approvalId, path: approvalPath(approval.token), validUntil: approval.validUntil, ...(decision ? { decision } : {}) };
+  return {
+    approvalId: approval.approvalId,
+    path: approvalPath(approval.token),
+    validUntil: approval.validUntil,
+    ...(decision ? { decision } : {}),
+  };
 }
 
 /** The approval page's path for a token. */

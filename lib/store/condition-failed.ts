@@ -26,7 +26,9 @@ export async function writeIfConditionHolds(write: Promise<unknown>): Promise<bo
  * Runs a conditional write that returns the item (`ReturnValues: 'ALL_NEW'`): the item as written,
  * or undefined when its condition refused it.
  */
-export async function writtenIfConditionHolds(write: Promise<{ Attributes?: Record<string, unknown> }>): Promise<Record<string, unknown> | undefined> {
+export async function writtenIfConditionHolds(
+  write: Promise<{ Attributes?: Record<string, unknown> }>,
+): Promise<Record<string, unknown> | undefined> {
   try {
     return (await write).Attributes;
   } catch (error) {

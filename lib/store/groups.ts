@@ -55,7 +55,11 @@ export async function listGroups(db: Db, workspaceId: string): Promise<Group[]> 
 /** Reads groups by name; the result maps each found group's key (see `groupKey`) to it. */
 export async function getGroups(db: Db, workspaceId: string, names: string[]): Promise<Map<string, Group>> {
   const unique = [...new Set(names.map(groupKey))];
-  const groups = await batchGet(db, unique.map((key) => keys.group(workspaceId, key)), toGroup);
+  const groups = await batchGet(
+    db,
+    unique.map((key) => keys.group(workspaceId, key)),
+    toGroup,
+  );
   return new Map(groups.map((group) => [groupKey(group.name), group]));
 }
 

@@ -18,7 +18,6 @@ export interface IdempotencyRecord {
   expiresAt: number;
 }
 
-
 /**
  * Claims an idempotency key for a request. Returns undefined when claimed, or the record that
  * holds the key (completed, or in progress elsewhere) when it is taken.
@@ -75,15 +74,17 @@ export async function completeIdempotencyKey(db: Db, workspaceId: string, keyHas
 
 /** Lets go of a key whose request failed on our side, so that a retry can run. */
 export async function releaseIdempotencyKey(db: Db, workspaceId: string, keyHash: string): Promise<void> {
-  await db.client.send(
-    new DeleteCommand({
-      TableName: db.table,
-      Key: keys.idempotency(workspaceId, keyHash),
-      ConditionExpression: '#state = :inProgress',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':inProgress': 'in_progress' },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionFailed(error)) throw error;
-  });
+  await db.client
+    .send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: keys.idempotency(workspaceId, keyHash),
+        ConditionExpression: '#state = :inProgress',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':inProgress': 'in_progress' },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailed(error)) throw error;
+    });
 }

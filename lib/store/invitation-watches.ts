@@ -55,5 +55,7 @@ export async function unwatchInvitation(db: Db, watch: InvitationWatchKey): Prom
 
 /** Every invitation watched, in every workspace, soonest to end first. */
 export async function listWatchedInvitations(db: Db): Promise<InvitationWatch[]> {
-  return (await queryIndex(db, keys.pendingInvitationIndex('', '', '', '').gsi1pk)).map((item) => withoutKeys(item) as unknown as InvitationWatch);
+  return (await queryIndex(db, keys.pendingInvitationIndex('', '', '', '').gsi1pk)).map(
+    (item) => withoutKeys(item) as unknown as InvitationWatch,
+  );
 }

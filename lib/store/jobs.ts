@@ -79,18 +79,12 @@ export async function deleteJob(db: Db, workspaceId: string, jobId: string): Pro
 }
 
 export async function getJob(db: Db, workspaceId: string, jobId: string): Promise<Job | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.table, Key: keys.job(workspaceId, jobId), ConsistentRead: true }),
-  );
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.job(workspaceId, jobId), ConsistentRead: true }));
   return Item as Job | undefined;
 }
 
 /** The job and all its actions, in one query (they share the job's key prefix). */
-export async function getJobWithActions(
-  db: Db,
-  workspaceId: string,
-  jobId: string,
-): Promise<{ job: Job; actions: Action[] } | undefined> {
+export async function getJobWithActions(db: Db, workspaceId: string, jobId: string): Promise<{ job: Job; actions: Action[] } | undefined> {
   const { pk, sk } = keys.job(workspaceId, jobId);
   const items = await queryPrefix(db, pk, sk);
   const job = items.find((item) => item.sk === sk) as Job | undefined;
@@ -146,7 +140,14 @@ export async function markJobPlanned(db: Db, workspaceId: string, jobId: string,
  * The transaction item that ends a job failed as a whole (out of the queued index too), unless it
  * already ended; with `untakenOnly`, only while it is queued and no planner has taken it.
  */
-export function failJobItem(db: Db, workspaceId: string, jobId: string, reason: string, at: Date, options: { untakenOnly?: boolean } = {}): TransactItem {
+export function failJobItem(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  reason: string,
+  at: Date,
+  options: { untakenOnly?: boolean } = {},
+): TransactItem {
   const values: Record<string, unknown> = { ':failed': 'failed', ':reason': reason, ':at': at.toISOString() };
   let condition: string;
   if (options.untakenOnly) {
@@ -172,7 +173,14 @@ export function failJobItem(db: Db, workspaceId: string, jobId: string, reason: 
  * Ends a job failed as a whole, alone (`failJobItem` as one conditional write, not a transaction):
  * false when its condition refused it (it already ended; with `untakenOnly`, a planner took it).
  */
-export function failJob(db: Db, workspaceId: string, jobId: string, reason: string, at: Date, options: { untakenOnly?: boolean } = {}): Promise<boolean> {
+export function failJob(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  reason: string,
+  at: Date,
+  options: { untakenOnly?: boolean } = {},
+): Promise<boolean> {
   const { Update } = failJobItem(db, workspaceId, jobId, reason, at, options);
   return writeIfConditionHolds(db.client.send(new UpdateCommand(Update!)));
 }

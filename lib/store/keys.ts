@@ -70,14 +70,20 @@ export const keys = {
   /** Marks an event emitted once (a provider message seen twice is one `lead.replied`). */
   eventOnce: (workspaceId: string, dedupeKey: string) => ({ pk: `WS#${workspaceId}`, sk: `EVENTONCE#${dedupeKey}` }),
   /** A person one of the workspace's accounts invited or messaged, found again when they accept or reply. */
-  lead: (workspaceId: string, accountId: string, providerId: string) => ({ pk: `WS#${workspaceId}`, sk: `LEAD#${accountId}#${providerId}` }),
+  lead: (workspaceId: string, accountId: string, providerId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `LEAD#${accountId}#${providerId}`,
+  }),
   /** Leads by acting login and person, as the provider's webhook names them (no workspace in it). */
   leadIndex: (providerAccountId: string, providerId: string, workspaceId: string, accountId: string) => ({
     gsi1pk: `LEADS#${providerAccountId}#${providerId}`,
     gsi1sk: `${workspaceId}#${accountId}`,
   }),
   /** A connection request's invitation, watched for its acceptance (see invitation-watches.ts). */
-  invitationWatch: (workspaceId: string, accountId: string, providerId: string) => ({ pk: `WS#${workspaceId}`, sk: `INVITATIONWATCH#${accountId}#${providerId}` }),
+  invitationWatch: (workspaceId: string, accountId: string, providerId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `INVITATIONWATCH#${accountId}#${providerId}`,
+  }),
   /** Watched invitations, by when their watch ends, for the connection watch. */
   pendingInvitationIndex: (watchUntil: string, workspaceId: string, accountId: string, providerId: string) => ({
     gsi1pk: 'PENDING_INVITATIONS',

@@ -36,7 +36,20 @@ export interface Lead {
   expiresAt: number;
 }
 
-export type LeadIdentity = Pick<Lead, 'workspaceId' | 'accountId' | 'accountName' | 'providerAccountId' | 'providerId' | 'publicIdentifier' | 'profileUrl' | 'name' | 'email' | 'jobId' | 'jobType'>;
+export type LeadIdentity = Pick<
+  Lead,
+  | 'workspaceId'
+  | 'accountId'
+  | 'accountName'
+  | 'providerAccountId'
+  | 'providerId'
+  | 'publicIdentifier'
+  | 'profileUrl'
+  | 'name'
+  | 'email'
+  | 'jobId'
+  | 'jobType'
+>;
 
 type LeadTimes = Partial<Pick<Lead, 'invitedAt' | 'messagedAt' | 'connectedAt' | 'lastReplyAt'>>;
 
@@ -47,7 +60,13 @@ const toLead = (item: Record<string, unknown>) => withoutKeys(item) as unknown a
  * `onlyOnce`, the item's condition fails when that time was already set (the first acceptance
  * wins, a repeated webhook does nothing).
  */
-export function recordLeadItem(db: Db, lead: LeadIdentity, times: LeadTimes, now: Date, options: { onlyOnce?: keyof LeadTimes } = {}): TransactItem {
+export function recordLeadItem(
+  db: Db,
+  lead: LeadIdentity,
+  times: LeadTimes,
+  now: Date,
+  options: { onlyOnce?: keyof LeadTimes } = {},
+): TransactItem {
   const fields: Record<string, unknown> = {
     ...Object.fromEntries(Object.entries(lead).filter(([, value]) => value !== undefined)),
     ...times,
@@ -80,13 +99,17 @@ export function recordLeadItem(db: Db, lead: LeadIdentity, times: LeadTimes, now
 /** Writes a lead outside a transaction; returns it as written (with the times it had already). */
 export async function recordLead(db: Db, lead: LeadIdentity, times: LeadTimes, now: Date): Promise<Lead> {
   const { Update } = recordLeadItem(db, lead, times, now);
-  const { Attributes } = await db.client.send(new UpdateCommand({ ...(Update as ConstructorParameters<typeof UpdateCommand>[0]), ReturnValues: 'ALL_NEW' }));
+  const { Attributes } = await db.client.send(
+    new UpdateCommand({ ...(Update as ConstructorParameters<typeof UpdateCommand>[0]), ReturnValues: 'ALL_NEW' }),
+  );
   return toLead(Attributes ?? {});
 }
 
 /** One lead: of this workspace's account, for this person (the provider's id). */
 export async function getLead(db: Db, workspaceId: string, accountId: string, providerId: string): Promise<Lead | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.lead(workspaceId, accountId, providerId), ConsistentRead: true }));
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: keys.lead(workspaceId, accountId, providerId), ConsistentRead: true }),
+  );
   return Item ? toLead(Item) : undefined;
 }
 
@@ -102,6 +125,7 @@ export async function findLeads(db: Db, providerAccountId: string, providerId: s
 
 /** The identity part of a lead (what is written again when it changes). */
 export function leadIdentity(lead: Lead): LeadIdentity {
-  const { workspaceId, accountId, accountName, providerAccountId, providerId, publicIdentifier, profileUrl, name, email, jobId, jobType } = lead;
+  const { workspaceId, accountId, accountName, providerAccountId, providerId, publicIdentifier, profileUrl, name, email, jobId, jobType } =
+    lead;
   return { workspaceId, accountId, accountName, providerAccountId, providerId, publicIdentifier, profileUrl, name, email, jobId, jobType };
 }

@@ -3,7 +3,10 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 
 /** Every item a query matches, following DynamoDB's 1 MB pages. */
-export async function queryAll(db: Db, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+export async function queryAll(
+  db: Db,
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {

@@ -45,7 +45,11 @@ export type QuotaResult = { ok: true } | { ok: false; limit: 'daily' | 'weekly' 
  * down (a release), so bounding today's by what they leave keeps the seven days under the limit.
  */
 async function countOn(db: Db, request: Pick<QuotaRequest, 'workspaceId' | 'accountId' | 'kind'>, days: string[]): Promise<number> {
-  const counts = await batchGet(db, days.map((day) => keys.quota(request.workspaceId, request.accountId, request.kind, day)), (item) => Number(item.count ?? 0));
+  const counts = await batchGet(
+    db,
+    days.map((day) => keys.quota(request.workspaceId, request.accountId, request.kind, day)),
+    (item) => Number(item.count ?? 0),
+  );
   return counts.reduce((sum, count) => sum + Math.max(0, count), 0);
 }
 

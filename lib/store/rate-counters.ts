@@ -26,6 +26,8 @@ const ttlMarginMs = 5 * 60_000;
 export async function countRequest(db: Db, workspaceId: string, window: RateWindow, limit: number): Promise<number | undefined> {
   const expiresAt = new Date(window.end.getTime() + ttlMarginMs);
   const key = keys.rateCounter(workspaceId, window.start.toISOString());
-  const counted = await writtenIfConditionHolds(db.client.send(new UpdateCommand({ ...boundedCountUpdate(db, key, limit, expiresAt), ReturnValues: 'UPDATED_NEW' })));
+  const counted = await writtenIfConditionHolds(
+    db.client.send(new UpdateCommand({ ...boundedCountUpdate(db, key, limit, expiresAt), ReturnValues: 'UPDATED_NEW' })),
+  );
   return counted?.count as number | undefined;
 }

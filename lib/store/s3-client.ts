@@ -8,6 +8,10 @@ let shared: S3Client | undefined;
  * which only path-style addressing (`http://host/bucket/key`) can reach.
  */
 export function defaultS3(): S3Client {
-  shared ??= new S3Client({ maxAttempts: 3, requestHandler: timedRequestHandler(S3_REQUEST_TIMEOUT_MS), forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
+  shared ??= new S3Client({
+    maxAttempts: 3,
+    requestHandler: timedRequestHandler(S3_REQUEST_TIMEOUT_MS),
+    forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
+  });
   return shared;
 }

@@ -226,7 +226,8 @@ export async function connectSandboxProfiles(
     new UpdateCommand({
       TableName: db.table,
       Key: relationKey(workspaceId, providerAccountId, publicId),
-      UpdateExpression: 'SET workspaceId = :ws, providerAccountId = :login, publicId = :person, connectedAt = if_not_exists(connectedAt, :at)',
+      UpdateExpression:
+        'SET workspaceId = :ws, providerAccountId = :login, publicId = :person, connectedAt = if_not_exists(connectedAt, :at)',
       ExpressionAttributeValues: { ':ws': workspaceId, ':login': providerAccountId, ':person': publicId, ':at': now.toISOString() },
       ReturnValues: 'ALL_NEW',
     }),

@@ -37,16 +37,32 @@ export async function reserveSlot(db: Db, owner: ScheduleOwner, earliest: Date, 
   // The latest a previous slot may be for `earliest` itself to be free.
   const values = { ':latestPrevious': at - gapMs, ':expiresAt': epochSeconds(new Date(at + TTL_MS)) };
   const update = (input: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }) =>
-    db.client.send(new UpdateCommand({ TableName: db.table, Key: key(owner), ReturnValues: 'UPDATED_NEW', ...input, ExpressionAttributeValues: { ...values, ...input.ExpressionAttributeValues } }));
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key(owner),
+        ReturnValues: 'UPDATED_NEW',
+        ...input,
+        ExpressionAttributeValues: { ...values, ...input.ExpressionAttributeValues },
+      }),
+    );
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const free = await writeIfConditionHolds(
-      update({ UpdateExpression: 'SET lastAt = :at, expiresAt = :expiresAt', ConditionExpression: 'attribute_not_exists(lastAt) OR lastAt <= :latestPrevious', ExpressionAttributeValues: { ':at': at } }),
+      update({
+        UpdateExpression: 'SET lastAt = :at, expiresAt = :expiresAt',
+        ConditionExpression: 'attribute_not_exists(lastAt) OR lastAt <= :latestPrevious',
+        ExpressionAttributeValues: { ':at': at },
+      }),
     );
     if (free) return new Date(at);
     // Taken past `latestPrevious` (it only grows): the slot is the gap after the last one. Refused
     // only when the item expired between the two writes, and then the first one takes it.
     const taken = await writtenIfConditionHolds(
-      update({ UpdateExpression: 'SET lastAt = lastAt + :gap, expiresAt = :expiresAt', ConditionExpression: 'lastAt > :latestPrevious', ExpressionAttributeValues: { ':gap': gapMs } }),
+      update({
+        UpdateExpression: 'SET lastAt = lastAt + :gap, expiresAt = :expiresAt',
+        ConditionExpression: 'lastAt > :latestPrevious',
+        ExpressionAttributeValues: { ':gap': gapMs },
+      }),
     );
     if (taken) return new Date(Number(taken.lastAt));
   }
@@ -100,7 +116,11 @@ export function pauseAccountItem(db: Db, owner: ScheduleOwner, scope: PauseScope
       UpdateExpression: 'SET #pause = :pause, expiresAt = if_not_exists(expiresAt, :expiresAt)',
       ConditionExpression: 'attribute_not_exists(#pause) OR #pause.#until < :until',
       ExpressionAttributeNames: { '#pause': pauseAttribute(scope), '#until': 'until' },
-      ExpressionAttributeValues: { ':pause': pause, ':until': pause.until, ':expiresAt': epochSeconds(new Date(Date.parse(pause.until) + TTL_MS)) },
+      ExpressionAttributeValues: {
+        ':pause': pause,
+        ':until': pause.until,
+        ':expiresAt': epochSeconds(new Date(Date.parse(pause.until) + TTL_MS)),
+      },
     },
   };
 }

@@ -37,9 +37,31 @@ export interface Transcript {
 /** What the list shows of each transcript: no analysis (an item can be hundreds of KB). */
 export type TranscriptSummary = Pick<
   Transcript,
-  'callId' | 'title' | 'callStartTime' | 'url' | 'status' | 'createdAt' | 'updatedAt' | 'analysedAt' | 'participants' | 'format' | 'sizeBytes'
+  | 'callId'
+  | 'title'
+  | 'callStartTime'
+  | 'url'
+  | 'status'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'analysedAt'
+  | 'participants'
+  | 'format'
+  | 'sizeBytes'
 >;
-const SUMMARY_ATTRIBUTES = ['callId', 'title', 'callStartTime', 'url', 'status', 'createdAt', 'updatedAt', 'analysedAt', 'participants', 'format', 'sizeBytes'] as const;
+const SUMMARY_ATTRIBUTES = [
+  'callId',
+  'title',
+  'callStartTime',
+  'url',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'analysedAt',
+  'participants',
+  'format',
+  'sizeBytes',
+] as const;
 
 /** Records a new transcript; false when the workspace already has one with this call id. */
 export async function createTranscript(db: Db, transcript: Transcript): Promise<boolean> {
@@ -59,7 +81,9 @@ export async function createTranscript(db: Db, transcript: Transcript): Promise<
 }
 
 export async function getTranscript(db: Db, workspaceId: string, callId: string): Promise<Transcript | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.transcript(workspaceId, callId), ConsistentRead: true }));
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: keys.transcript(workspaceId, callId), ConsistentRead: true }),
+  );
   return Item ? toTranscript(Item) : undefined;
 }
 
@@ -85,7 +109,13 @@ export async function deleteQueuedTranscript(db: Db, workspaceId: string, callId
  * False when it is analysed, being analysed by another message's live run (a duplicate), or holds
  * other content.
  */
-export async function startTranscriptAnalysis(db: Db, workspaceId: string, callId: string, contentHash: string, run: { id: string; at: Date; leaseSeconds: number }): Promise<boolean> {
+export async function startTranscriptAnalysis(
+  db: Db,
+  workspaceId: string,
+  callId: string,
+  contentHash: string,
+  run: { id: string; at: Date; leaseSeconds: number },
+): Promise<boolean> {
   const { id, at, leaseSeconds } = run;
   return writeIfConditionHolds(
     db.client.send(
@@ -93,7 +123,8 @@ export async function startTranscriptAnalysis(db: Db, workspaceId: string, callI
         TableName: db.table,
         Key: keys.transcript(workspaceId, callId),
         UpdateExpression: 'SET #status = :analysing, analysisRun = :run, updatedAt = :at ADD attempts :one',
-        ConditionExpression: 'contentHash = :hash AND #status <> :analysed AND (#status <> :analysing OR analysisRun = :run OR updatedAt < :staleBefore)',
+        ConditionExpression:
+          'contentHash = :hash AND #status <> :analysed AND (#status <> :analysing OR analysisRun = :run OR updatedAt < :staleBefore)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':analysing': 'analysing',
@@ -113,7 +144,14 @@ export async function startTranscriptAnalysis(db: Db, workspaceId: string, callI
  * analysing → analysed, with the analysis, as a transaction item (its event is written with it).
  * Refused once analysed: of two concurrent runs only one saves, and reports.
  */
-export function saveTranscriptAnalysisItem(db: Db, workspaceId: string, callId: string, contentHash: string, analysis: Analysis, at: Date): TransactItem {
+export function saveTranscriptAnalysisItem(
+  db: Db,
+  workspaceId: string,
+  callId: string,
+  contentHash: string,
+  analysis: Analysis,
+  at: Date,
+): TransactItem {
   return {
     Update: {
       TableName: db.table,
@@ -145,7 +183,13 @@ export function failTranscriptAnalysisItem(
       UpdateExpression: 'SET #status = :failed, failure = :failure, updatedAt = :at REMOVE analysisRun',
       ConditionExpression: 'contentHash = :hash AND NOT #status IN (:analysed, :failed)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':failed': 'failed', ':analysed': 'analysed', ':failure': failure, ':hash': contentHash, ':at': at.toISOString() },
+      ExpressionAttributeValues: {
+        ':failed': 'failed',
+        ':analysed': 'analysed',
+        ':failure': failure,
+        ':hash': contentHash,
+        ':at': at.toISOString(),
+      },
     },
   };
 }

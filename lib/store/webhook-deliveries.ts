@@ -49,7 +49,8 @@ export interface WebhookDelivery {
 export type DeliveryKey = Pick<WebhookDelivery, 'workspaceId' | 'webhookId' | 'deliveryId'>;
 
 const key = (delivery: DeliveryKey) => keys.webhookDelivery(delivery.workspaceId, delivery.webhookId, delivery.deliveryId);
-const dueIndex = (delivery: DeliveryKey, dueAt: string) => keys.dueDeliveryIndex(dueAt, delivery.workspaceId, delivery.webhookId, delivery.deliveryId);
+const dueIndex = (delivery: DeliveryKey, dueAt: string) =>
+  keys.dueDeliveryIndex(dueAt, delivery.workspaceId, delivery.webhookId, delivery.deliveryId);
 const toDelivery = (item: Record<string, unknown>) => withoutKeys(item) as unknown as WebhookDelivery;
 
 /** A new delivery, due now, as a transaction item (it is written with the change that caused its event). */
@@ -90,7 +91,13 @@ export async function getDelivery(db: Db, delivery: DeliveryKey): Promise<Webhoo
  * on (another attempt claimed it, recorded its attempt or ended it). Every step of a delivery is
  * conditioned so, which is what lets one attempt run at a time. `#status` is the status.
  */
-function updateIfStillAt(db: Db, delivery: DeliveryKey, attemptCount: number, update: string, values: Record<string, unknown>): Promise<boolean> {
+function updateIfStillAt(
+  db: Db,
+  delivery: DeliveryKey,
+  attemptCount: number,
+  update: string,
+  values: Record<string, unknown>,
+): Promise<boolean> {
   return writeIfConditionHolds(
     db.client.send(
       new UpdateCommand({
@@ -251,5 +258,7 @@ export async function listDueDeliveries(db: Db, before: Date, limit = 500): Prom
 
 /** Moves a pending delivery's due time (the sweep sent its message; re-send later only if it is still not claimed). */
 export async function postponeDue(db: Db, delivery: WebhookDelivery, dueAt: Date): Promise<void> {
-  await updateIfStillAt(db, delivery, delivery.attemptCount, 'SET gsi1sk = :gsk', { ':gsk': dueIndex(delivery, dueAt.toISOString()).gsi1sk });
+  await updateIfStillAt(db, delivery, delivery.attemptCount, 'SET gsi1sk = :gsk', {
+    ':gsk': dueIndex(delivery, dueAt.toISOString()).gsi1sk,
+  });
 }

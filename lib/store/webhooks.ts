@@ -43,7 +43,9 @@ export async function createWebhook(db: Db, endpoint: WebhookEndpoint): Promise<
 }
 
 export async function getWebhook(db: Db, workspaceId: string, webhookId: string): Promise<WebhookEndpoint | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.webhook(workspaceId, webhookId), ConsistentRead: true }));
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: keys.webhook(workspaceId, webhookId), ConsistentRead: true }),
+  );
   return Item ? toEndpoint(Item) : undefined;
 }
 
@@ -57,7 +59,13 @@ export async function listWebhooks(db: Db, workspaceId: string): Promise<Webhook
  * disabled keeps the reason it has. Undefined when it does not
  * exist. `description: ''` removes the description.
  */
-export async function updateWebhook(db: Db, workspaceId: string, webhookId: string, changes: WebhookChanges, now: Date): Promise<WebhookEndpoint | undefined> {
+export async function updateWebhook(
+  db: Db,
+  workspaceId: string,
+  webhookId: string,
+  changes: WebhookChanges,
+  now: Date,
+): Promise<WebhookEndpoint | undefined> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':at': now.toISOString() };
   const sets = ['updatedAt = :at'];
@@ -125,7 +133,9 @@ export async function rotateWebhookSecret(
 
 export async function deleteWebhook(db: Db, workspaceId: string, webhookId: string): Promise<boolean> {
   return writeIfConditionHolds(
-    db.client.send(new DeleteCommand({ TableName: db.table, Key: keys.webhook(workspaceId, webhookId), ConditionExpression: 'attribute_exists(pk)' })),
+    db.client.send(
+      new DeleteCommand({ TableName: db.table, Key: keys.webhook(workspaceId, webhookId), ConditionExpression: 'attribute_exists(pk)' }),
+    ),
   );
 }
 

@@ -47,7 +47,12 @@ function answerExisting(existing: Transcript, contentHash: string, warnings: rea
  * to retry, gets it analysed. A duplicate message is harmless: the worker starts one analysis at a
  * time (`startTranscriptAnalysis`) and drops a message that finds it analysed.
  */
-async function answerResend(deps: AcceptTranscriptDeps, existing: Transcript, contentHash: string, warnings: readonly string[]): Promise<AcceptedTranscript> {
+async function answerResend(
+  deps: AcceptTranscriptDeps,
+  existing: Transcript,
+  contentHash: string,
+  warnings: readonly string[],
+): Promise<AcceptedTranscript> {
   const answer = answerExisting(existing, contentHash, warnings);
   if (existing.status !== 'queued') return answer;
   try {
@@ -102,7 +107,12 @@ async function recordTranscript(deps: AcceptTranscriptDeps, transcript: Transcri
  * 503 says it is kept, and the caller's resend queues it. Both outcomes carry the `warnings` told
  * from the request (`requestWarnings`), as well as those of the analysis once there is one.
  */
-export async function acceptTranscript(deps: AcceptTranscriptDeps, workspaceId: string, request: TranscriptRequest, now: Date): Promise<AcceptedTranscript> {
+export async function acceptTranscript(
+  deps: AcceptTranscriptDeps,
+  workspaceId: string,
+  request: TranscriptRequest,
+  now: Date,
+): Promise<AcceptedTranscript> {
   const warnings = requestWarnings(request);
   // The validated request, in the schema's key order: the same content always has the same bytes.
   const content = Buffer.from(JSON.stringify(request));

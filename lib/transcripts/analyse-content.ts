@@ -11,8 +11,7 @@ import { LlmIdeasError } from '../errors';
 
 /** Which analyser finds the content ideas; metrics are always the embedded analyser's. */
 export type IdeasAnalyser =
-  | { name: 'embedded' }
-  | { name: 'bedrock'; modelId: string; timeoutMs: number; maxTranscriptChars: number; client: BedrockRuntimeClient };
+  { name: 'embedded' } | { name: 'bedrock'; modelId: string; timeoutMs: number; maxTranscriptChars: number; client: BedrockRuntimeClient };
 
 /**
  * Normalises a stored transcript and analyses it. With the Bedrock analyser, the LLM's ideas
@@ -21,7 +20,11 @@ export type IdeasAnalyser =
  * carries the `warnings` of the request (those the add answer gave) and of its metrics, so that
  * the transcript keeps saying them once analysed.
  */
-export async function analyseContent(request: TranscriptRequest, workspaceDomains: readonly string[], analyser: IdeasAnalyser): Promise<Analysis> {
+export async function analyseContent(
+  request: TranscriptRequest,
+  workspaceDomains: readonly string[],
+  analyser: IdeasAnalyser,
+): Promise<Analysis> {
   const segments = normaliseTranscript(request, workspaceDomains);
   const embedded = analyseEmbedded(segments);
   const warnings = [...requestWarnings(request), ...metricsWarnings(embedded.metrics)];

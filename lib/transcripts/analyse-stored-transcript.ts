@@ -36,14 +36,25 @@ export interface AnalyseTranscriptDeps extends EventDeps {
  * the transcript is marked `failed` before the message goes to the dead-letter queue (from where a
  * redrive may still analyse it).
  */
-export async function analyseStoredTranscript(deps: AnalyseTranscriptDeps, message: AnalyseTranscriptMessage, receiveCount = 1, messageId: string = randomUUID()): Promise<void> {
+export async function analyseStoredTranscript(
+  deps: AnalyseTranscriptDeps,
+  message: AnalyseTranscriptMessage,
+  receiveCount = 1,
+  messageId: string = randomUUID(),
+): Promise<void> {
   const { workspaceId, callId, contentHash } = message;
   const transcript = await getTranscript(deps.db, workspaceId, callId);
   if (!transcript || transcript.contentHash !== contentHash) {
     logger.warn('no such transcript; dropping the message', { workspaceId, callId });
     return;
   }
-  if (!(await startTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, { id: messageId, at: new Date(), leaseSeconds: ANALYSIS_LEASE_SECONDS }))) {
+  if (
+    !(await startTranscriptAnalysis(deps.db, workspaceId, callId, contentHash, {
+      id: messageId,
+      at: new Date(),
+      leaseSeconds: ANALYSIS_LEASE_SECONDS,
+    }))
+  ) {
     logger.info('transcript analysed or being analysed; dropping the message', { workspaceId, callId });
     return;
   }
@@ -66,7 +77,13 @@ export async function analyseStoredTranscript(deps: AnalyseTranscriptDeps, messa
     const at = new Date();
     // A redrive analyses a transcript that had failed: the event tells of no earlier failure (the save removes it).
     const analysed: Transcript = { ...transcript, status: 'analysed', analysis, failure: undefined };
-    const event = await prepareEvent(deps.db, workspaceId, 'transcript.analysed', transcriptEventData(analysed, deps.publicBaseUrl ?? ''), at);
+    const event = await prepareEvent(
+      deps.db,
+      workspaceId,
+      'transcript.analysed',
+      transcriptEventData(analysed, deps.publicBaseUrl ?? ''),
+      at,
+    );
     await commitWithEvents(deps, [saveTranscriptAnalysisItem(deps.db, workspaceId, callId, contentHash, analysis, at)], [event]);
   } catch (error) {
     if (receiveCount >= LAST_DELIVERY) {
@@ -87,13 +104,26 @@ export async function failTranscriptOfUnreadableMessage(deps: EventDeps, raw: un
   if (typeof workspaceId !== 'string' || typeof callId !== 'string' || !workspaceId || !callId) return;
   const transcript = await getTranscript(deps.db, workspaceId, callId);
   if (!transcript) return;
-  await failTranscript(deps, transcript, { reason: 'unreadable_message', detail: 'The analysis request could not be read; the transcript was not analysed.' });
+  await failTranscript(deps, transcript, {
+    reason: 'unreadable_message',
+    detail: 'The analysis request could not be read; the transcript was not analysed.',
+  });
 }
 
 /** Ends a transcript's analysis `failed`, with its `transcript.failed` event (once: not over a finished or failed one). */
 async function failTranscript(deps: EventDeps, transcript: Transcript, failure: { reason: string; detail: string }): Promise<void> {
   const at = new Date();
   const failed: Transcript = { ...transcript, status: 'failed', failure };
-  const event = await prepareEvent(deps.db, transcript.workspaceId, 'transcript.failed', transcriptEventData(failed, deps.publicBaseUrl ?? ''), at);
-  await commitWithEvents(deps, [failTranscriptAnalysisItem(deps.db, transcript.workspaceId, transcript.callId, transcript.contentHash, failure, at)], [event]);
+  const event = await prepareEvent(
+    deps.db,
+    transcript.workspaceId,
+    'transcript.failed',
+    transcriptEventData(failed, deps.publicBaseUrl ?? ''),
+    at,
+  );
+  await commitWithEvents(
+    deps,
+    [failTranscriptAnalysisItem(deps.db, transcript.workspaceId, transcript.callId, transcript.contentHash, failure, at)],
+    [event],
+  );
 }

@@ -36,7 +36,11 @@ export function sideOfSpeakerType(type: string): StatedSide | undefined {
  *   one) is internal, any other external; a workspace without domains tells nothing.
  * - Without any of these, and for segments without a speaker, the side is `unknown`.
  */
-export function assignSides(drafts: readonly DraftSegment[], participants: readonly string[], workspaceDomains: readonly string[]): Segment[] {
+export function assignSides(
+  drafts: readonly DraftSegment[],
+  participants: readonly string[],
+  workspaceDomains: readonly string[],
+): Segment[] {
   const speakers = new Map<string, SpeakerFacts>();
   for (const draft of drafts) {
     if (draft.speaker === undefined) continue;
@@ -72,7 +76,14 @@ function isEmail(value: string): boolean {
 
 /** Domains lower-cased, without a leading `@` or `.`, blanks dropped. */
 function normaliseDomains(domains: readonly string[]): string[] {
-  return domains.map((domain) => domain.trim().toLowerCase().replace(/^[@.]+/, '')).filter((domain) => domain !== '');
+  return domains
+    .map((domain) =>
+      domain
+        .trim()
+        .toLowerCase()
+        .replace(/^[@.]+/, ''),
+    )
+    .filter((domain) => domain !== '');
 }
 
 /**
@@ -104,7 +115,15 @@ function localPartsOf(name: string): Set<string> {
   const last = words.at(-1);
   if (first === undefined || last === undefined) return new Set();
   if (words.length === 1) return new Set([first]);
-  return new Set([words.join(''), `${first}${last}`, first, `${first.charAt(0)}${last}`, `${last}${first}`, `${first}${last.charAt(0)}`, last]);
+  return new Set([
+    words.join(''),
+    `${first}${last}`,
+    first,
+    `${first.charAt(0)}${last}`,
+    `${last}${first}`,
+    `${first}${last.charAt(0)}`,
+    last,
+  ]);
 }
 
 /**

@@ -76,7 +76,8 @@ function secondsOf(segment: Segment): number | undefined {
  */
 export function measureTranscript(segments: readonly Segment[], sentences: readonly Sentence[] = splitSentences(segments)): Metrics {
   const questionsBySegment = new Array<number>(segments.length).fill(0);
-  for (const sentence of sentences) if (sentence.question) questionsBySegment[sentence.segment] = (questionsBySegment[sentence.segment] ?? 0) + 1;
+  for (const sentence of sentences)
+    if (sentence.question) questionsBySegment[sentence.segment] = (questionsBySegment[sentence.segment] ?? 0) + 1;
 
   const sides: Record<Side, Tally> = { internal: newTally(), external: newTally(), unknown: newTally() };
   const speakers = new Map<string, SpeakerTally>();
@@ -129,7 +130,13 @@ export function measureTranscript(segments: readonly Segment[], sentences: reado
     }
 
     if (newTurn || !run) {
-      run = { ...(segment.speaker === undefined ? {} : { speaker: segment.speaker }), side: segment.side, words: 0, seconds: 0, timed: false };
+      run = {
+        ...(segment.speaker === undefined ? {} : { speaker: segment.speaker }),
+        side: segment.side,
+        words: 0,
+        seconds: 0,
+        timed: false,
+      };
       if (segment.start !== undefined) run.start = segment.start;
       runs.push(run);
     }
@@ -155,7 +162,11 @@ export function measureTranscript(segments: readonly Segment[], sentences: reado
     if (!longest || monologueLength(candidate, shareBasis) > monologueLength(longest, shareBasis)) longest = candidate;
   }
   const span = firstStart === Infinity ? 0 : lastTime - firstStart;
-  const durationSource: Metrics['durationSource'] = !(span > 0) ? 'estimated_from_words' : timedWords < total.words ? 'partial_timestamps' : 'timestamps';
+  const durationSource: Metrics['durationSource'] = !(span > 0)
+    ? 'estimated_from_words'
+    : timedWords < total.words
+      ? 'partial_timestamps'
+      : 'timestamps';
   const durationSeconds = {
     timestamps: span,
     partial_timestamps: span + secondsToSay(untimedBefore + untimedAfter),
@@ -173,7 +184,12 @@ export function measureTranscript(segments: readonly Segment[], sentences: reado
       .map((speaker, order) => ({ speaker, order }))
       .sort((a, b) => amountOf(b.speaker) - amountOf(a.speaker) || b.speaker.words - a.speaker.words || a.order - b.order)
       .slice(0, MAX_LISTED_SPEAKERS)
-      .map(({ speaker }) => ({ name: speaker.name, ...(speaker.email === undefined ? {} : { email: speaker.email }), side: speaker.side, ...talkOf(speaker) })),
+      .map(({ speaker }) => ({
+        name: speaker.name,
+        ...(speaker.email === undefined ? {} : { email: speaker.email }),
+        side: speaker.side,
+        ...talkOf(speaker),
+      })),
     sides: { internal: talkOf(sides.internal), external: talkOf(sides.external), unknown: talkOf(sides.unknown) },
     longestMonologue: longest ? monologueOf(longest) : null,
   };

@@ -45,7 +45,14 @@ export function transcriptView(transcript: Transcript, requestWarnings: readonly
     ...transcriptSummaryView(transcript),
     ...(failure && transcript.status === 'failed' ? { failure } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
-    ...(analysis ? { analyser: analysis.analyser, ...(analysis.fallback ? { fallback: analysis.fallback } : {}), metrics: metricsView(analysis.metrics), ideas: analysis.ideas } : {}),
+    ...(analysis
+      ? {
+          analyser: analysis.analyser,
+          ...(analysis.fallback ? { fallback: analysis.fallback } : {}),
+          metrics: metricsView(analysis.metrics),
+          ideas: analysis.ideas,
+        }
+      : {}),
   };
 }
 

@@ -92,7 +92,8 @@ function send(deps: DeliverWebhookDeps, endpoint: WebhookEndpoint, delivery: Web
   const body = JSON.stringify(delivery.event);
   const now = new Date();
   const secrets = [endpoint.secret];
-  if (endpoint.previousSecret && endpoint.previousSecretUntil && Date.parse(endpoint.previousSecretUntil) > now.getTime()) secrets.push(endpoint.previousSecret);
+  if (endpoint.previousSecret && endpoint.previousSecretUntil && Date.parse(endpoint.previousSecretUntil) > now.getTime())
+    secrets.push(endpoint.previousSecret);
   return postWebhook({
     url: endpoint.url,
     headers: { ...signatureHeaders({ id: delivery.event.id, timestamp: now, body, secrets }) },
@@ -111,8 +112,14 @@ async function noteFailure(deps: DeliverWebhookDeps, endpoint: WebhookEndpoint, 
   if (endpoint.failingSince && !failingTooLong(endpoint.failingSince)) return;
   const since = await noteWebhookFailing(deps.db, endpoint, now);
   if (!since || !failingTooLong(since)) return;
-  const event = await prepareEvent(deps.db, endpoint.workspaceId, 'webhook.disabled', webhookDisabledData(endpoint, since, now), now, { except: endpoint.webhookId });
+  const event = await prepareEvent(deps.db, endpoint.workspaceId, 'webhook.disabled', webhookDisabledData(endpoint, since, now), now, {
+    except: endpoint.webhookId,
+  });
   if (await commitWithEvents(deps, [disableFailingWebhookItem(deps.db, endpoint, now)], [event])) {
-    logger.warn('webhook disabled after failing too long', { workspaceId: endpoint.workspaceId, webhookId: endpoint.webhookId, failingSince: since });
+    logger.warn('webhook disabled after failing too long', {
+      workspaceId: endpoint.workspaceId,
+      webhookId: endpoint.webhookId,
+      failingSince: since,
+    });
   }
 }

@@ -38,7 +38,12 @@ export interface DeliveryPage {
 }
 
 /** GET …/deliveries: newest first, a page at a time (kept 30 days). */
-export async function listDeliveriesPage(db: Db, workspaceId: string, webhookId: string, query: Record<string, string | undefined>): Promise<DeliveryPage> {
+export async function listDeliveriesPage(
+  db: Db,
+  workspaceId: string,
+  webhookId: string,
+  query: Record<string, string | undefined>,
+): Promise<DeliveryPage> {
   const { limit = DEFAULT_PAGE_SIZE, cursor } = validateQuery(deliveryListQuerySchema, query);
   await requireWebhook(db, workspaceId, webhookId);
   const page = await listDeliveries(db, workspaceId, webhookId, limit, cursor);
@@ -53,7 +58,13 @@ export async function listDeliveriesPage(db: Db, workspaceId: string, webhookId:
  * POST …/deliveries/{deliveryId}/resend: a failed delivery starts again (a new round of retries),
  * with the same event and `webhook-id`, so a receiver that did get it can tell. 409 unless failed.
  */
-export async function resendDelivery(deps: EventDeps, workspaceId: string, webhookId: string, deliveryId: string, now: Date): Promise<DeliveryView> {
+export async function resendDelivery(
+  deps: EventDeps,
+  workspaceId: string,
+  webhookId: string,
+  deliveryId: string,
+  now: Date,
+): Promise<DeliveryView> {
   const endpoint = await requireWebhook(deps.db, workspaceId, webhookId);
   // Made only when thrown: an Error captures a stack trace, a cost every re-sent delivery would pay.
   const notFound = () => new NotFoundError(`No delivery ${JSON.stringify(deliveryId.slice(0, 64))} of this webhook.`);

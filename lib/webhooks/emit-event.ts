@@ -25,7 +25,10 @@ export interface EventDeps {
 }
 
 /** Where events are announced, and the links they carry, as configured. */
-export function eventDeps(config: Pick<Config, 'WEBHOOKS_QUEUE_URL' | 'PUBLIC_BASE_URL'>): { webhooksQueueUrl: string; publicBaseUrl: string } {
+export function eventDeps(config: Pick<Config, 'WEBHOOKS_QUEUE_URL' | 'PUBLIC_BASE_URL'>): {
+  webhooksQueueUrl: string;
+  publicBaseUrl: string;
+} {
   return { webhooksQueueUrl: config.WEBHOOKS_QUEUE_URL, publicBaseUrl: config.PUBLIC_BASE_URL };
 }
 
@@ -64,7 +67,8 @@ export async function prepareEvent(
   const endpoints =
     options.to ??
     (options.endpoints ?? (await listWebhooks(db, workspaceId))).filter(
-      (endpoint) => endpoint.status === 'enabled' && endpoint.events.includes(type as SubscribableEventType) && endpoint.webhookId !== options.except,
+      (endpoint) =>
+        endpoint.status === 'enabled' && endpoint.events.includes(type as SubscribableEventType) && endpoint.webhookId !== options.except,
     );
   const event: WebhookEvent = { id: newId('evt'), type, timestamp: now.toISOString(), workspaceId, data };
   const deliveries = endpoints.map((endpoint) => ({ workspaceId, webhookId: endpoint.webhookId, deliveryId: newId('dlv') }));
@@ -73,7 +77,11 @@ export async function prepareEvent(
     items.push({
       Put: {
         TableName: db.table,
-        Item: { ...keys.eventOnce(workspaceId, options.dedupeKey), eventId: event.id, expiresAt: epochSeconds(now) + DELIVERY_RETENTION_DAYS * 86400 },
+        Item: {
+          ...keys.eventOnce(workspaceId, options.dedupeKey),
+          eventId: event.id,
+          expiresAt: epochSeconds(now) + DELIVERY_RETENTION_DAYS * 86400,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });

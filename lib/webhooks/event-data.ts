@@ -61,7 +61,11 @@ function personOf(target: ActionTarget | Pick<LeadIdentity, 'profileUrl' | 'name
 }
 
 function accountOf(action: Pick<Action, 'accountId' | 'accountName' | 'profileUrl'>) {
-  return { accountId: action.accountId, ...(action.accountName ? { name: action.accountName } : {}), ...(action.profileUrl ? { profileUrl: action.profileUrl } : {}) };
+  return {
+    accountId: action.accountId,
+    ...(action.accountName ? { name: action.accountName } : {}),
+    ...(action.profileUrl ? { profileUrl: action.profileUrl } : {}),
+  };
 }
 
 /** `connection.accepted` and `dm.sent`: a DM action's person, its account and job. */

@@ -76,7 +76,12 @@ async function checkedUrl(deps: ManageWebhooksDeps, url: string): Promise<string
 }
 
 /** POST /api/v1/webhooks: the endpoint made, with its signing secret, shown this once. */
-export async function createEndpoint(deps: ManageWebhooksDeps, workspaceId: string, input: CreateWebhookInput, now: Date): Promise<WebhookView> {
+export async function createEndpoint(
+  deps: ManageWebhooksDeps,
+  workspaceId: string,
+  input: CreateWebhookInput,
+  now: Date,
+): Promise<WebhookView> {
   const url = await checkedUrl(deps, input.url);
   if ((await listWebhooks(deps.db, workspaceId)).length >= MAX_WEBHOOKS_PER_WORKSPACE) {
     throw new ConflictError('webhook-limit-reached', `A workspace has at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one first.`);
@@ -102,7 +107,13 @@ export async function listEndpoints(db: Db, workspaceId: string): Promise<{ item
 }
 
 /** PATCH /api/v1/webhooks/{id}: `enabled: true` re-enables it and forgets its failures. */
-export async function updateEndpoint(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, input: UpdateWebhookInput, now: Date): Promise<WebhookView> {
+export async function updateEndpoint(
+  deps: ManageWebhooksDeps,
+  workspaceId: string,
+  webhookId: string,
+  input: UpdateWebhookInput,
+  now: Date,
+): Promise<WebhookView> {
   requireWebhookId(webhookId);
   const changes: WebhookChanges = {
     ...(input.url !== undefined ? { url: await checkedUrl(deps, input.url) } : {}),
@@ -126,7 +137,14 @@ export async function rotateSecret(deps: ManageWebhooksDeps, workspaceId: string
   requireWebhookId(webhookId);
   // Two rotations at once both succeed, as two a second apart do: the later one's secret is
   // current, the earlier one's keeps signing beside it as the previous secret.
-  const rotated = await rotateWebhookSecret(deps.db, workspaceId, webhookId, newSigningSecret(), new Date(now.getTime() + PREVIOUS_SECRET_SECONDS * 1000), now);
+  const rotated = await rotateWebhookSecret(
+    deps.db,
+    workspaceId,
+    webhookId,
+    newSigningSecret(),
+    new Date(now.getTime() + PREVIOUS_SECRET_SECONDS * 1000),
+    now,
+  );
   if (!rotated) throw webhookNotFound(webhookId);
   return webhookView(rotated, { withSecret: true });
 }
@@ -137,7 +155,14 @@ export async function sendTestPing(deps: ManageWebhooksDeps, workspaceId: string
   if (endpoint.status !== 'enabled') {
     throw new ConflictError('webhook-disabled', 'This webhook is disabled; enable it first (PATCH with "enabled": true).');
   }
-  const sent = await emitEvent(deps, workspaceId, 'ping', { webhookId, message: 'This is a test event from the Outreach API.' }, now, { to: [endpoint] });
+  const sent = await emitEvent(deps, workspaceId, 'ping', { webhookId, message: 'This is a test event from the Outreach API.' }, now, {
+    to: [endpoint],
+  });
   const delivery = sent!.deliveries[0]!;
-  return { eventId: sent!.event.id, deliveryId: delivery.deliveryId, status: 'pending', links: { deliveries: `${webhookLocation(webhookId)}/deliveries` } };
+  return {
+    eventId: sent!.event.id,
+    deliveryId: delivery.deliveryId,
+    status: 'pending',
+    links: { deliveries: `${webhookLocation(webhookId)}/deliveries` },
+  };
 }

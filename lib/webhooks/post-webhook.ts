@@ -13,13 +13,7 @@ import { blockedAddressReason } from './address-policy';
 import { BlockedAddressError, DnsError } from '../errors';
 
 export type PostError =
-  | 'timeout'
-  | 'blocked_address'
-  | 'dns_failed'
-  | 'connection_failed'
-  | 'redirect_not_followed'
-  | 'http_status'
-  | 'invalid_url';
+  'timeout' | 'blocked_address' | 'dns_failed' | 'connection_failed' | 'redirect_not_followed' | 'http_status' | 'invalid_url';
 
 export interface PostOutcome {
   /** True only when a 2xx response arrived, and its body was read, within the timeout. */
@@ -110,10 +104,20 @@ export function postWebhook(input: PostWebhookInput): Promise<PostOutcome> {
   try {
     url = new URL(input.url);
   } catch {
-    return Promise.resolve({ ok: false, latencyMs: elapsed(), error: 'invalid_url', message: 'The webhook URL is not a valid absolute URL.' });
+    return Promise.resolve({
+      ok: false,
+      latencyMs: elapsed(),
+      error: 'invalid_url',
+      message: 'The webhook URL is not a valid absolute URL.',
+    });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return Promise.resolve({ ok: false, latencyMs: elapsed(), error: 'invalid_url', message: `The webhook URL's scheme ${url.protocol} is not http(s).` });
+    return Promise.resolve({
+      ok: false,
+      latencyMs: elapsed(),
+      error: 'invalid_url',
+      message: `The webhook URL's scheme ${url.protocol} is not http(s).`,
+    });
   }
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   // Node connects to an IP literal directly, without calling the lookup below.

@@ -15,7 +15,13 @@ const FACTOR = 3;
  * not hit by every delivery at once, never longer than `maxDelaySeconds`. Undefined when the next attempt would fall outside
  * the retry window (about a day): the delivery then ends `failed`.
  */
-export function nextAttemptAt(schedule: RetrySchedule, roundStartedAt: Date, roundAttempts: number, now: Date, random: () => number = Math.random): Date | undefined {
+export function nextAttemptAt(
+  schedule: RetrySchedule,
+  roundStartedAt: Date,
+  roundAttempts: number,
+  now: Date,
+  random: () => number = Math.random,
+): Date | undefined {
   const backoff = Math.min(schedule.maxDelaySeconds, schedule.initialSeconds * FACTOR ** Math.max(0, roundAttempts - 1));
   // Capped again after the jitter: the longest wait is the setting's, as documented.
   const delaySeconds = Math.min(schedule.maxDelaySeconds, backoff * (0.75 + 0.5 * random()));

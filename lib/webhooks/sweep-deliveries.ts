@@ -25,7 +25,9 @@ export async function sweepDueDeliveries(deps: SweepDeps, now = new Date()): Pro
   await sendMessages(
     deps.sqs,
     deps.webhooksQueueUrl,
-    due.map(({ workspaceId, webhookId, deliveryId }): { body: DeliverWebhookMessage } => ({ body: { v: 1, workspaceId, webhookId, deliveryId } })),
+    due.map(({ workspaceId, webhookId, deliveryId }): { body: DeliverWebhookMessage } => ({
+      body: { v: 1, workspaceId, webhookId, deliveryId },
+    })),
   );
   const later = new Date(now.getTime() + (deps.resendAfterSeconds ?? 300) * 1000);
   for (const delivery of due) await postponeDue(deps.db, delivery, later);

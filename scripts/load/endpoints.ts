@@ -37,7 +37,14 @@ export interface MeasuredEndpoint {
 const workspaceKey = (context: EndpointContext) => context.target.workspace.apiKey;
 
 export const measuredEndpoints: MeasuredEndpoint[] = [
-  { name: 'like', path: () => '/api/v1/social-selling/like', handlerModule: 'like', status: 202, apiKey: workspaceKey, body: (c, n) => requestBodies.like(c.target, n) },
+  {
+    name: 'like',
+    path: () => '/api/v1/social-selling/like',
+    handlerModule: 'like',
+    status: 202,
+    apiKey: workspaceKey,
+    body: (c, n) => requestBodies.like(c.target, n),
+  },
   {
     name: 'request-comment',
     path: () => '/api/v1/social-selling/request-comment',
@@ -46,9 +53,30 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
     apiKey: workspaceKey,
     body: (c, n) => requestBodies.requestComment(c.target, n),
   },
-  { name: 'connect', path: () => '/api/v1/social-selling/connect', handlerModule: 'connect', status: 202, apiKey: workspaceKey, body: (c, n) => requestBodies.connect(c.target, n) },
-  { name: 'dm', path: () => '/api/v1/social-selling/dm', handlerModule: 'dm', status: 202, apiKey: workspaceKey, body: (c, n) => requestBodies.dm(c.target, n) },
-  { name: 'transcript/add', path: () => '/api/v1/transcript/add', handlerModule: 'transcript-add', status: 202, apiKey: workspaceKey, body: (c, n) => requestBodies.transcript(c.target, n) },
+  {
+    name: 'connect',
+    path: () => '/api/v1/social-selling/connect',
+    handlerModule: 'connect',
+    status: 202,
+    apiKey: workspaceKey,
+    body: (c, n) => requestBodies.connect(c.target, n),
+  },
+  {
+    name: 'dm',
+    path: () => '/api/v1/social-selling/dm',
+    handlerModule: 'dm',
+    status: 202,
+    apiKey: workspaceKey,
+    body: (c, n) => requestBodies.dm(c.target, n),
+  },
+  {
+    name: 'transcript/add',
+    path: () => '/api/v1/transcript/add',
+    handlerModule: 'transcript-add',
+    status: 202,
+    apiKey: workspaceKey,
+    body: (c, n) => requestBodies.transcript(c.target, n),
+  },
   {
     name: 'webhooks create',
     path: () => '/api/v1/webhooks',
@@ -58,5 +86,11 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
     body: (c, n) => requestBodies.webhook(c.receiverUrl, n),
     capacity: (c) => c.webhookWorkspaces.length * MAX_WEBHOOKS_PER_WORKSPACE,
   },
-  { name: 'webhooks test', path: (c) => `/api/v1/webhooks/${c.webhookId}/test`, handlerModule: 'webhooks-test', status: 202, apiKey: workspaceKey },
+  {
+    name: 'webhooks test',
+    path: (c) => `/api/v1/webhooks/${c.webhookId}/test`,
+    handlerModule: 'webhooks-test',
+    status: 202,
+    apiKey: workspaceKey,
+  },
 ];

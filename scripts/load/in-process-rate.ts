@@ -50,7 +50,9 @@ async function main(): Promise<void> {
   const endpoint = measuredEndpoints.find((candidate) => candidate.name === job.endpoint);
   if (!endpoint) throw new Error(`unknown endpoint ${job.endpoint}`);
   const counter = countAwsCalls();
-  const { handler } = (await import(path.join(__dirname, '..', '..', 'functions', 'http', endpoint.handlerModule))) as { handler: HttpHandler };
+  const { handler } = (await import(path.join(__dirname, '..', '..', 'functions', 'http', endpoint.handlerModule))) as {
+    handler: HttpHandler;
+  };
   const { context } = job;
   const requestPath = endpoint.path(context);
   let n = job.firstN;

@@ -49,7 +49,14 @@ export function plannedRequest(target: LoadTarget, n: number): PlannedRequest {
   let kind = mix[n % mix.length]!;
   if (kind === 'no api key') kind = rotatingBad[Math.floor(n / mix.length) % rotatingBad.length]!;
   const json = { 'api-key': target.workspace.apiKey, 'content-type': 'application/json' };
-  const post = (path: string, body: unknown, expected: number, headers: Record<string, string> = json) => ({ kind, method: 'POST' as const, path, headers, body: JSON.stringify(body), expected });
+  const post = (path: string, body: unknown, expected: number, headers: Record<string, string> = json) => ({
+    kind,
+    method: 'POST' as const,
+    path,
+    headers,
+    body: JSON.stringify(body),
+    expected,
+  });
   switch (kind) {
     case 'like':
       return post('/api/v1/social-selling/like', requestBodies.like(target, n), 202);

@@ -24,7 +24,13 @@ export async function createLoadWorkspace(
     pacingWindowSeconds: options.pacingWindowSeconds,
     settings: {
       limits: {
-        daily: { reactions: HIGHEST_LIMIT, comments: HIGHEST_LIMIT, messages: HIGHEST_LIMIT, invitations: HIGHEST_LIMIT, visits: HIGHEST_LIMIT },
+        daily: {
+          reactions: HIGHEST_LIMIT,
+          comments: HIGHEST_LIMIT,
+          messages: HIGHEST_LIMIT,
+          invitations: HIGHEST_LIMIT,
+          visits: HIGHEST_LIMIT,
+        },
         weeklyInvitations: HIGHEST_LIMIT,
       },
     },

@@ -26,7 +26,12 @@ export interface MeasurementStack {
  */
 export async function startMeasurementStack(
   name: string,
-  options: { env?: Record<string, string>; scheduleIntervalSeconds?: number; failedVisibilitySeconds?: number; concurrentBatches?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    scheduleIntervalSeconds?: number;
+    failedVisibilitySeconds?: number;
+    concurrentBatches?: number;
+  } = {},
 ): Promise<MeasurementStack> {
   const [port, lambdaPort, dynamoPort, fauxqsPort] = await findFreePorts(4);
   const logFile = path.join(os.tmpdir(), `outreach-${name}-${process.pid}.log`);
@@ -48,5 +53,11 @@ export async function startMeasurementStack(
   });
   const stop = stack.stop;
   stack.stop = () => stop().finally(() => log.end());
-  return { stack, baseUrl: stack.baseUrl!, db: targetDb({ ...stack.env, STAGE: 'local' }).db, sqs: new SQSClient(localClientConfig(stack.env.AWS_ENDPOINT_URL_SQS!)), logFile };
+  return {
+    stack,
+    baseUrl: stack.baseUrl!,
+    db: targetDb({ ...stack.env, STAGE: 'local' }).db,
+    sqs: new SQSClient(localClientConfig(stack.env.AWS_ENDPOINT_URL_SQS!)),
+    logFile,
+  };
 }

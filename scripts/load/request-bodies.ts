@@ -14,16 +14,33 @@ export interface LoadTarget {
 const pick = <T>(items: readonly T[], n: number): T => items[n % items.length] as T;
 
 // 19-digit activity ids, built as text (they are past Number's exact range).
-const postUrl = (n: number) => `https://www.linkedin.com/feed/update/urn:li:activity:73000000000${String(n % 100_000_000).padStart(8, '0')}/`;
+const postUrl = (n: number) =>
+  `https://www.linkedin.com/feed/update/urn:li:activity:73000000000${String(n % 100_000_000).padStart(8, '0')}/`;
 const personUrl = (target: LoadTarget, n: number) => `https://www.linkedin.com/in/${target.runId}-person-${n}`;
 const reactions = ['like', 'celebrate', 'support', 'love', 'insightful', 'funny'] as const;
 
 /** Every endpoint's body builder: `n` is the request's sequence number. */
 export const requestBodies = {
-  like: (target: LoadTarget, n: number) => ({ url: postUrl(n), groups: [pick(target.workspace.groups, n)], reactionType: pick(reactions, n) }),
-  requestComment: (target: LoadTarget, n: number) => ({ url: postUrl(n), comment: `Load comment ${n}: a fair point on pipeline hygiene.`, groups: [pick(target.workspace.groups, n)] }),
-  connect: (target: LoadTarget, n: number) => ({ user: pick(target.workspace.accounts, n).profileUrl, target: personUrl(target, n), message: `Invitation ${n}` }),
-  dm: (target: LoadTarget, n: number) => ({ user: pick(target.workspace.accounts, n).profileUrl, target: personUrl(target, n), message: `Hello ${n}, thanks for connecting.` }),
+  like: (target: LoadTarget, n: number) => ({
+    url: postUrl(n),
+    groups: [pick(target.workspace.groups, n)],
+    reactionType: pick(reactions, n),
+  }),
+  requestComment: (target: LoadTarget, n: number) => ({
+    url: postUrl(n),
+    comment: `Load comment ${n}: a fair point on pipeline hygiene.`,
+    groups: [pick(target.workspace.groups, n)],
+  }),
+  connect: (target: LoadTarget, n: number) => ({
+    user: pick(target.workspace.accounts, n).profileUrl,
+    target: personUrl(target, n),
+    message: `Invitation ${n}`,
+  }),
+  dm: (target: LoadTarget, n: number) => ({
+    user: pick(target.workspace.accounts, n).profileUrl,
+    target: personUrl(target, n),
+    message: `Hello ${n}, thanks for connecting.`,
+  }),
   transcript: (target: LoadTarget, n: number) => ({
     title: `Load call ${n}`,
     call_id: `${target.runId}-call-${n}`,
@@ -37,5 +54,9 @@ export const requestBodies = {
       `Sam: Good question, call ${n}; let me walk you through the pricing.`,
     ],
   }),
-  webhook: (receiverUrl: string, n: number) => ({ url: `${receiverUrl}/hooks/${n}`, events: ['job.failed', 'transcript.analysed'], description: `load ${n}` }),
+  webhook: (receiverUrl: string, n: number) => ({
+    url: `${receiverUrl}/hooks/${n}`,
+    events: ['job.failed', 'transcript.analysed'],
+    description: `load ${n}`,
+  }),
 };

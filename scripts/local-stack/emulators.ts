@@ -56,7 +56,12 @@ export function forEachLine(stream: NodeJS.ReadableStream | null, onLine: (line:
 }
 
 /** Waits for a child to exit; SIGKILLs it after `graceMs`. Resolves at once if it is gone. */
-export function terminate(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 5000, kill = (sig: NodeJS.Signals) => child.kill(sig)): Promise<void> {
+export function terminate(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+  graceMs = 5000,
+  kill = (sig: NodeJS.Signals) => child.kill(sig),
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
@@ -88,7 +93,11 @@ export function checkJava(): Promise<void> {
     execFile('java', ['-version'], { timeout: 15_000 }, (error, stdout, stderr) => {
       if (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        reject(new LocalStackError(code === 'ENOENT' ? `Java was not found. ${JAVA_HELP}` : `\`java -version\` failed (${error.message.trim()}). ${JAVA_HELP}`));
+        reject(
+          new LocalStackError(
+            code === 'ENOENT' ? `Java was not found. ${JAVA_HELP}` : `\`java -version\` failed (${error.message.trim()}). ${JAVA_HELP}`,
+          ),
+        );
         return;
       }
       const version = /version "(\d+)(?:\.(\d+))?/.exec(`${stderr}${stdout}`);
@@ -217,12 +226,19 @@ async function loadFauxqs(projectRoot: string): Promise<FauxqsModules> {
   const dir = fauxqsDirectory(projectRoot);
   const load = (file: string) => importEsm(pathToFileURL(path.join(dir, 'dist', file)).href) as Promise<Record<string, unknown>>;
   try {
-    const [app, sqs, sns, s3] = await Promise.all([load('app.js'), load('sqs/sqsStore.js'), load('sns/snsStore.js'), load('s3/s3Store.js')]);
+    const [app, sqs, sns, s3] = await Promise.all([
+      load('app.js'),
+      load('sqs/sqsStore.js'),
+      load('sns/snsStore.js'),
+      load('s3/s3Store.js'),
+    ]);
     const modules = { buildApp: app.buildApp, SqsStore: sqs.SqsStore, SnsStore: sns.SnsStore, S3Store: s3.S3Store };
     if (Object.values(modules).some((value) => typeof value !== 'function')) throw new Error('its internal module layout changed');
     return modules as FauxqsModules;
   } catch (error) {
-    throw new LocalStackError(`fauxqs could not be loaded from ${dir} (${(error as Error).message}); the local stack is written for fauxqs 1.9.x.`);
+    throw new LocalStackError(
+      `fauxqs could not be loaded from ${dir} (${(error as Error).message}); the local stack is written for fauxqs 1.9.x.`,
+    );
   }
 }
 
@@ -264,4 +280,3 @@ export async function startFauxqs(options: FauxqsOptions): Promise<RunningEmulat
     stop: () => (stopping ??= app.close().catch(() => undefined)),
   };
 }
-

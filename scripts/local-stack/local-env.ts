@@ -49,4 +49,3 @@ export function localProviderEnvironment(config: ServerlessConfig, sqsEndpoint: 
   for (const { variable, queueName } of queueUrlVariables(config)) environment[variable] = localQueueUrl(sqsEndpoint, queueName);
   return environment;
 }
-

@@ -43,7 +43,18 @@ export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
 
 export async function startServerlessOffline(options: OfflineOptions): Promise<RunningOffline> {
   const { port, lambdaPort, log } = options;
-  const args = ['offline', 'start', '--stage', options.stage, '--host', '127.0.0.1', '--httpPort', String(port), '--lambdaPort', String(lambdaPort)];
+  const args = [
+    'offline',
+    'start',
+    '--stage',
+    options.stage,
+    '--host',
+    '127.0.0.1',
+    '--httpPort',
+    String(port),
+    '--lambdaPort',
+    String(lambdaPort),
+  ];
   // Bundles of this stack's own (serverless-esbuild empties its work folder when it starts): a
   // second stack started meanwhile (tests, a benchmark, the load run) must not rebuild them under it.
   const workFolder = options.env.ESBUILD_WORK_FOLDER ?? path.join('.esbuild-local', `stack-${port}`);
@@ -90,10 +101,14 @@ export async function startServerlessOffline(options: OfflineOptions): Promise<R
     failFast: () => {
       if (spawnError) return new LocalStackError(`serverless offline could not be started (${spawnError.message}): run \`npm install\`.`);
       if (child.exitCode !== null || child.signalCode !== null) {
-        return new LocalStackError(`serverless offline exited (${child.exitCode ?? child.signalCode}) while starting. Its last output:\n${tail.text()}`);
+        return new LocalStackError(
+          `serverless offline exited (${child.exitCode ?? child.signalCode}) while starting. Its last output:\n${tail.text()}`,
+        );
       }
       if (failedAt !== undefined && Date.now() - failedAt > 500) {
-        return new LocalStackError(`serverless offline failed to start (a build error in functions/ or lib/, or a bad serverless.yml). Its output:\n${tail.text()}`);
+        return new LocalStackError(
+          `serverless offline failed to start (a build error in functions/ or lib/, or a bad serverless.yml). Its output:\n${tail.text()}`,
+        );
       }
       return undefined;
     },

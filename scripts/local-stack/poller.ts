@@ -68,7 +68,9 @@ export function pollerSourcesFromConfig(config: ServerlessConfig, queues: Record
         ? Object.values(queues).find((candidate) => candidate.name === (event.arn as string).split(':').pop())
         : undefined;
     if (!queue) {
-      throw new LocalStackError(`the sqs event of function ${functionKey} points to ${JSON.stringify(event.arn)}, which is not a queue declared in resources.Resources.`);
+      throw new LocalStackError(
+        `the sqs event of function ${functionKey} points to ${JSON.stringify(event.arn)}, which is not a queue declared in resources.Resources.`,
+      );
     }
     return {
       functionKey,
@@ -159,16 +161,24 @@ export function startSqsPoller(options: PollerOptions): Poller {
     const succeeded = records.filter((record) => !failed.has(record.messageId));
     if (succeeded.length) {
       const result = await sqs.send(
-        new DeleteMessageBatchCommand({ QueueUrl: source.queueUrl, Entries: succeeded.map((record, index) => ({ Id: `m${index}`, ReceiptHandle: record.receiptHandle })) }),
+        new DeleteMessageBatchCommand({
+          QueueUrl: source.queueUrl,
+          Entries: succeeded.map((record, index) => ({ Id: `m${index}`, ReceiptHandle: record.receiptHandle })),
+        }),
       );
-      for (const failure of result.Failed ?? []) log(`${source.functionKey}: could not delete a message (${failure.Code}: ${failure.Message})`);
+      for (const failure of result.Failed ?? [])
+        log(`${source.functionKey}: could not delete a message (${failure.Code}: ${failure.Message})`);
     }
     const retried = records.filter((record) => failed.has(record.messageId));
     if (retried.length && options.failedVisibilitySeconds !== undefined) {
       await sqs.send(
         new ChangeMessageVisibilityBatchCommand({
           QueueUrl: source.queueUrl,
-          Entries: retried.map((record, index) => ({ Id: `m${index}`, ReceiptHandle: record.receiptHandle, VisibilityTimeout: options.failedVisibilitySeconds })),
+          Entries: retried.map((record, index) => ({
+            Id: `m${index}`,
+            ReceiptHandle: record.receiptHandle,
+            VisibilityTimeout: options.failedVisibilitySeconds,
+          })),
         }),
       );
     }
@@ -179,13 +189,19 @@ export function startSqsPoller(options: PollerOptions): Poller {
     let failed: Set<string>;
     try {
       const response = await lambda.send(
-        new InvokeCommand({ FunctionName: source.functionName, InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify(event)) }),
+        new InvokeCommand({
+          FunctionName: source.functionName,
+          InvocationType: 'RequestResponse',
+          Payload: Buffer.from(JSON.stringify(event)),
+        }),
         { abortSignal: signal },
       );
       const payload = parsePayload(response.Payload);
       if (response.FunctionError) {
         const message = (payload as { errorMessage?: string } | undefined)?.errorMessage ?? JSON.stringify(payload);
-        log(`${source.functionKey}: the function failed (${response.FunctionError}: ${message}); the ${messages.length} record(s) will be retried`);
+        log(
+          `${source.functionKey}: the function failed (${response.FunctionError}: ${message}); the ${messages.length} record(s) will be retried`,
+        );
         failed = new Set(event.Records.map((record) => record.messageId));
       } else {
         failed = failedMessageIds(event, payload, source.reportBatchItemFailures);
@@ -193,7 +209,9 @@ export function startSqsPoller(options: PollerOptions): Poller {
       }
     } catch (error) {
       if (signal.aborted) return;
-      log(`${source.functionKey}: invoking ${source.functionName} failed (${(error as Error).name}: ${(error as Error).message}); the ${messages.length} record(s) will be retried`);
+      log(
+        `${source.functionKey}: invoking ${source.functionName} failed (${(error as Error).name}: ${(error as Error).message}); the ${messages.length} record(s) will be retried`,
+      );
       failed = new Set(event.Records.map((record) => record.messageId));
     }
     if (signal.aborted) return;
@@ -227,7 +245,8 @@ export function startSqsPoller(options: PollerOptions): Poller {
   // Every loop listens on the one signal (receive, invoke, sleep): more than Node's default 10 is not a leak.
   setMaxListeners(Math.max(10, loopCount * 3), signal);
   const loops = options.sources.flatMap((source) => Array.from({ length: loopsOf(source) }, () => loop(source)));
-  for (const source of options.sources) log(`${source.functionKey} ← ${source.queueUrl} (batch ${source.batchSize}, ${loopsOf(source)} at a time)`);
+  for (const source of options.sources)
+    log(`${source.functionKey} ← ${source.queueUrl} (batch ${source.batchSize}, ${loopsOf(source)} at a time)`);
 
   return { stop: stopLoops(controller, loops, [sqs, lambda]) };
 }

@@ -47,7 +47,9 @@ export async function assertPortsFree(claims: PortClaim[]): Promise<void> {
   for (const claim of claims) {
     const other = seen.get(claim.port);
     if (other) {
-      throw new LocalStackError(`${claim.what} and ${other.what} are both set to port ${claim.port}: give ${claim.setting} or ${other.setting} another value.`);
+      throw new LocalStackError(
+        `${claim.what} and ${other.what} are both set to port ${claim.port}: give ${claim.setting} or ${other.setting} another value.`,
+      );
     }
     seen.set(claim.port, claim);
   }

@@ -43,7 +43,15 @@ const byType = (config: ServerlessConfig, type: string): Array<[string, CfnResou
 
 // CloudFormation properties of AWS::DynamoDB::Table that CreateTable takes as they are. The others
 // (PITR, SSE, tags, contributor insights, ...) mean nothing to DynamoDB Local; TTL is applied after.
-const TABLE_PROPERTIES = ['TableName', 'AttributeDefinitions', 'KeySchema', 'BillingMode', 'ProvisionedThroughput', 'LocalSecondaryIndexes', 'TableClass'] as const;
+const TABLE_PROPERTIES = [
+  'TableName',
+  'AttributeDefinitions',
+  'KeySchema',
+  'BillingMode',
+  'ProvisionedThroughput',
+  'LocalSecondaryIndexes',
+  'TableClass',
+] as const;
 const INDEX_PROPERTIES = ['IndexName', 'KeySchema', 'Projection', 'ProvisionedThroughput'] as const;
 
 function pick<T extends Record<string, unknown>>(source: T, keys: readonly string[]): Record<string, unknown> {
@@ -79,7 +87,9 @@ async function createTable(db: DynamoDBClient, logicalId: string, resource: CfnR
     const current = await db.send(new DescribeTimeToLiveCommand({ TableName: name }));
     const status = current.TimeToLiveDescription?.TimeToLiveStatus;
     if (!(status === 'ENABLED' || status === 'ENABLING') || current.TimeToLiveDescription?.AttributeName !== ttl.AttributeName) {
-      await db.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: ttl.AttributeName, Enabled: true } }));
+      await db.send(
+        new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: ttl.AttributeName, Enabled: true } }),
+      );
     }
   }
   return name;
@@ -88,10 +98,12 @@ async function createTable(db: DynamoDBClient, logicalId: string, resource: CfnR
 /** A persisted table made from an older serverless.yml keeps its old keys and indexes: say so. */
 async function warnIfTableDiffers(db: DynamoDBClient, wanted: CreateTableCommandInput, log: Log): Promise<void> {
   const { Table: table } = await db.send(new DescribeTableCommand({ TableName: wanted.TableName }));
-  const keys = (schema?: Array<{ AttributeName?: string; KeyType?: string }>) => JSON.stringify((schema ?? []).map((key) => `${key.AttributeName}:${key.KeyType}`));
+  const keys = (schema?: Array<{ AttributeName?: string; KeyType?: string }>) =>
+    JSON.stringify((schema ?? []).map((key) => `${key.AttributeName}:${key.KeyType}`));
   const indexes = (list?: Array<{ IndexName?: string; KeySchema?: Array<{ AttributeName?: string; KeyType?: string }> }>) =>
     JSON.stringify((list ?? []).map((index) => `${index.IndexName}=${keys(index.KeySchema)}`).sort());
-  const same = keys(table?.KeySchema) === keys(wanted.KeySchema) && indexes(table?.GlobalSecondaryIndexes) === indexes(wanted.GlobalSecondaryIndexes);
+  const same =
+    keys(table?.KeySchema) === keys(wanted.KeySchema) && indexes(table?.GlobalSecondaryIndexes) === indexes(wanted.GlobalSecondaryIndexes);
   log(
     same
       ? `[resources] table ${wanted.TableName} already exists (kept, with its data)`
@@ -122,7 +134,10 @@ function resolveQueueArns(value: unknown, queues: Record<string, LocalQueue>, wh
   const target = getAttTarget(value);
   if (target) {
     const queue = queues[target];
-    if (!queue) throw new LocalStackError(`${where} refers to ${target}.Arn, which is not an AWS::SQS::Queue of serverless.yml (or is created after it).`);
+    if (!queue)
+      throw new LocalStackError(
+        `${where} refers to ${target}.Arn, which is not an AWS::SQS::Queue of serverless.yml (or is created after it).`,
+      );
     return queue.arn;
   }
   if (Array.isArray(value)) return value.map((item) => resolveQueueArns(item, queues, where));
@@ -133,7 +148,11 @@ function resolveQueueArns(value: unknown, queues: Record<string, LocalQueue>, wh
 }
 
 /** AWS::SQS::Queue properties → CreateQueue attributes (all strings; JSON for the policies). */
-export function queueAttributes(logicalId: string, properties: Record<string, unknown>, queues: Record<string, LocalQueue>): Record<string, string> {
+export function queueAttributes(
+  logicalId: string,
+  properties: Record<string, unknown>,
+  queues: Record<string, LocalQueue>,
+): Record<string, string> {
   const attributes: Record<string, string> = {};
   for (const name of QUEUE_ATTRIBUTES) {
     const value = properties[name];
@@ -151,7 +170,8 @@ function queuesInCreationOrder(queues: Array<[string, CfnResource]>): Array<[str
   const visit = (logicalId: string, path: string[]) => {
     const resource = pending.get(logicalId);
     if (!resource) return;
-    if (path.includes(logicalId)) throw new LocalStackError(`queues of serverless.yml refer to each other in a loop: ${[...path, logicalId].join(' → ')}`);
+    if (path.includes(logicalId))
+      throw new LocalStackError(`queues of serverless.yml refer to each other in a loop: ${[...path, logicalId].join(' → ')}`);
     const dependency = getAttTarget((resource.Properties?.RedrivePolicy as Record<string, unknown> | undefined)?.deadLetterTargetArn);
     if (dependency) visit(dependency, [...path, logicalId]);
     if (pending.delete(logicalId)) ordered.push([logicalId, resource]);
@@ -164,7 +184,8 @@ async function createQueues(sqs: SQSClient, config: ServerlessConfig, log: Log):
   const created: Record<string, LocalQueue> = {};
   for (const [logicalId, resource] of queuesInCreationOrder(byType(config, 'AWS::SQS::Queue'))) {
     const properties = resource.Properties ?? {};
-    const name = typeof properties.QueueName === 'string' ? properties.QueueName : `${config.service}-${config.provider.stage}-${logicalId}`;
+    const name =
+      typeof properties.QueueName === 'string' ? properties.QueueName : `${config.service}-${config.provider.stage}-${logicalId}`;
     const tags = Array.isArray(properties.Tags)
       ? Object.fromEntries((properties.Tags as Array<{ Key: string; Value: unknown }>).map((tag) => [tag.Key, String(tag.Value)]))
       : undefined;
@@ -174,7 +195,12 @@ async function createQueues(sqs: SQSClient, config: ServerlessConfig, log: Log):
     const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
     created[logicalId] = { logicalId, name, url: url!, arn: Attributes!.QueueArn! };
   }
-  if (Object.keys(created).length) log(`[resources] queues ${Object.values(created).map((queue) => queue.name).join(', ')} created`);
+  if (Object.keys(created).length)
+    log(
+      `[resources] queues ${Object.values(created)
+        .map((queue) => queue.name)
+        .join(', ')} created`,
+    );
   return created;
 }
 
@@ -214,16 +240,20 @@ export async function createResources(config: ServerlessConfig, endpoints: Endpo
   const s3 = new S3Client(localS3ClientConfig(endpoints.s3));
   try {
     const [tables, queues, buckets] = await Promise.all([
-      Promise.all(byType(config, 'AWS::DynamoDB::Table').map(async ([logicalId, resource]) => [logicalId, { name: await createTable(db, logicalId, resource, log) }] as const)).then(
-        (entries) => Object.fromEntries(entries),
-      ),
+      Promise.all(
+        byType(config, 'AWS::DynamoDB::Table').map(
+          async ([logicalId, resource]) => [logicalId, { name: await createTable(db, logicalId, resource, log) }] as const,
+        ),
+      ).then((entries) => Object.fromEntries(entries)),
       createQueues(sqs, config, log),
       createBuckets(s3, config, log),
     ]);
     return { tables, queues, buckets };
   } catch (error) {
     if (error instanceof LocalStackError) throw error;
-    throw new LocalStackError(`creating the resources of serverless.yml in the emulators failed: ${(error as Error).name}: ${(error as Error).message}`);
+    throw new LocalStackError(
+      `creating the resources of serverless.yml in the emulators failed: ${(error as Error).name}: ${(error as Error).message}`,
+    );
   } finally {
     db.destroy();
     sqs.destroy();

@@ -19,7 +19,10 @@ export interface ScheduledFunction {
 export function scheduledFunctions(config: ServerlessConfig): ScheduledFunction[] {
   return Object.entries(config.functions ?? {})
     .filter(([, definition]) => (definition.events ?? []).some((event) => event.schedule !== undefined))
-    .map(([functionKey, definition]) => ({ functionKey, functionName: definition.name ?? `${config.service}-${config.provider.stage}-${functionKey}` }));
+    .map(([functionKey, definition]) => ({
+      functionKey,
+      functionName: definition.name ?? `${config.service}-${config.provider.stage}-${functionKey}`,
+    }));
 }
 
 export interface Scheduler {
@@ -32,7 +35,12 @@ export function startScheduler(options: {
   intervalSeconds: number;
   log: (line: string) => void;
 }): Scheduler {
-  const lambda = new LambdaClient({ endpoint: options.lambdaEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+  const lambda = new LambdaClient({
+    endpoint: options.lambdaEndpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    maxAttempts: 1,
+  });
   const controller = new AbortController();
   const { signal } = controller;
   const log = (line: string) => options.log(`[scheduler] ${line}`);
@@ -46,9 +54,11 @@ export function startScheduler(options: {
           new InvokeCommand({ FunctionName: functionName, InvocationType: 'RequestResponse', Payload: Buffer.from('{}') }),
           { abortSignal: signal },
         );
-        if (response.FunctionError) log(`${functionKey}: the function failed (${response.FunctionError}); next run in ${options.intervalSeconds} s`);
+        if (response.FunctionError)
+          log(`${functionKey}: the function failed (${response.FunctionError}); next run in ${options.intervalSeconds} s`);
       } catch (error) {
-        if (!signal.aborted) log(`${functionKey}: invoking ${functionName} failed (${(error as Error).message}); next run in ${options.intervalSeconds} s`);
+        if (!signal.aborted)
+          log(`${functionKey}: invoking ${functionName} failed (${(error as Error).message}); next run in ${options.intervalSeconds} s`);
       }
     }
   };

@@ -70,7 +70,9 @@ export async function printServerlessConfig(options: PrintOptions): Promise<Serv
     if (options.signal?.aborted) throw new StartupAbortedError('local stack startup was abandoned');
     const text = stdout.join('');
     if (code !== 0) {
-      throw new LocalStackError(`\`serverless print --stage ${options.stage}\` failed (exit ${code}); serverless.yml could not be resolved:\n${stderr.text()}\n${text.trim()}`);
+      throw new LocalStackError(
+        `\`serverless print --stage ${options.stage}\` failed (exit ${code}); serverless.yml could not be resolved:\n${stderr.text()}\n${text.trim()}`,
+      );
     }
     try {
       return JSON.parse(text) as ServerlessConfig;
@@ -106,7 +108,9 @@ export function serverlessConfigKey(projectRoot: string, stage: string, env: Nod
   // `${source:...}` anywhere (nested too), and the fallbacks of each `${a:x, b:y, 'default'}`.
   const sources = [
     ...[...yml.matchAll(/\$\{\s*([A-Za-z]+)(?=[:(])/g)].map((match) => match[1]!),
-    ...[...yml.matchAll(/\$\{([^}]*)\}/g)].flatMap((match) => match[1]!.split(',').map((part) => /^\s*([A-Za-z]+)(?=[:(])/.exec(part)?.[1] ?? 'literal')),
+    ...[...yml.matchAll(/\$\{([^}]*)\}/g)].flatMap((match) =>
+      match[1]!.split(',').map((part) => /^\s*([A-Za-z]+)(?=[:(])/.exec(part)?.[1] ?? 'literal'),
+    ),
   ].filter((source) => source !== 'literal');
   if (sources.some((source) => !PURE_SOURCES.has(source)) || /sls:instanceId/.test(yml)) return undefined;
   const variables = [...new Set([...yml.matchAll(/\benv:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]!))].sort();
@@ -200,7 +204,11 @@ export function sqsEventSources(config: ServerlessConfig): Array<{ functionKey: 
       if (!sqs) continue;
       const source: SqsEventSource = typeof sqs === 'string' ? { arn: sqs } : (sqs as SqsEventSource);
       if (source.enabled === false) continue;
-      sources.push({ functionKey, functionName: definition.name ?? `${config.service}-${config.provider.stage}-${functionKey}`, event: source });
+      sources.push({
+        functionKey,
+        functionName: definition.name ?? `${config.service}-${config.provider.stage}-${functionKey}`,
+        event: source,
+      });
     }
   }
   return sources;

@@ -113,7 +113,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     dynamodb: portSetting(options.dynamoPort, 'DYNAMODB_PORT', 8000),
     fauxqs: portSetting(options.fauxqsPort, 'FAUXQS_PORT', 4566),
   };
-  const endpoints = { dynamodb: `http://127.0.0.1:${ports.dynamodb}`, sqs: `http://127.0.0.1:${ports.fauxqs}`, s3: `http://127.0.0.1:${ports.fauxqs}` };
+  const endpoints = {
+    dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
+    sqs: `http://127.0.0.1:${ports.fauxqs}`,
+    s3: `http://127.0.0.1:${ports.fauxqs}`,
+  };
   const timeoutMs = timeoutSetting();
   const timings: StackTimings = { totalMs: 0 };
 
@@ -132,7 +136,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   delete baseEnv.AWS_SESSION_TOKEN;
 
   // What is running, stopped in this order.
-  const running: { poller?: Poller; scheduler?: Scheduler; offline?: ProcessHandle; fauxqs?: RunningEmulator; dynamodb?: ProcessHandle } = {};
+  const running: { poller?: Poller; scheduler?: Scheduler; offline?: ProcessHandle; fauxqs?: RunningEmulator; dynamodb?: ProcessHandle } =
+    {};
   const killNow = () => {
     running.offline?.killNow();
     running.dynamodb?.killNow();
@@ -161,7 +166,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   abandoned.catch(() => undefined);
 
-  const setting = (option: keyof LocalStackOptions, variable: string) => (options[option] !== undefined ? `the ${option} option` : variable);
+  const setting = (option: keyof LocalStackOptions, variable: string) =>
+    options[option] !== undefined ? `the ${option} option` : variable;
   const claims: PortClaim[] = [
     { port: ports.dynamodb, what: 'DynamoDB Local', setting: setting('dynamoPort', 'DYNAMODB_PORT') },
     { port: ports.fauxqs, what: 'fauxqs, SQS and S3', setting: setting('fauxqsPort', 'FAUXQS_PORT') },
@@ -174,14 +180,23 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
 
   const t0 = Date.now();
-  const printed = loadServerlessConfig({ projectRoot: PROJECT_ROOT, stage: LOCAL_STAGE, env: baseEnv, signal }).then(({ config, cached }) => {
-    timings.printMs = since(t0);
-    timings.printCached = cached;
-    return config;
-  });
+  const printed = loadServerlessConfig({ projectRoot: PROJECT_ROOT, stage: LOCAL_STAGE, env: baseEnv, signal }).then(
+    ({ config, cached }) => {
+      timings.printMs = since(t0);
+      timings.printCached = cached;
+      return config;
+    },
+  );
   const checked = Promise.all([checkJava(), assertPortsFree(claims)]);
   const dynamodb = checked.then(() =>
-    startDynamoDbLocal({ port: ports.dynamodb, dataDir: options.dataDir, log, signal, timeoutMs, onSpawn: (handle) => (running.dynamodb = handle) }).then((emulator) => {
+    startDynamoDbLocal({
+      port: ports.dynamodb,
+      dataDir: options.dataDir,
+      log,
+      signal,
+      timeoutMs,
+      onSpawn: (handle) => (running.dynamodb = handle),
+    }).then((emulator) => {
       timings.dynamodbMs = since(t0);
       return emulator;
     }),
@@ -230,7 +245,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const environment = localProviderEnvironment(config, endpoints.sqs);
     for (const queue of Object.values(created.queues)) {
       if (queue.url !== localQueueUrl(endpoints.sqs, queue.name)) {
-        throw new LocalStackError(`fauxqs gave queue ${queue.name} the URL ${queue.url}, not the expected ${localQueueUrl(endpoints.sqs, queue.name)}: is fauxqs still 1.9.x?`);
+        throw new LocalStackError(
+          `fauxqs gave queue ${queue.name} the URL ${queue.url}, not the expected ${localQueueUrl(endpoints.sqs, queue.name)}: is fauxqs still 1.9.x?`,
+        );
       }
     }
     const queueUrls = Object.fromEntries(Object.values(created.queues).map((queue) => [`${constantCase(queue.logicalId)}_URL`, queue.url]));

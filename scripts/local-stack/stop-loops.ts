@@ -3,7 +3,11 @@
  * to end its current turn, then closes their clients. Safe to call more than once; every call gets
  * the same promise.
  */
-export function stopLoops(controller: AbortController, loops: Array<Promise<unknown>>, clients: Array<{ destroy(): void }>): () => Promise<void> {
+export function stopLoops(
+  controller: AbortController,
+  loops: Array<Promise<unknown>>,
+  clients: Array<{ destroy(): void }>,
+): () => Promise<void> {
   let stopping: Promise<void> | undefined;
   return () =>
     (stopping ??= (async () => {

@@ -9,7 +9,8 @@ import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
 const db = testDb();
 const parisClock = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', ...options });
 const parisDate = (instant: Date) => parisClock({ year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-const parisTime = (instant: Date) => parisClock({ hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(instant);
+const parisTime = (instant: Date) =>
+  parisClock({ hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(instant);
 const postUrl = (n: number) => `https://www.linkedin.com/feed/update/urn:li:activity:73000000000000002${String(n).padStart(2, '0')}/`;
 
 describe('account safety, end to end', () => {
@@ -39,9 +40,14 @@ describe('account safety, end to end', () => {
   it('defers work outside the account working hours to their next opening', async () => {
     const today = ((new Date().getUTCDay() + 6) % 7) + 1;
     const otherDays = [1, 2, 3, 4, 5, 6, 7].filter((day) => day !== today);
-    const ws = await createTestWorkspace(db, { accounts: [{ timezone: 'UTC', workingHours: { start: '00:00', end: '24:00', days: otherDays } }] });
+    const ws = await createTestWorkspace(db, {
+      accounts: [{ timezone: 'UTC', workingHours: { start: '00:00', end: '24:00', days: otherDays } }],
+    });
 
-    const accepted = await api('POST', '/api/v1/social-selling/like', { apiKey: ws.apiKey, body: { url: postUrl(3), groups: ['sales'], reactionType: 'like' } });
+    const accepted = await api('POST', '/api/v1/social-selling/like', {
+      apiKey: ws.apiKey,
+      body: { url: postUrl(3), groups: ['sales'], reactionType: 'like' },
+    });
     const job = await waitForDeferral(ws.apiKey, accepted.headers.get('location')!);
 
     const runAt = new Date(job.actions[0]!.scheduledFor as string);
@@ -52,14 +58,26 @@ describe('account safety, end to end', () => {
 
   it("spaces one account's touches across jobs: like jobs sent at once react a gap apart, waiting for their slots", async () => {
     const gap = 3;
-    const ws = await createTestWorkspace(db, { accounts: 1, settings: { spacing: { ...noSpacing, reactions: { minSeconds: gap, jitterSeconds: 0 } } } });
-    const like = (n: number) => api('POST', '/api/v1/social-selling/like', { apiKey: ws.apiKey, body: { url: postUrl(10 + n), groups: ['sales'], reactionType: 'like' } });
+    const ws = await createTestWorkspace(db, {
+      accounts: 1,
+      settings: { spacing: { ...noSpacing, reactions: { minSeconds: gap, jitterSeconds: 0 } } },
+    });
+    const like = (n: number) =>
+      api('POST', '/api/v1/social-selling/like', {
+        apiKey: ws.apiKey,
+        body: { url: postUrl(10 + n), groups: ['sales'], reactionType: 'like' },
+      });
 
     const locations = (await Promise.all([1, 2, 3].map(like))).map((accepted) => accepted.headers.get('location')!);
-    const waiting = await eventually(async () => {
-      const jobs = await Promise.all(locations.map((location) => api('GET', location, { apiKey: ws.apiKey })));
-      return jobs.find((job) => (job.body.actions as Array<Record<string, unknown>> | undefined)?.[0]?.deferredReason === 'pacing')?.body as JobBody | undefined;
-    }, undefined, 'an action waiting for its slot');
+    const waiting = await eventually(
+      async () => {
+        const jobs = await Promise.all(locations.map((location) => api('GET', location, { apiKey: ws.apiKey })));
+        return jobs.find((job) => (job.body.actions as Array<Record<string, unknown>> | undefined)?.[0]?.deferredReason === 'pacing')
+          ?.body as JobBody | undefined;
+      },
+      undefined,
+      'an action waiting for its slot',
+    );
     const done = await Promise.all(locations.map((location) => jobInStatus(ws.apiKey, location, finalJobStatuses)));
 
     expect(waiting.actions[0]).toMatchObject({ status: 'pending', scheduledFor: expect.any(String) });
@@ -72,9 +90,13 @@ describe('account safety, end to end', () => {
 });
 
 async function waitForDeferral(apiKey: string, location: string) {
-  return eventually(async () => {
-    const job = await api('GET', location, { apiKey });
-    const actions = job.body.actions as Array<Record<string, unknown>> | undefined;
-    return actions?.[0]?.deferredReason ? (job.body as JobBody) : undefined;
-  }, BACKGROUND_WORK_TIMEOUT_MS, 'the action to be deferred');
+  return eventually(
+    async () => {
+      const job = await api('GET', location, { apiKey });
+      const actions = job.body.actions as Array<Record<string, unknown>> | undefined;
+      return actions?.[0]?.deferredReason ? (job.body as JobBody) : undefined;
+    },
+    BACKGROUND_WORK_TIMEOUT_MS,
+    'the action to be deferred',
+  );
 }

@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function approvalLink(comment: string): Promise<{ url: string; location: string }> {
-  const accepted = await api('POST', '/api/v1/social-selling/request-comment', { apiKey: ws.apiKey, body: { url: postUrl, comment, groups: ['sales'] } });
+  const accepted = await api('POST', '/api/v1/social-selling/request-comment', {
+    apiKey: ws.apiKey,
+    body: { url: postUrl, comment, groups: ['sales'] },
+  });
   const location = accepted.headers.get('location')!;
   const waiting = await jobInStatus(ws.apiKey, location, ['awaiting_approval']);
   return { url: waiting.actions[0]!.approval.url as string, location };
@@ -48,14 +51,21 @@ describe('approval page, in a browser without JavaScript', () => {
     await expect(page.locator('[role=status]').textContent()).resolves.toContain('Approved');
 
     const job = await jobInStatus(ws.apiKey, location, finalJobStatuses);
-    expect(job).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded', result: 'commented', approval: { decision: 'approved' } }] });
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      actions: [{ status: 'succeeded', result: 'commented', approval: { decision: 'approved' } }],
+    });
     const comments = (await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === 'comment');
     expect(comments.map((comment) => comment.details.text)).toContain('Edited in the browser ✓\nSecond line');
 
     // Single use: the link now shows the decision, with no form, and a second post is refused.
     await page.goto(url);
     await expect(page.locator('form').count()).resolves.toBe(0);
-    const again = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=reject' });
+    const again = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=reject',
+    });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('already approved');
     await context.close();

@@ -31,7 +31,11 @@ async function connect(body: Record<string, unknown>) {
 
 describe('connect, end to end', () => {
   it('sends the invitation with its note and email', async () => {
-    const job = await connect({ target: `${person('ann')}/?trk=x`, message: 'Met you at the summit, let us connect.', email: 'ann@example.com' });
+    const job = await connect({
+      target: `${person('ann')}/?trk=x`,
+      message: 'Met you at the summit, let us connect.',
+      email: 'ann@example.com',
+    });
 
     expect(job).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded', result: 'invited', sandbox: true }] });
     const [invitation] = await invitationsTo(`${ws.workspaceId}-ann`);
@@ -85,7 +89,10 @@ describe('connect, end to end', () => {
     const job = await jobInStatus(brief.apiKey, sent.headers.get('location')!, finalJobStatuses);
     const [invitation] = (await listSandboxActions(db, brief.workspaceId)).filter((action) => action.type === 'invite');
     const providerId = String(invitation?.details.providerId);
-    const watched = () => db.client.send(new GetCommand({ TableName: db.table, Key: keys.invitationWatch(brief.workspaceId, brief.accounts[0]!.accountId, providerId) }));
+    const watched = () =>
+      db.client.send(
+        new GetCommand({ TableName: db.table, Key: keys.invitationWatch(brief.workspaceId, brief.accounts[0]!.accountId, providerId) }),
+      );
 
     expect(job.actions[0]).toMatchObject({ status: 'succeeded', result: 'invited' });
     // The stack's connection watch (every 2 s) drops it once its second is over...

@@ -32,7 +32,10 @@ describe('dm, end to end', () => {
     await connectSandboxProfiles(db, ws.workspaceId, ws.accounts[0]!.providerAccountId, person(ws, 'conn'));
     const job = await jobInStatus(ws.apiKey, await sendDm(ws, { target: person(ws, 'conn'), message: 'Hello there' }), finalJobStatuses);
 
-    expect(job).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded', result: 'messaged', details: { connection: 'existing' } }] });
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      actions: [{ status: 'succeeded', result: 'messaged', details: { connection: 'existing' } }],
+    });
     const [message] = await sandboxCalls(ws, 'message', `${ws.workspaceId}-conn`);
     expect(message?.details.text).toBe('Hello there');
     expect(await sandboxCalls(ws, 'invite', `${ws.workspaceId}-conn`)).toHaveLength(0);
@@ -43,7 +46,10 @@ describe('dm, end to end', () => {
     const waiting = await jobInStatus(ws.apiKey, location, ['awaiting_connection']);
     const [invitation] = await sandboxCalls(ws, 'invite', `${ws.workspaceId}-watch`);
 
-    expect(waiting.actions[0]).toMatchObject({ status: 'awaiting_connection', connection: { invitedAt: expect.any(String), waitsUntil: expect.any(String) } });
+    expect(waiting.actions[0]).toMatchObject({
+      status: 'awaiting_connection',
+      connection: { invitedAt: expect.any(String), waitsUntil: expect.any(String) },
+    });
     expect(invitation?.details.note).toBeUndefined();
     expect(await sandboxCalls(ws, 'message', `${ws.workspaceId}-watch`)).toHaveLength(0);
 
@@ -52,20 +58,31 @@ describe('dm, end to end', () => {
 
     expect(job).toMatchObject({
       status: 'succeeded',
-      actions: [{ status: 'succeeded', result: 'messaged', details: { connection: 'accepted_invitation' }, connection: { seenBy: 'watch' } }],
+      actions: [
+        { status: 'succeeded', result: 'messaged', details: { connection: 'accepted_invitation' }, connection: { seenBy: 'watch' } },
+      ],
     });
     expect(await sandboxCalls(ws, 'message', `${ws.workspaceId}-watch`)).toHaveLength(1);
   });
 
   it('waits for the invitation a connection request sent before, and shows when that one was sent', async () => {
-    const connect = await api('POST', '/api/v1/social-selling/connect', { apiKey: ws.apiKey, body: { user: ws.accounts[0]!.profileUrl, target: person(ws, 'pending') } });
+    const connect = await api('POST', '/api/v1/social-selling/connect', {
+      apiKey: ws.apiKey,
+      body: { user: ws.accounts[0]!.profileUrl, target: person(ws, 'pending') },
+    });
     const connectJob = await jobInStatus(ws.apiKey, connect.headers.get('location')!, finalJobStatuses);
     await new Promise((resolve) => setTimeout(resolve, 1100)); // The DM's own time is then visibly later.
-    const waiting = await jobInStatus(ws.apiKey, await sendDm(ws, { target: person(ws, 'pending'), message: 'Following up' }), ['awaiting_connection']);
+    const waiting = await jobInStatus(ws.apiKey, await sendDm(ws, { target: person(ws, 'pending'), message: 'Following up' }), [
+      'awaiting_connection',
+    ]);
 
     expect(connectJob.actions[0]).toMatchObject({ status: 'succeeded', result: 'invited' });
     const [action] = waiting.actions;
-    expect(action).toMatchObject({ status: 'awaiting_connection', details: { invitation: 'already_invited' }, connection: { waitsUntil: expect.any(String) } });
+    expect(action).toMatchObject({
+      status: 'awaiting_connection',
+      details: { invitation: 'already_invited' },
+      connection: { waitsUntil: expect.any(String) },
+    });
     // When the connection request sent it, not when the DM found it pending.
     const invitedAt = Date.parse(action!.connection.invitedAt);
     expect(invitedAt).toBeGreaterThanOrEqual(Date.parse(connectJob.actions[0]!.startedAt));
@@ -91,7 +108,10 @@ describe('dm, end to end', () => {
 
     // Accepted on the network; told at once, twice, before the watch's next run has a chance to matter.
     await acceptSandboxInvitations(db, ws.workspaceId, person(ws, 'hook'));
-    const [first, second] = await Promise.all([api('POST', '/api/v1/webhooks/unipile', { body: event, headers }), api('POST', '/api/v1/webhooks/unipile', { body: event, headers })]);
+    const [first, second] = await Promise.all([
+      api('POST', '/api/v1/webhooks/unipile', { body: event, headers }),
+      api('POST', '/api/v1/webhooks/unipile', { body: event, headers }),
+    ]);
     const job = await jobInStatus(ws.apiKey, location, finalJobStatuses);
     await new Promise((resolve) => setTimeout(resolve, 3000)); // A watch run after the end must change nothing.
 
@@ -106,7 +126,10 @@ describe('dm, end to end', () => {
   });
 
   it('refuses a webhook call without the secret', async () => {
-    const refused = await api('POST', '/api/v1/webhooks/unipile', { body: { event: 'new_relation' }, headers: { 'x-webhook-secret': 'wrong' } });
+    const refused = await api('POST', '/api/v1/webhooks/unipile', {
+      body: { event: 'new_relation' },
+      headers: { 'x-webhook-secret': 'wrong' },
+    });
 
     expect(refused.status).toBe(401);
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
@@ -134,7 +157,9 @@ describe('dm, end to end', () => {
     const job = await jobInStatus(ws.apiKey, location, finalJobStatuses);
 
     expect(job).toMatchObject({ status: 'rejected', actions: [{ status: 'rejected' }] });
-    expect(await listSandboxActions(db, ws.workspaceId).then((all) => all.filter((a) => a.target.includes(`${ws.workspaceId}-rej`)))).toHaveLength(0);
+    expect(
+      await listSandboxActions(db, ws.workspaceId).then((all) => all.filter((a) => a.target.includes(`${ws.workspaceId}-rej`))),
+    ).toHaveLength(0);
   });
 
   it('an approval nobody decides expires, and the job ends expired', async () => {
@@ -142,7 +167,10 @@ describe('dm, end to end', () => {
     const location = await sendDm(quick, { target: person(quick, 'late'), message: 'Too late', get_approved: true });
     const job = await jobInStatus(quick.apiKey, location, finalJobStatuses);
 
-    expect(job).toMatchObject({ status: 'expired', actions: [{ status: 'expired', reason: 'approval_expired', approval: { decision: 'expired' } }] });
+    expect(job).toMatchObject({
+      status: 'expired',
+      actions: [{ status: 'expired', reason: 'approval_expired', approval: { decision: 'expired' } }],
+    });
     const approval = await api('GET', `/api/v1/approvals/${job.actions[0]!.approval.approvalId}`, { apiKey: quick.apiKey });
     expect(approval.body).toMatchObject({ status: 'expired', decidedVia: 'expiry' });
   });

@@ -33,8 +33,13 @@ describe('GET /docs in a browser', () => {
     expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-/);
     expect(await page.title()).toBe('Outreach & Transcript API — API reference');
     for (const route of routes) {
-      const heading = page.locator('section.operation h3', { hasText: `${route.method} ${route.path}` }).filter({ has: page.locator(`code:text-is("${route.path}")`) });
-      expect({ route: `${route.method} ${route.path}`, shown: await heading.count() }).toEqual({ route: `${route.method} ${route.path}`, shown: 1 });
+      const heading = page
+        .locator('section.operation h3', { hasText: `${route.method} ${route.path}` })
+        .filter({ has: page.locator(`code:text-is("${route.path}")`) });
+      expect({ route: `${route.method} ${route.path}`, shown: await heading.count() }).toEqual({
+        route: `${route.method} ${route.path}`,
+        shown: 1,
+      });
     }
 
     // The like operation's request body: its fields, visible.
@@ -50,7 +55,8 @@ describe('GET /docs in a browser', () => {
 
     // Its stylesheet applied (a CSP that refused it would leave the table without borders).
     // (The project compiles without DOM types: the page's own global, typed here.)
-    const borderOf = (cell: unknown) => (globalThis as unknown as { getComputedStyle(element: unknown): { borderTopStyle: string } }).getComputedStyle(cell).borderTopStyle;
+    const borderOf = (cell: unknown) =>
+      (globalThis as unknown as { getComputedStyle(element: unknown): { borderTopStyle: string } }).getComputedStyle(cell).borderTopStyle;
     expect(await schema.locator('th').first().evaluate(borderOf)).toBe('solid');
     expect(problems).toEqual([]);
     expect(new Set(requests.map((url) => new URL(url).pathname))).toEqual(new Set(['/docs']));

@@ -11,8 +11,11 @@ const db = testDb();
 const sqs = testSqs();
 const likePath = '/api/v1/social-selling/like';
 
-const like = (apiKey: string, body: unknown = { url: samplePostUrl, groups: ['sales', 'founders'], reactionType: 'celebrate' }, headers?: Record<string, string>) =>
-  api('POST', likePath, { apiKey, body, headers });
+const like = (
+  apiKey: string,
+  body: unknown = { url: samplePostUrl, groups: ['sales', 'founders'], reactionType: 'celebrate' },
+  headers?: Record<string, string>,
+) => api('POST', likePath, { apiKey, body, headers });
 
 const finishedJob = (apiKey: string, location: string) => jobInStatus(apiKey, location, finalJobStatuses);
 
@@ -23,7 +26,10 @@ async function jobCount(workspaceId: string): Promise<number> {
 
 async function queueIsIdle(queueUrl: string): Promise<boolean> {
   const { Attributes } = await sqs.send(
-    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
   );
   return Attributes?.ApproximateNumberOfMessages === '0' && Attributes?.ApproximateNumberOfMessagesNotVisible === '0';
 }
@@ -50,7 +56,8 @@ describe('like, end to end', () => {
     });
     const actions = job.actions as Array<Record<string, unknown>>;
     expect(actions.map((a) => a.accountId).sort()).toEqual(ws.accounts.map((a) => a.accountId).sort());
-    for (const action of actions) expect(action).toMatchObject({ status: 'succeeded', attempts: 1, provider: 'sandbox', sandbox: true, result: 'reacted' });
+    for (const action of actions)
+      expect(action).toMatchObject({ status: 'succeeded', attempts: 1, provider: 'sandbox', sandbox: true, result: 'reacted' });
     const recorded = await listSandboxActions(db, ws.workspaceId);
     expect(recorded.filter((r) => r.target === samplePostUrl)).toHaveLength(3);
     expect(recorded.every((r) => r.details.reactionType === 'celebrate')).toBe(true);
@@ -62,14 +69,24 @@ describe('like, end to end', () => {
     const before = await finishedJob(target.apiKey, accepted.headers.get('location')!);
     const jobId = accepted.body.jobId as string;
 
-    await sqs.send(new SendMessageCommand({ QueueUrl: process.env.JOBS_QUEUE_URL, MessageBody: JSON.stringify({ v: 1, workspaceId: target.workspaceId, jobId }) }));
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: process.env.JOBS_QUEUE_URL,
+        MessageBody: JSON.stringify({ v: 1, workspaceId: target.workspaceId, jobId }),
+      }),
+    );
     for (const account of target.accounts) {
       const body = JSON.stringify({ v: 1, workspaceId: target.workspaceId, jobId, accountId: account.accountId });
       await sqs.send(new SendMessageCommand({ QueueUrl: process.env.ACTIONS_QUEUE_URL, MessageBody: body }));
       await sqs.send(new SendMessageCommand({ QueueUrl: process.env.ACTIONS_QUEUE_URL, MessageBody: body }));
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    await eventually(async () => ((await queueIsIdle(process.env.JOBS_QUEUE_URL!)) && (await queueIsIdle(process.env.ACTIONS_QUEUE_URL!)) ? true : undefined), BACKGROUND_WORK_TIMEOUT_MS, 'queues to drain');
+    await eventually(
+      async () =>
+        (await queueIsIdle(process.env.JOBS_QUEUE_URL!)) && (await queueIsIdle(process.env.ACTIONS_QUEUE_URL!)) ? true : undefined,
+      BACKGROUND_WORK_TIMEOUT_MS,
+      'queues to drain',
+    );
 
     const after = (await api('GET', `/api/v1/jobs/${jobId}`, { apiKey: target.apiKey })).body;
     expect(before.status).toBe('succeeded');
@@ -104,10 +121,14 @@ describe('like, end to end', () => {
     const poison = JSON.stringify({ v: 2, workspaceId: slow.workspaceId, jobId: accepted.body.jobId });
 
     await sqs.send(new SendMessageCommand({ QueueUrl: process.env.JOBS_QUEUE_URL, MessageBody: poison }));
-    const dead = await eventually(async () => {
-      const messages = await drainQueue(sqs, process.env.JOBS_DEAD_LETTER_QUEUE_URL!, 1);
-      return messages.find((m) => m.Body === poison);
-    }, BACKGROUND_WORK_TIMEOUT_MS, 'the poison message in the DLQ');
+    const dead = await eventually(
+      async () => {
+        const messages = await drainQueue(sqs, process.env.JOBS_DEAD_LETTER_QUEUE_URL!, 1);
+        return messages.find((m) => m.Body === poison);
+      },
+      BACKGROUND_WORK_TIMEOUT_MS,
+      'the poison message in the DLQ',
+    );
     const job = (await api('GET', location, { apiKey: slow.apiKey })).body;
 
     expect(dead.Body).toBe(poison);
@@ -135,12 +156,24 @@ describe('like, refused', () => {
   });
 
   it('answers 415, 400 and 413 for a wrong content type, malformed JSON and a large body', async () => {
-    const text = await api('POST', likePath, { apiKey: ws.apiKey, rawBody: 'url=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    const malformed = await api('POST', likePath, { apiKey: ws.apiKey, rawBody: '{"url":', headers: { 'content-type': 'application/json' } });
+    const text = await api('POST', likePath, {
+      apiKey: ws.apiKey,
+      rawBody: 'url=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const malformed = await api('POST', likePath, {
+      apiKey: ws.apiKey,
+      rawBody: '{"url":',
+      headers: { 'content-type': 'application/json' },
+    });
     const large = await like(ws.apiKey, { url: samplePostUrl, groups: ['x'.repeat(70_000)], reactionType: 'like' });
 
     expect([text.status, malformed.status, large.status]).toEqual([415, 400, 413]);
-    expect([text.body.type, malformed.body.type, large.body.type]).toEqual(['/problems/unsupported-media-type', '/problems/malformed-json', '/problems/body-too-large']);
+    expect([text.body.type, malformed.body.type, large.body.type]).toEqual([
+      '/problems/unsupported-media-type',
+      '/problems/malformed-json',
+      '/problems/body-too-large',
+    ]);
   });
 
   it('answers 422 naming the unknown group', async () => {

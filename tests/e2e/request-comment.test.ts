@@ -24,7 +24,10 @@ const commentsOn = async (workspaceId: string, url: string) =>
 describe('request-comment, end to end', () => {
   it('autopilot group accounts post the comment, paced, through the provider', async () => {
     const url = 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000101/';
-    const accepted = await api('POST', path, { apiKey: ws.apiKey, body: { url, comment: 'Great point about pipelines!', groups: ['auto'] } });
+    const accepted = await api('POST', path, {
+      apiKey: ws.apiKey,
+      body: { url, comment: 'Great point about pipelines!', groups: ['auto'] },
+    });
     const job = await jobInStatus(ws.apiKey, accepted.headers.get('location')!, finalJobStatuses);
 
     expect(accepted.status).toBe(202);
@@ -66,7 +69,10 @@ describe('request-comment, end to end', () => {
 
   it('a commentor is always asked first; rejecting ends the job rejected and posts nothing', async () => {
     const url = 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000103/';
-    const accepted = await api('POST', path, { apiKey: ws.apiKey, body: { url, comment: 'Nice!', commentor: ws.accounts[0]!.profileUrl.replace('https://www.', 'http://') } });
+    const accepted = await api('POST', path, {
+      apiKey: ws.apiKey,
+      body: { url, comment: 'Nice!', commentor: ws.accounts[0]!.profileUrl.replace('https://www.', 'http://') },
+    });
     const location = accepted.headers.get('location')!;
     const waiting = await jobInStatus(ws.apiKey, location, ['awaiting_approval']);
 
@@ -83,7 +89,10 @@ describe('request-comment, end to end', () => {
 
   it('with groups and a commentor, the groups comment and the job says the commentor was not used', async () => {
     const url = 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000104/';
-    const accepted = await api('POST', path, { apiKey: ws.apiKey, body: { url, comment: 'Agreed.', groups: ['auto'], commentor: ws.accounts[2]!.profileUrl } });
+    const accepted = await api('POST', path, {
+      apiKey: ws.apiKey,
+      body: { url, comment: 'Agreed.', groups: ['auto'], commentor: ws.accounts[2]!.profileUrl },
+    });
     const job = await jobInStatus(ws.apiKey, accepted.headers.get('location')!, finalJobStatuses);
 
     expect(accepted.body.warnings).toEqual([expect.stringMatching(/commentor was not used/)]);
@@ -92,7 +101,10 @@ describe('request-comment, end to end', () => {
   });
 
   it('refuses a commentor who is not an account of the workspace (422), and enqueues nothing', async () => {
-    const refused = await api('POST', path, { apiKey: ws.apiKey, body: { url: samplePostUrl, comment: 'Hi', commentor: 'https://www.linkedin.com/in/somebody-else' } });
+    const refused = await api('POST', path, {
+      apiKey: ws.apiKey,
+      body: { url: samplePostUrl, comment: 'Hi', commentor: 'https://www.linkedin.com/in/somebody-else' },
+    });
 
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([{ path: 'commentor', message: expect.stringMatching(/not a connected account/) }]);

@@ -10,7 +10,10 @@ import { api, eventually } from '../helpers/http-client';
  */
 const db = testDb();
 const fixtures = join(__dirname, '..', 'fixtures', 'transcripts');
-const salesCall = JSON.parse(readFileSync(join(fixtures, 'sales-call.json'), 'utf8')) as Record<string, unknown> & { call_id: string; transcript: unknown };
+const salesCall = JSON.parse(readFileSync(join(fixtures, 'sales-call.json'), 'utf8')) as Record<string, unknown> & {
+  call_id: string;
+  transcript: unknown;
+};
 const salesCallText = readFileSync(join(fixtures, 'sales-call.txt'), 'utf8');
 
 interface Idea {
@@ -29,11 +32,15 @@ beforeAll(async () => {
 const add = (body: unknown) => api('POST', '/api/v1/transcript/add', { apiKey: ws.apiKey, body });
 
 function analysed(location: string): Promise<TranscriptBody> {
-  return eventually(async () => {
-    const response = await api('GET', location, { apiKey: ws.apiKey });
-    const body = response.body as TranscriptBody;
-    return body.status === 'analysed' || body.status === 'failed' ? body : undefined;
-  }, 30_000, `transcript ${location} to be analysed`);
+  return eventually(
+    async () => {
+      const response = await api('GET', location, { apiKey: ws.apiKey });
+      const body = response.body as TranscriptBody;
+      return body.status === 'analysed' || body.status === 'failed' ? body : undefined;
+    },
+    30_000,
+    `transcript ${location} to be analysed`,
+  );
 }
 
 const quotesOf = (ideas: Idea[], kind: string) => ideas.filter((idea) => idea.kind === kind).map((idea) => idea.evidence[0]!.quote);
@@ -83,7 +90,11 @@ describe('transcripts, end to end', () => {
       call_start_time: '2026-11-21T10:00:00.000Z',
       url: 'https://calls.example.com/r/strings',
       participants: ['sam@acme-sales.example', 'lee@initech.example'],
-      transcript: ['Sam: How is the rollout going?', 'Lee: Our managers still cannot see which reps follow up, and it is frustrating.', 'Lee: Can we export the reports to Excel every Monday?'],
+      transcript: [
+        'Sam: How is the rollout going?',
+        'Lee: Our managers still cannot see which reps follow up, and it is frustrating.',
+        'Lee: Can we export the reports to Excel every Monday?',
+      ],
     };
 
     const accepted = await add(body);
@@ -101,7 +112,11 @@ describe('transcripts, end to end', () => {
 
   it('lists the transcripts newest call first, and refuses bad input with a precise 400', async () => {
     const own = await createTestWorkspace(db, { accounts: 0, groups: {} });
-    const calls = ['2026-11-01T09:00:00Z', '2026-11-02T09:00:00Z'].map((time, i) => ({ ...salesCall, call_id: `listed-${i}`, call_start_time: time }));
+    const calls = ['2026-11-01T09:00:00Z', '2026-11-02T09:00:00Z'].map((time, i) => ({
+      ...salesCall,
+      call_id: `listed-${i}`,
+      call_start_time: time,
+    }));
     for (const call of calls) expect((await api('POST', '/api/v1/transcript/add', { apiKey: own.apiKey, body: call })).status).toBe(202);
 
     const listed = await api('GET', '/api/v1/transcripts?limit=100', { apiKey: own.apiKey });
@@ -110,6 +125,8 @@ describe('transcripts, end to end', () => {
     expect(listed.status).toBe(200);
     expect((listed.body.items as Array<{ callId: string }>).map((item) => item.callId)).toEqual(['listed-1', 'listed-0']);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ path: 'call_id', message: 'must start with a letter or digit and contain only letters, digits and . _ : @ + = -' }]);
+    expect(bad.body.errors).toEqual([
+      { path: 'call_id', message: 'must start with a letter or digit and contain only letters, digits and . _ : @ + = -' },
+    ]);
   });
 });

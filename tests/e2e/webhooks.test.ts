@@ -23,15 +23,30 @@ let all: { webhookId: string; secret: string };
 const person = (name: string) => `https://www.linkedin.com/in/${ws.workspaceId}-${name}`;
 
 async function subscribe(path: string, events: readonly string[]) {
-  const created = await api('POST', '/api/v1/webhooks', { apiKey: ws.apiKey, body: { url: receiver.url(path), events, description: `receiver ${path}` } });
+  const created = await api('POST', '/api/v1/webhooks', {
+    apiKey: ws.apiKey,
+    body: { url: receiver.url(path), events, description: `receiver ${path}` },
+  });
   expect(created.status).toBe(201);
   return created.body as { webhookId: string; secret: string; status: string; events: string[] };
 }
 
 /** The first verified event at `path` of this type that `match` accepts. */
-function eventAt(path: string, secret: string, type: string, match: (data: EventData) => boolean = () => true, timeoutMs = BACKGROUND_WORK_TIMEOUT_MS) {
-  return eventually(async () => receiver.events(path, secret).find((event) => event.type === type && match(event.data)), timeoutMs, `${type} at ${path}`).catch((error: Error) => {
-    throw new Error(`${error.message}; received: ${JSON.stringify(receiver.events(path, secret).map((event) => [event.type, event.data.jobId]))}`);
+function eventAt(
+  path: string,
+  secret: string,
+  type: string,
+  match: (data: EventData) => boolean = () => true,
+  timeoutMs = BACKGROUND_WORK_TIMEOUT_MS,
+) {
+  return eventually(
+    async () => receiver.events(path, secret).find((event) => event.type === type && match(event.data)),
+    timeoutMs,
+    `${type} at ${path}`,
+  ).catch((error: Error) => {
+    throw new Error(
+      `${error.message}; received: ${JSON.stringify(receiver.events(path, secret).map((event) => [event.type, event.data.jobId]))}`,
+    );
   });
 }
 
@@ -45,7 +60,11 @@ afterAll(() => receiver.stop());
 describe('managing webhooks', () => {
   it('shows the secret once, at creation and rotation; lists, updates and deletes', async () => {
     const created = await subscribe('/managed', ['job.succeeded']);
-    expect(created).toMatchObject({ status: 'enabled', events: ['job.succeeded'], secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/) });
+    expect(created).toMatchObject({
+      status: 'enabled',
+      events: ['job.succeeded'],
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
+    });
 
     const read = await api('GET', `/api/v1/webhooks/${created.webhookId}`, { apiKey: ws.apiKey });
     const listed = await api('GET', '/api/v1/webhooks', { apiKey: ws.apiKey });
@@ -54,7 +73,10 @@ describe('managing webhooks', () => {
     expect(listed.text).not.toContain(created.secret);
     expect((listed.body.items as Array<{ webhookId: string }>).map((item) => item.webhookId)).toContain(created.webhookId);
 
-    const patched = await api('PATCH', `/api/v1/webhooks/${created.webhookId}`, { apiKey: ws.apiKey, body: { events: ['job.failed', 'dm.sent'], description: null } });
+    const patched = await api('PATCH', `/api/v1/webhooks/${created.webhookId}`, {
+      apiKey: ws.apiKey,
+      body: { events: ['job.failed', 'dm.sent'], description: null },
+    });
     expect(patched.body).toMatchObject({ events: ['job.failed', 'dm.sent'] });
     expect(patched.body.description).toBeUndefined();
 
@@ -67,11 +89,17 @@ describe('managing webhooks', () => {
     expect((await api('GET', `/api/v1/webhooks/${created.webhookId}`, { apiKey: ws.apiKey })).status).toBe(404);
   });
 
-  it("is a 404 from another workspace, and each request is checked like any other (400 naming the field, 401 without a key)", async () => {
+  it('is a 404 from another workspace, and each request is checked like any other (400 naming the field, 401 without a key)', async () => {
     const other = await createTestWorkspace(db, { accounts: 0 });
     const foreign = await api('GET', `/api/v1/webhooks/${all.webhookId}`, { apiKey: other.apiKey });
-    const unknownEvent = await api('POST', '/api/v1/webhooks', { apiKey: ws.apiKey, body: { url: receiver.url('/x'), events: ['job.succeeded', 'job.exploded'] } });
-    const extraField = await api('POST', '/api/v1/webhooks', { apiKey: ws.apiKey, body: { url: receiver.url('/x'), events: ['ping'], secret: 'mine' } });
+    const unknownEvent = await api('POST', '/api/v1/webhooks', {
+      apiKey: ws.apiKey,
+      body: { url: receiver.url('/x'), events: ['job.succeeded', 'job.exploded'] },
+    });
+    const extraField = await api('POST', '/api/v1/webhooks', {
+      apiKey: ws.apiKey,
+      body: { url: receiver.url('/x'), events: ['ping'], secret: 'mine' },
+    });
     const noKey = await api('GET', '/api/v1/webhooks');
 
     expect(foreign.status).toBe(404);
@@ -81,7 +109,9 @@ describe('managing webhooks', () => {
     expect(unknownEvent.status).toBe(400);
     expect(unknownEvent.headers.get('content-type')).toContain('application/problem+json');
     expect(unknownEvent.body.errors).toEqual([expect.objectContaining({ path: 'events.1' })]);
-    expect(extraField.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'events.0' }), { path: 'secret', message: 'is not a known field' }]));
+    expect(extraField.body.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'events.0' }), { path: 'secret', message: 'is not a known field' }]),
+    );
     expect(noKey.status).toBe(401);
   });
 
@@ -120,20 +150,40 @@ describe('events from real flows, signed', () => {
   });
 
   it('job.succeeded when a like job ends', async () => {
-    const liked = await api('POST', '/api/v1/social-selling/like', { apiKey: ws.apiKey, body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' } });
+    const liked = await api('POST', '/api/v1/social-selling/like', {
+      apiKey: ws.apiKey,
+      body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' },
+    });
     const jobId = String(liked.body.jobId);
 
     const event = await eventAt('/all', all.secret, 'job.succeeded', (data) => data.jobId === jobId);
-    expect(event.data).toMatchObject({ jobId, type: 'like', status: 'succeeded', counts: { total: 1, succeeded: 1, failed: 0 }, links: { job: expect.stringMatching(new RegExp(`/api/v1/jobs/${jobId}$`)) } });
+    expect(event.data).toMatchObject({
+      jobId,
+      type: 'like',
+      status: 'succeeded',
+      counts: { total: 1, succeeded: 1, failed: 0 },
+      links: { job: expect.stringMatching(new RegExp(`/api/v1/jobs/${jobId}$`)) },
+    });
   });
 
   it('approval.requested with the link, then approval.decided', async () => {
-    const asked = await api('POST', '/api/v1/social-selling/request-comment', { apiKey: ws.apiKey, body: { url: samplePostUrl, groups: ['askers'], comment: 'Great point about pipeline hygiene' } });
+    const asked = await api('POST', '/api/v1/social-selling/request-comment', {
+      apiKey: ws.apiKey,
+      body: { url: samplePostUrl, groups: ['askers'], comment: 'Great point about pipeline hygiene' },
+    });
     const jobId = String(asked.body.jobId);
 
     const requested = await eventAt('/all', all.secret, 'approval.requested', (data) => data.jobId === jobId);
-    expect(requested.data).toMatchObject({ kind: 'comment', status: 'pending', text: 'Great point about pipeline hygiene', links: { page: expect.stringMatching(/\/approve\/[0-9A-Za-z]{32}$/) } });
-    const decided = await api('POST', `/api/v1/approvals/${requested.data.approvalId}`, { apiKey: ws.apiKey, body: { decision: 'approve', text: 'Great point!' } });
+    expect(requested.data).toMatchObject({
+      kind: 'comment',
+      status: 'pending',
+      text: 'Great point about pipeline hygiene',
+      links: { page: expect.stringMatching(/\/approve\/[0-9A-Za-z]{32}$/) },
+    });
+    const decided = await api('POST', `/api/v1/approvals/${requested.data.approvalId}`, {
+      apiKey: ws.apiKey,
+      body: { decision: 'approve', text: 'Great point!' },
+    });
     expect(decided.status).toBe(200);
 
     const event = await eventAt('/all', all.secret, 'approval.decided', (data) => data.jobId === jobId);
@@ -143,7 +193,10 @@ describe('events from real flows, signed', () => {
   });
 
   it('a DM to a stranger accepted in the sandbox: connection.accepted, lead.connected, dm.sent; then their reply: lead.replied', async () => {
-    const sent = await api('POST', '/api/v1/social-selling/dm', { apiKey: ws.apiKey, body: { user: ws.accounts[0]!.profileUrl, target: person('lead'), message: 'Thanks for connecting' } });
+    const sent = await api('POST', '/api/v1/social-selling/dm', {
+      apiKey: ws.apiKey,
+      body: { user: ws.accounts[0]!.profileUrl, target: person('lead'), message: 'Thanks for connecting' },
+    });
     const location = sent.headers.get('location')!;
     await jobInStatus(ws.apiKey, location, ['awaiting_connection']);
     await acceptSandboxInvitations(db, ws.workspaceId, person('lead'));
@@ -154,7 +207,12 @@ describe('events from real flows, signed', () => {
     const job = await jobInStatus(ws.apiKey, location, finalJobStatuses);
 
     expect(accepted.data).toMatchObject({ jobId: job.jobId, account: { accountId: ws.accounts[0]!.accountId }, seenBy: 'watch' });
-    expect(connected.data).toMatchObject({ jobId: job.jobId, jobType: 'dm', account: { accountId: ws.accounts[0]!.accountId }, connectedAt: expect.any(String) });
+    expect(connected.data).toMatchObject({
+      jobId: job.jobId,
+      jobType: 'dm',
+      account: { accountId: ws.accounts[0]!.accountId },
+      connectedAt: expect.any(String),
+    });
     expect(dm.data).toMatchObject({ jobId: job.jobId, text: 'Thanks for connecting', connection: 'accepted_invitation' });
 
     // The person answers: the provider's message webhook, delivered twice.
@@ -172,38 +230,74 @@ describe('events from real flows, signed', () => {
     expect(calls.map((call) => call.status)).toEqual([200, 200]);
 
     const replied = await eventAt('/all', all.secret, 'lead.replied', (data) => data.lead.profileUrl === person('lead'));
-    expect(replied.data).toMatchObject({ jobId: job.jobId, message: { id: message.message_id, text: 'Happy to chat next week', chatId: 'chat-1' } });
+    expect(replied.data).toMatchObject({
+      jobId: job.jobId,
+      message: { id: message.message_id, text: 'Happy to chat next week', chatId: 'chat-1' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(receiver.events('/all', all.secret).filter((event) => event.type === 'lead.replied')).toHaveLength(1);
   });
 
   it('lead.connected for a connection request, with the email given, when the provider reports the acceptance', async () => {
-    const sent = await api('POST', '/api/v1/social-selling/connect', { apiKey: ws.apiKey, body: { user: ws.accounts[0]!.profileUrl, target: person('invitee'), email: 'invitee@example.com' } });
+    const sent = await api('POST', '/api/v1/social-selling/connect', {
+      apiKey: ws.apiKey,
+      body: { user: ws.accounts[0]!.profileUrl, target: person('invitee'), email: 'invitee@example.com' },
+    });
     const job = await jobInStatus(ws.apiKey, sent.headers.get('location')!, finalJobStatuses);
-    const invitation = (await listSandboxActions(db, ws.workspaceId)).find((action) => action.type === 'invite' && action.target.includes(`${ws.workspaceId}-invitee`));
+    const invitation = (await listSandboxActions(db, ws.workspaceId)).find(
+      (action) => action.type === 'invite' && action.target.includes(`${ws.workspaceId}-invitee`),
+    );
     const providerId = String(invitation?.details.providerId);
-    const relation = { event: 'new_relation', account_id: ws.accounts[0]!.providerAccountId, user_provider_id: providerId, user_public_identifier: `${ws.workspaceId}-invitee` };
+    const relation = {
+      event: 'new_relation',
+      account_id: ws.accounts[0]!.providerAccountId,
+      user_provider_id: providerId,
+      user_public_identifier: `${ws.workspaceId}-invitee`,
+    };
 
-    await api('POST', '/api/v1/webhooks/unipile', { body: relation, headers: { 'x-webhook-secret': process.env.UNIPILE_WEBHOOK_SECRET ?? '' } });
+    await api('POST', '/api/v1/webhooks/unipile', {
+      body: relation,
+      headers: { 'x-webhook-secret': process.env.UNIPILE_WEBHOOK_SECRET ?? '' },
+    });
 
     const connected = await eventAt('/all', all.secret, 'lead.connected', (data) => data.lead.profileUrl === person('invitee'));
     expect(connected.data).toMatchObject({ jobId: job.jobId, jobType: 'connect', lead: { email: 'invitee@example.com', providerId } });
   });
 
   it('lead.connected for a connection request accepted in the sandbox, seen by the connection watch, once', async () => {
-    const sent = await api('POST', '/api/v1/social-selling/connect', { apiKey: ws.apiKey, body: { user: ws.accounts[0]!.profileUrl, target: person('accepter') } });
+    const sent = await api('POST', '/api/v1/social-selling/connect', {
+      apiKey: ws.apiKey,
+      body: { user: ws.accounts[0]!.profileUrl, target: person('accepter') },
+    });
     const job = await jobInStatus(ws.apiKey, sent.headers.get('location')!, finalJobStatuses);
     await acceptSandboxInvitations(db, ws.workspaceId, person('accepter'));
 
     const connected = await eventAt('/all', all.secret, 'lead.connected', (data) => data.lead.profileUrl === person('accepter'));
-    expect(connected.data).toMatchObject({ jobId: job.jobId, jobType: 'connect', account: { accountId: ws.accounts[0]!.accountId }, connectedAt: expect.any(String) });
+    expect(connected.data).toMatchObject({
+      jobId: job.jobId,
+      jobType: 'connect',
+      account: { accountId: ws.accounts[0]!.accountId },
+      connectedAt: expect.any(String),
+    });
 
     // The provider's webhook, late, and the watch's later runs report nothing more.
-    const relation = { event: 'new_relation', account_id: ws.accounts[0]!.providerAccountId, user_provider_id: connected.data.lead.providerId, user_public_identifier: `${ws.workspaceId}-accepter` };
-    const late = await api('POST', '/api/v1/webhooks/unipile', { body: relation, headers: { 'x-webhook-secret': process.env.UNIPILE_WEBHOOK_SECRET ?? '' } });
+    const relation = {
+      event: 'new_relation',
+      account_id: ws.accounts[0]!.providerAccountId,
+      user_provider_id: connected.data.lead.providerId,
+      user_public_identifier: `${ws.workspaceId}-accepter`,
+    };
+    const late = await api('POST', '/api/v1/webhooks/unipile', {
+      body: relation,
+      headers: { 'x-webhook-secret': process.env.UNIPILE_WEBHOOK_SECRET ?? '' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(late.body).toMatchObject({ handled: true, leads: 0 });
-    expect(receiver.events('/all', all.secret).filter((event) => event.type === 'lead.connected' && event.data.lead.profileUrl === person('accepter'))).toHaveLength(1);
+    expect(
+      receiver
+        .events('/all', all.secret)
+        .filter((event) => event.type === 'lead.connected' && event.data.lead.profileUrl === person('accepter')),
+    ).toHaveLength(1);
   });
 
   it('transcript.analysed when a transcript is analysed', async () => {
@@ -217,7 +311,8 @@ describe('events from real flows, signed', () => {
         url: 'https://calls.example.com/1',
         participants: ['ana@acme-sales.example', 'bo@customer.example'],
         format: 'plaintext',
-        transcript: 'Ana: How do you handle onboarding today?\nBo: Honestly it takes us weeks and the price of our current tool is too high.',
+        transcript:
+          'Ana: How do you handle onboarding today?\nBo: Honestly it takes us weeks and the price of our current tool is too high.',
       },
     });
     expect(added.status).toBe(202);
@@ -225,7 +320,13 @@ describe('events from real flows, signed', () => {
     const event = await eventAt('/all', all.secret, 'transcript.analysed', (data) => data.callId === callId);
     // Untimed plaintext: the duration is estimated, and the event says so.
     expect(event.data).toMatchObject({ durationSource: 'estimated_from_words', timedShare: 0 });
-    expect(event.data).toMatchObject({ title: 'Discovery call', status: 'analysed', words: expect.any(Number), ideas: expect.any(Number), links: { transcript: expect.stringContaining(`/api/v1/transcript/${callId}`) } });
+    expect(event.data).toMatchObject({
+      title: 'Discovery call',
+      status: 'analysed',
+      words: expect.any(Number),
+      ideas: expect.any(Number),
+      links: { transcript: expect.stringContaining(`/api/v1/transcript/${callId}`) },
+    });
   });
 });
 
@@ -235,7 +336,11 @@ describe('delivery', () => {
     const flaky = await subscribe('/flaky', ['job.succeeded']);
 
     await api('POST', `/api/v1/webhooks/${flaky.webhookId}/test`, { apiKey: ws.apiKey });
-    await eventually(async () => (receiver.at('/flaky').some((delivery) => delivery.answered === 200) ? true : undefined), BACKGROUND_WORK_TIMEOUT_MS, 'the third attempt');
+    await eventually(
+      async () => (receiver.at('/flaky').some((delivery) => delivery.answered === 200) ? true : undefined),
+      BACKGROUND_WORK_TIMEOUT_MS,
+      'the third attempt',
+    );
 
     const attempts = receiver.at('/flaky');
     expect(attempts.map((delivery) => delivery.answered)).toEqual([503, 503, 200]);
@@ -247,7 +352,12 @@ describe('delivery', () => {
       return latest?.status === 'succeeded' ? latest : undefined;
     });
     expect(deliveries.attempts.map((attempt: { statusCode: number }) => attempt.statusCode)).toEqual([503, 503, 200]);
-    expect(deliveries.attempts[0]).toMatchObject({ ok: false, error: 'http_status', latencyMs: expect.any(Number), responseExcerpt: 'receiver is down' });
+    expect(deliveries.attempts[0]).toMatchObject({
+      ok: false,
+      error: 'http_status',
+      latencyMs: expect.any(Number),
+      responseExcerpt: 'receiver is down',
+    });
     const webhook = await api('GET', `/api/v1/webhooks/${flaky.webhookId}`, { apiKey: ws.apiKey });
     expect(webhook.body).toMatchObject({ status: 'enabled' });
     expect(webhook.body.failingSince).toBeUndefined();
@@ -260,7 +370,10 @@ describe('delivery', () => {
     await api('POST', `/api/v1/webhooks/${down.webhookId}/test`, { apiKey: ws.apiKey });
     const disabled = await eventAt('/all', all.secret, 'webhook.disabled', (data) => data.webhookId === down.webhookId, 40_000);
     expect(disabled.data).toMatchObject({ url: receiver.url('/down'), reason: 'failing', failingSince: expect.any(String) });
-    expect((await api('GET', `/api/v1/webhooks/${down.webhookId}`, { apiKey: ws.apiKey })).body).toMatchObject({ status: 'disabled', disabledReason: 'failing' });
+    expect((await api('GET', `/api/v1/webhooks/${down.webhookId}`, { apiKey: ws.apiKey })).body).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'failing',
+    });
     const failed = await eventually(async () => {
       const listed = await api('GET', `/api/v1/webhooks/${down.webhookId}/deliveries`, { apiKey: ws.apiKey });
       const [latest] = listed.body.items as EventData[];
@@ -271,11 +384,19 @@ describe('delivery', () => {
 
     // Back up: enabled again, the failed delivery re-sent with the same id.
     receiver.answer('/down', 200);
-    expect((await api('PATCH', `/api/v1/webhooks/${down.webhookId}`, { apiKey: ws.apiKey, body: { enabled: true } })).body).toMatchObject({ status: 'enabled' });
+    expect((await api('PATCH', `/api/v1/webhooks/${down.webhookId}`, { apiKey: ws.apiKey, body: { enabled: true } })).body).toMatchObject({
+      status: 'enabled',
+    });
     const resent = await api('POST', `/api/v1/webhooks/${down.webhookId}/deliveries/${failed.deliveryId}/resend`, { apiKey: ws.apiKey });
     expect(resent.status).toBe(202);
-    await eventually(async () => (receiver.at('/down').some((delivery) => delivery.answered === 200) ? true : undefined), BACKGROUND_WORK_TIMEOUT_MS, 'the re-sent delivery');
+    await eventually(
+      async () => (receiver.at('/down').some((delivery) => delivery.answered === 200) ? true : undefined),
+      BACKGROUND_WORK_TIMEOUT_MS,
+      'the re-sent delivery',
+    );
     expect(receiver.events('/down', down.secret).map((event) => event.id)).toEqual([failed.eventId]);
-    expect((await api('POST', `/api/v1/webhooks/${down.webhookId}/deliveries/${failed.deliveryId}/resend`, { apiKey: ws.apiKey })).status).toBe(409);
+    expect(
+      (await api('POST', `/api/v1/webhooks/${down.webhookId}/deliveries/${failed.deliveryId}/resend`, { apiKey: ws.apiKey })).status,
+    ).toBe(409);
   });
 });

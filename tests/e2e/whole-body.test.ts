@@ -55,23 +55,39 @@ describe('a body that is no JSON object', () => {
   });
 
   describe.each(JSON_BODY_ROUTES)('$route', ({ route, path, auth }) => {
-    it.each(wholeBodyTexts.map((body) => [JSON.stringify(body), body]))('answers the body %s with a 400 naming the body', async (_name, body) => {
-      const method = route.split(' ')[0]!;
+    it.each(wholeBodyTexts.map((body) => [JSON.stringify(body), body]))(
+      'answers the body %s with a 400 naming the body',
+      async (_name, body) => {
+        const method = route.split(' ')[0]!;
 
-      const response = await api(method, path, { rawBody: body, headers: headersFor(auth) });
+        const response = await api(method, path, { rawBody: body, headers: headersFor(auth) });
 
-      expect({ status: response.status, type: response.headers.get('content-type') }).toEqual({ status: 400, type: 'application/problem+json' });
-      // Serverless offline hands `"text"` over without its quotes (API Gateway does not): not JSON then.
-      expect(response.body).toMatchObject({ type: expect.stringMatching(/^\/problems\/(validation-failed|malformed-json)$/), status: 400 });
-      expect(response.body.errors).toEqual([{ path: '', message: expect.stringMatching(/JSON object|not valid JSON/) }]);
-    });
+        expect({ status: response.status, type: response.headers.get('content-type') }).toEqual({
+          status: 400,
+          type: 'application/problem+json',
+        });
+        // Serverless offline hands `"text"` over without its quotes (API Gateway does not): not JSON then.
+        expect(response.body).toMatchObject({
+          type: expect.stringMatching(/^\/problems\/(validation-failed|malformed-json)$/),
+          status: 400,
+        });
+        expect(response.body.errors).toEqual([{ path: '', message: expect.stringMatching(/JSON object|not valid JSON/) }]);
+      },
+    );
   });
 
   it('answers each on the approval page with a page, never a crash', async () => {
     for (const body of wholeBodyTexts) {
-      const response = await api('POST', FORM_BODY_ROUTE.path, { rawBody: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const response = await api('POST', FORM_BODY_ROUTE.path, {
+        rawBody: body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
 
-      expect({ body, status: response.status, type: response.headers.get('content-type') }).toEqual({ body, status: 404, type: expect.stringMatching(/^text\/html/) });
+      expect({ body, status: response.status, type: response.headers.get('content-type') }).toEqual({
+        body,
+        status: 404,
+        type: expect.stringMatching(/^text\/html/),
+      });
     }
   });
 

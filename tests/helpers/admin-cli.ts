@@ -26,7 +26,10 @@ export async function adminWith(options: AdminOptions, ...args: string[]): Promi
   const env: NodeJS.ProcessEnv = { ...process.env, STAGE: 'local', ...options.env };
   for (const name of ['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', ...(options.unset ?? [])]) delete env[name];
   try {
-    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], { cwd: root, env });
+    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
+      cwd: root,
+      env,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as AdminRun;

@@ -41,7 +41,8 @@ export function toJsonText(value: unknown): string {
 }
 
 /** Strings of any UTF-16 code units, lone surrogates and controls included. */
-const codeUnitString = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength });
+const codeUnitString = (maxLength: number) =>
+  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength });
 
 /** Unicode that trips naive text handling: lone surrogates, NUL, bidi marks, combining runs, emoji, BOM, separators. */
 export const unicodeEdgeText: fc.Arbitrary<string> = fc.oneof(
@@ -71,10 +72,28 @@ export const unicodeEdgeText: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Strings that look like numbers or keywords to a lax parser. */
-export const numberishText: fc.Arbitrary<string> = fc.constantFrom('NaN', 'Infinity', '-Infinity', '-0', '1e999', '0x1F', '1_000', ' 42 ', '', ' ', 'null', 'undefined', 'true', '[]', '{}', '9007199254740993');
+export const numberishText: fc.Arbitrary<string> = fc.constantFrom(
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '1e999',
+  '0x1F',
+  '1_000',
+  ' 42 ',
+  '',
+  ' ',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '9007199254740993',
+);
 
 /** A JSON string of `length` units, plain or of emoji (two UTF-16 units each). */
-export const longText = (length: number): fc.Arbitrary<RawJson> => fc.constantFrom('x'.repeat(length), '😀'.repeat(Math.ceil(length / 2))).map((text) => new RawJson(JSON.stringify(text)));
+export const longText = (length: number): fc.Arbitrary<RawJson> =>
+  fc.constantFrom('x'.repeat(length), '😀'.repeat(Math.ceil(length / 2))).map((text) => new RawJson(JSON.stringify(text)));
 
 /** A JSON array of `length` short strings. */
 export const longArray = (length: number): RawJson => new RawJson(JSON.stringify(Array.from({ length }, (_, index) => `g${index}`)));
@@ -85,7 +104,13 @@ export const oddJsonValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.boolean(),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom(new RawJson('1e400'), new RawJson('-1e400'), new RawJson('123456789012345678901234567890'), new RawJson('-0'), new RawJson('5e-324')),
+  fc.constantFrom(
+    new RawJson('1e400'),
+    new RawJson('-1e400'),
+    new RawJson('123456789012345678901234567890'),
+    new RawJson('-0'),
+    new RawJson('5e-324'),
+  ),
   unicodeEdgeText,
   numberishText,
   fc.integer({ min: 1, max: 3000 }).map((depth) => new RawJson(`${'['.repeat(depth)}${']'.repeat(depth)}`)),
@@ -98,7 +123,8 @@ export const oddJsonValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** The JSON type of a value, as a schema sees it. */
 export function jsonTypeOf(value: unknown): string {
-  if (value instanceof RawJson) return ({ '[': 'array', '{': 'object', '"': 'string' } as Record<string, string>)[value.text[0]!] ?? 'number';
+  if (value instanceof RawJson)
+    return ({ '[': 'array', '{': 'object', '"': 'string' } as Record<string, string>)[value.text[0]!] ?? 'number';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
@@ -140,7 +166,9 @@ const unknownFieldName = (known: readonly string[]): fc.Arbitrary<string> =>
   fc
     .oneof(
       fc.constantFrom(...prototypeKeys),
-      ...(known.length ? [fc.constantFrom(...known).map((name) => name.toUpperCase()), fc.constantFrom(...known).map((name) => `${name} `)] : []),
+      ...(known.length
+        ? [fc.constantFrom(...known).map((name) => name.toUpperCase()), fc.constantFrom(...known).map((name) => `${name} `)]
+        : []),
       fc.constantFrom('', 'workspaceId', 'toString', 'hasOwnProperty', '$where', 'a.b'),
       fc.string({ minLength: 1, maxLength: 8 }),
       unicodeEdgeText,
@@ -162,7 +190,11 @@ function copy(body: Record<string, unknown>): Record<string, unknown> {
 export function mutatedBody(valid: Record<string, unknown>, shape: BodyShape): fc.Arbitrary<MutatedBody> {
   const fields = Object.keys(valid);
   const field = fc.constantFrom(...fields);
-  const nestedFields = fields.filter((name) => jsonTypeOf(valid[name]) === 'object' || (Array.isArray(valid[name]) && (valid[name] as unknown[]).some((item) => jsonTypeOf(item) === 'object')));
+  const nestedFields = fields.filter(
+    (name) =>
+      jsonTypeOf(valid[name]) === 'object' ||
+      (Array.isArray(valid[name]) && (valid[name] as unknown[]).some((item) => jsonTypeOf(item) === 'object')),
+  );
   const arrayFields = fields.filter((name) => Array.isArray(valid[name]));
   const required = (name: string) => shape.required.includes(name);
   const wrongTypeRefused = (name: string, value: unknown) =>
@@ -204,14 +236,30 @@ export function mutatedBody(valid: Record<string, unknown>, shape: BodyShape): f
   ];
   if (nestedFields.length) {
     options.push(
-      fc.tuple(fc.constantFrom(...nestedFields), fc.oneof(fc.constantFrom(...prototypeKeys), unknownFieldName([])), fc.oneof(pollution, oddJsonValue)).map(([name, key, value]) => {
-        const body = copy(valid);
-        const inner = valid[name];
-        // Into the object, or into the first object element of the array.
-        if (Array.isArray(inner)) body[name] = inner.map((item, index) => (index === inner.findIndex((x) => jsonTypeOf(x) === 'object') ? withOwn(copy(item as Record<string, unknown>), key, value) : item));
-        else body[name] = withOwn(copy(inner as Record<string, unknown>), key, value);
-        return { body, mutation: { kind: 'nested', field: name, key, value }, mustRefuse: !shape.openObject, ...(shape.openObject ? {} : { names: name }) };
-      }),
+      fc
+        .tuple(
+          fc.constantFrom(...nestedFields),
+          fc.oneof(fc.constantFrom(...prototypeKeys), unknownFieldName([])),
+          fc.oneof(pollution, oddJsonValue),
+        )
+        .map(([name, key, value]) => {
+          const body = copy(valid);
+          const inner = valid[name];
+          // Into the object, or into the first object element of the array.
+          if (Array.isArray(inner))
+            body[name] = inner.map((item, index) =>
+              index === inner.findIndex((x) => jsonTypeOf(x) === 'object')
+                ? withOwn(copy(item as Record<string, unknown>), key, value)
+                : item,
+            );
+          else body[name] = withOwn(copy(inner as Record<string, unknown>), key, value);
+          return {
+            body,
+            mutation: { kind: 'nested', field: name, key, value },
+            mustRefuse: !shape.openObject,
+            ...(shape.openObject ? {} : { names: name }),
+          };
+        }),
     );
   }
   if (arrayFields.length) {
@@ -220,7 +268,8 @@ export function mutatedBody(valid: Record<string, unknown>, shape: BodyShape): f
         const body = copy(valid);
         body[name] = [value, ...(valid[name] as unknown[]).slice(1)];
         // An element of another type than the valid one's; a string element may still be a valid one.
-        const refused = jsonTypeOf(value) !== jsonTypeOf((valid[name] as unknown[])[0]) && !(name === 'transcript' && jsonTypeOf(value) === 'string');
+        const refused =
+          jsonTypeOf(value) !== jsonTypeOf((valid[name] as unknown[])[0]) && !(name === 'transcript' && jsonTypeOf(value) === 'string');
         return { body, mutation: { kind: 'element', field: name, value }, mustRefuse: refused, ...(refused ? { names: name } : {}) };
       }),
     );
@@ -283,7 +332,11 @@ export function contentType(format: 'json' | 'form'): fc.Arbitrary<ContentTypeCh
 
 /** A header name as a client might spell it: the case of headers varies (HTTP/1.1) and must not matter. */
 export const headerSpelling = (name: string): fc.Arbitrary<string> =>
-  fc.constantFrom(name, name.toUpperCase(), name.replace(/(^|-)(\w)/g, (_match, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`));
+  fc.constantFrom(
+    name,
+    name.toUpperCase(),
+    name.replace(/(^|-)(\w)/g, (_match, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`),
+  );
 
 /** A secret header's value: the right one (mostly) or a near miss, an odd value or none. */
 export interface SecretChoice {
@@ -294,7 +347,22 @@ export interface SecretChoice {
 /** `trimmed`: the endpoint trims the value (as HTTP does to a header's surrounding spaces), so a padded secret is still the secret. */
 export function secretHeader(valid: string, trimmed: boolean): fc.Arbitrary<SecretChoice> {
   const wrong = fc.oneof(
-    fc.constantFrom(undefined, '', ' ', 'null', 'undefined', `${valid}x`, valid.slice(0, -1), valid.toUpperCase() === valid ? valid.toLowerCase() : valid.toUpperCase(), `${valid.slice(0, -1)}${valid.endsWith('A') ? 'B' : 'A'}`, valid.replace(/^wsk_/, 'sk_'), `Bearer ${valid}`, `${valid},${valid}`, 'x'.repeat(10_000), `${valid}\u0000`),
+    fc.constantFrom(
+      undefined,
+      '',
+      ' ',
+      'null',
+      'undefined',
+      `${valid}x`,
+      valid.slice(0, -1),
+      valid.toUpperCase() === valid ? valid.toLowerCase() : valid.toUpperCase(),
+      `${valid.slice(0, -1)}${valid.endsWith('A') ? 'B' : 'A'}`,
+      valid.replace(/^wsk_/, 'sk_'),
+      `Bearer ${valid}`,
+      `${valid},${valid}`,
+      'x'.repeat(10_000),
+      `${valid}\u0000`,
+    ),
     unicodeEdgeText,
     fc.string({ maxLength: 60 }),
   );
@@ -314,7 +382,12 @@ export interface IdempotencyChoice {
 export const idempotencyKey: fc.Arbitrary<IdempotencyChoice> = fc.oneof(
   { weight: 6, arbitrary: fc.constant({ value: undefined, wellFormed: true }) },
   { weight: 2, arbitrary: fc.constantFrom('fuzz-key-1', 'fuzz-key-2', 'f'.repeat(255)).map((value) => ({ value, wellFormed: true })) },
-  { weight: 2, arbitrary: fc.constantFrom('', ' ', 'a b', 'k'.repeat(256), 'ключ', 'key\u0000', 'tab\tkey', '😀').map((value) => ({ value, wellFormed: false })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom('', ' ', 'a b', 'k'.repeat(256), 'ключ', 'key\u0000', 'tab\tkey', '😀')
+      .map((value) => ({ value, wellFormed: false })),
+  },
 );
 
 /** Whole bodies that are JSON, or nothing, but no object: each must be a 400 naming the body (`path: ""`). */
@@ -331,7 +404,26 @@ export function rawBodyText(validText: string): fc.Arbitrary<string> {
   return fc.oneof(
     fc.string({ maxLength: 40 }),
     codeUnitString(40),
-    fc.constantFrom('null', 'true', '1', '-0', '1e400', '"text"', '[]', '[{}]', '""', '{', '}', '{"a":', '{"a" 1}', "{'a':1}", '{"a":1,}', 'NaN', '\ufeff{}', '\u0000'),
+    fc.constantFrom(
+      'null',
+      'true',
+      '1',
+      '-0',
+      '1e400',
+      '"text"',
+      '[]',
+      '[{}]',
+      '""',
+      '{',
+      '}',
+      '{"a":',
+      '{"a" 1}',
+      "{'a':1}",
+      '{"a":1,}',
+      'NaN',
+      '\ufeff{}',
+      '\u0000',
+    ),
     fc.integer({ min: 1, max: Math.max(1, validText.length - 1) }).map((length) => validText.slice(0, length)),
     fc.constant(`\ufeff${validText}`),
     fc.integer({ min: 1000, max: 20_000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
@@ -366,7 +458,22 @@ export const withInvalidUtf8 = (valid: string): fc.Arbitrary<string> =>
 /** A path parameter: one of `known` (existing ids, mostly), or something odd. */
 export function pathParameter(known: readonly string[]): fc.Arbitrary<string> {
   const odd = fc.oneof(
-    fc.constantFrom('', ' ', '..', '../../etc/passwd', '%2F', '%00', 'null', 'undefined', '__proto__', 'constructor', 'x'.repeat(3000), 'job_', 'wh_', 'dlv_'),
+    fc.constantFrom(
+      '',
+      ' ',
+      '..',
+      '../../etc/passwd',
+      '%2F',
+      '%00',
+      'null',
+      'undefined',
+      '__proto__',
+      'constructor',
+      'x'.repeat(3000),
+      'job_',
+      'wh_',
+      'dlv_',
+    ),
     fc.constantFrom(...known).map((id) => id.toLowerCase()),
     fc.constantFrom(...known).map((id) => `${id}x`),
     unicodeEdgeText,
@@ -378,7 +485,9 @@ export function pathParameter(known: readonly string[]): fc.Arbitrary<string> {
 /** A `limit` query value and whether it is one a list accepts (a whole number from 1 to 100). */
 export const pageLimit: fc.Arbitrary<{ value: string; valid: boolean }> = fc.oneof(
   fc.integer({ min: 1, max: 100 }).map((limit) => ({ value: String(limit), valid: true })),
-  fc.constantFrom('0', '101', '-1', '1e2', '1.5', ' 5', '5 ', 'abc', '', '0x10', '99999999999999999999', '٣').map((value) => ({ value, valid: false })),
+  fc
+    .constantFrom('0', '101', '-1', '1e2', '1.5', ' 5', '5 ', 'abc', '', '0x10', '99999999999999999999', '٣')
+    .map((value) => ({ value, valid: false })),
   unicodeEdgeText.filter((value) => !/^\d+$/.test(value)).map((value) => ({ value, valid: false })),
 );
 
@@ -388,8 +497,15 @@ export function listQuery(): fc.Arbitrary<{ query: Record<string, string>; limit
     .record(
       {
         limit: pageLimit,
-        cursor: fc.oneof(fc.base64String({ maxLength: 60 }).map((text) => text.replace(/=+$/, '')), unicodeEdgeText, fc.constant('x'.repeat(500))),
-        extra: fc.tuple(fc.oneof(fc.constantFrom(...prototypeKeys), fc.string({ minLength: 1, maxLength: 6 })), fc.string({ maxLength: 10 })),
+        cursor: fc.oneof(
+          fc.base64String({ maxLength: 60 }).map((text) => text.replace(/=+$/, '')),
+          unicodeEdgeText,
+          fc.constant('x'.repeat(500)),
+        ),
+        extra: fc.tuple(
+          fc.oneof(fc.constantFrom(...prototypeKeys), fc.string({ minLength: 1, maxLength: 6 })),
+          fc.string({ maxLength: 10 }),
+        ),
       },
       { requiredKeys: [] },
     )

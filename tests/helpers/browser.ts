@@ -85,7 +85,9 @@ export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promis
   const configured = env.CHROMIUM_PATH?.trim();
   if (configured) {
     if (isExecutable(configured)) return configured;
-    throw new Error(`CHROMIUM_PATH=${configured} is not an executable file: unset it to use the Chromium that npm install brings, or name a Chromium or Chrome executable.`);
+    throw new Error(
+      `CHROMIUM_PATH=${configured} is not an executable file: unset it to use the Chromium that npm install brings, or name a Chromium or Chrome executable.`,
+    );
   }
   return packagedChromium.executablePath();
 }

@@ -54,8 +54,13 @@ export async function createTestWorkspace(
 ): Promise<TestWorkspace> {
   const workspaceId = `t-${randomBytes(6).toString('hex')}`;
   // No gap between an account's touches unless a test asks for one: tests run many actions per account.
-  await addWorkspace(db, workspaceId, `Test ${workspaceId}`, { pacingWindowSeconds: options.pacingWindowSeconds ?? 0, spacing: noSpacing, ...options.settings });
-  const specs = typeof options.accounts === 'number' ? Array.from({ length: options.accounts }, () => ({})) : (options.accounts ?? [{}, {}]);
+  await addWorkspace(db, workspaceId, `Test ${workspaceId}`, {
+    pacingWindowSeconds: options.pacingWindowSeconds ?? 0,
+    spacing: noSpacing,
+    ...options.settings,
+  });
+  const specs =
+    typeof options.accounts === 'number' ? Array.from({ length: options.accounts }, () => ({})) : (options.accounts ?? [{}, {}]);
   const accounts: Account[] = [];
   for (const [index, spec] of specs.entries()) {
     accounts.push(
@@ -71,7 +76,14 @@ export async function createTestWorkspace(
   }
   for (const [name, members] of Object.entries(options.groups ?? { sales: accounts.map((_, i) => i) })) {
     await addGroup(db, workspaceId, name);
-    if (members.length) await changeGroupMembers(db, workspaceId, name, members.map((i) => accounts[i]!.accountId), 'add');
+    if (members.length)
+      await changeGroupMembers(
+        db,
+        workspaceId,
+        name,
+        members.map((i) => accounts[i]!.accountId),
+        'add',
+      );
   }
   const { key, keyId } = await issueApiKey(db, workspaceId, 'test');
   return { workspaceId, apiKey: key, keyId, accounts };
@@ -122,7 +134,12 @@ export async function drainQueue(sqs: SQSClient, queueUrl: string, waitSeconds =
   const out: Array<Message & { json: unknown }> = [];
   for (;;) {
     const { Messages } = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: out.length ? 0 : waitSeconds, MessageSystemAttributeNames: ['All'] }),
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: out.length ? 0 : waitSeconds,
+        MessageSystemAttributeNames: ['All'],
+      }),
     );
     if (!Messages?.length) return out;
     for (const message of Messages) {

@@ -42,9 +42,7 @@ export interface RecordedConverse {
 
 /** What the fake answers to one request. */
 export type ScriptedAnswer =
-  | { text: string; stopReason?: string; status?: undefined }
-  | { status: number; errorType: string; message?: string }
-  | { stall: true };
+  { text: string; stopReason?: string; status?: undefined } | { status: number; errorType: string; message?: string } | { stall: true };
 
 /** An answer, or a function of the request returning one. */
 export type Script = ScriptedAnswer | ((request: RecordedConverse) => ScriptedAnswer);
@@ -109,7 +107,12 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
       const raw = await text(request);
       const match = /^\/model\/([^/]+)\/converse$/.exec((request.url ?? '').split('?')[0] ?? '');
       if (request.method !== 'POST' || !match) {
-        sendJson(response, 404, { message: `fake-bedrock: no route for ${request.method} ${request.url}` }, { 'x-amzn-errortype': 'UnknownOperationException' });
+        sendJson(
+          response,
+          404,
+          { message: `fake-bedrock: no route for ${request.method} ${request.url}` },
+          { 'x-amzn-errortype': 'UnknownOperationException' },
+        );
         return;
       }
       let body: ConverseBody;

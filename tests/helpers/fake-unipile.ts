@@ -431,8 +431,7 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
       if (takeFirst(hangs, (h) => starts(h.match))) return; // never answers; close() drops the socket
       const failure = takeFirst(failures, (f) => starts(f.match));
       if (failure) {
-        const headers: Record<string, string> =
-          failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
+        const headers: Record<string, string> = failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
         const problem = failure.body ?? {
           status: failure.status,
           type: failure.type ?? defaultType(failure.status),

@@ -62,16 +62,37 @@ function operationOf(req: IncomingMessage, body: string): string {
 }
 
 /** The answer AWS gives for a fault, in the service's protocol. */
-function faultResponse(service: Service, fault: Exclude<Fault, 'hang' | 'answer-lost'>): { status: number; headers: Record<string, string>; body: string } {
+function faultResponse(
+  service: Service,
+  fault: Exclude<Fault, 'hang' | 'answer-lost'>,
+): { status: number; headers: Record<string, string>; body: string } {
   if (service === 's3') {
-    const [status, code, message] = fault === 'unavailable' ? [500, 'InternalError', 'We encountered an internal error. Please try again.'] : [503, 'SlowDown', 'Please reduce your request rate.'];
-    return { status, headers: { 'content-type': 'application/xml' }, body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message><RequestId>fault</RequestId></Error>` };
+    const [status, code, message] =
+      fault === 'unavailable'
+        ? [500, 'InternalError', 'We encountered an internal error. Please try again.']
+        : [503, 'SlowDown', 'Please reduce your request rate.'];
+    return {
+      status,
+      headers: { 'content-type': 'application/xml' },
+      body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message><RequestId>fault</RequestId></Error>`,
+    };
   }
   const json = { 'content-type': 'application/x-amz-json-1.0' };
   if (service === 'dynamodb') {
-    const type = { throttle: 'ThrottlingException', 'provisioned-throughput': 'ProvisionedThroughputExceededException', unavailable: 'InternalServerError' }[fault];
+    const type = {
+      throttle: 'ThrottlingException',
+      'provisioned-throughput': 'ProvisionedThroughputExceededException',
+      unavailable: 'InternalServerError',
+    }[fault];
     const status = fault === 'unavailable' ? 500 : 400;
-    return { status, headers: json, body: JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message: 'Rate of requests exceeds the allowed throughput.' }) };
+    return {
+      status,
+      headers: json,
+      body: JSON.stringify({
+        __type: `com.amazonaws.dynamodb.v20120810#${type}`,
+        message: 'Rate of requests exceeds the allowed throughput.',
+      }),
+    };
   }
   // SQS (AWS JSON 1.0): the query-compatible error code travels in x-amzn-query-error.
   const [status, code] = fault === 'unavailable' ? [500, 'InternalFailure'] : [400, 'RequestThrottled'];
@@ -97,7 +118,11 @@ export async function startFaultProxy(service: Service, target: string): Promise
 
   const answer = (res: ServerResponse, fault: Exclude<Fault, 'hang' | 'answer-lost'>): void => {
     const response = faultResponse(service, fault);
-    res.writeHead(response.status, { ...response.headers, 'x-amzn-requestid': 'fault-proxy', 'content-length': Buffer.byteLength(response.body) });
+    res.writeHead(response.status, {
+      ...response.headers,
+      'x-amzn-requestid': 'fault-proxy',
+      'content-length': Buffer.byteLength(response.body),
+    });
     res.end(response.body);
   };
 
@@ -105,7 +130,13 @@ export async function startFaultProxy(service: Service, target: string): Promise
     const outgoing = service === 'sqs' ? Buffer.from(body.toString('utf8').split(own).join(upstream.origin)) : body;
     const path = req.url ?? '/';
     const upstreamRequest = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path, headers: { ...req.headers, host: upstream.host, 'content-length': String(outgoing.length) } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path,
+        headers: { ...req.headers, host: upstream.host, 'content-length': String(outgoing.length) },
+      },
       (upstreamAnswer) => {
         if (loseAnswer) {
           upstreamAnswer.resume();
@@ -123,7 +154,9 @@ export async function startFaultProxy(service: Service, target: string): Promise
   const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
     const text = body.toString('utf8');
     const operation = operationOf(req, text);
-    const rule = rules.find((candidate) => candidate.operation === operation && (candidate.bodyIncludes === undefined || text.includes(candidate.bodyIncludes)));
+    const rule = rules.find(
+      (candidate) => candidate.operation === operation && (candidate.bodyIncludes === undefined || text.includes(candidate.bodyIncludes)),
+    );
     if (rule) {
       rule.matched += 1;
       const index = rule.matched - (rule.after ?? 0);
@@ -160,7 +193,8 @@ export async function startFaultProxy(service: Service, target: string): Promise
       rules = [];
       faulted.clear();
     },
-    faulted: (operation) => (operation === undefined ? [...faulted.values()].reduce((sum, n) => sum + n, 0) : (faulted.get(operation) ?? 0)),
+    faulted: (operation) =>
+      operation === undefined ? [...faulted.values()].reduce((sum, n) => sum + n, 0) : (faulted.get(operation) ?? 0),
     close: async () => {
       // Held requests never end by themselves.
       for (const socket of sockets) socket.destroy();

@@ -45,7 +45,11 @@ export const BACKGROUND_WORK_TIMEOUT_MS = 90_000;
  * Polls until `check` returns a value, or fails after `timeoutMs` with the last value seen. The
  * default waits out one overrun invocation (above): a shorter wait made tests flaky.
  */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = BACKGROUND_WORK_TIMEOUT_MS, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = BACKGROUND_WORK_TIMEOUT_MS,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

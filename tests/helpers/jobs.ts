@@ -8,7 +8,12 @@ export type JobBody = Record<string, unknown> & {
 };
 
 /** GET the job until its status is one of `statuses` (over HTTP, as a caller polls it). */
-export function jobInStatus(apiKey: string, location: string, statuses: string[], timeoutMs = BACKGROUND_WORK_TIMEOUT_MS): Promise<JobBody> {
+export function jobInStatus(
+  apiKey: string,
+  location: string,
+  statuses: string[],
+  timeoutMs = BACKGROUND_WORK_TIMEOUT_MS,
+): Promise<JobBody> {
   return eventually(
     async () => {
       const job = await api('GET', location, { apiKey });

@@ -10,7 +10,14 @@ interface FunctionDef {
 function serverlessFunctions(): Record<string, FunctionDef> {
   const text = readFileSync(join(__dirname, '../../serverless.yml'), 'utf8');
   // CloudFormation tags (!Ref, !GetAtt, …) are not needed here: read them as plain values, unknown ones without a warning.
-  const config = parse(text, { logLevel: 'error', customTags: [{ tag: '!Ref', resolve: (v: string) => v }, { tag: '!GetAtt', resolve: (v: string) => v }, { tag: '!Join', collection: 'seq', resolve: (v: unknown) => v }] }) as {
+  const config = parse(text, {
+    logLevel: 'error',
+    customTags: [
+      { tag: '!Ref', resolve: (v: string) => v },
+      { tag: '!GetAtt', resolve: (v: string) => v },
+      { tag: '!Join', collection: 'seq', resolve: (v: unknown) => v },
+    ],
+  }) as {
     functions: Record<string, FunctionDef>;
   };
   return config.functions;
@@ -23,7 +30,11 @@ export function declaredHttpFunctions(): Array<{ name: string; handler: string; 
       name,
       handler: fn.handler,
       routes: (fn.events ?? [])
-        .flatMap((event) => (event.httpApi === undefined ? [] : [typeof event.httpApi === 'string' ? event.httpApi : `${event.httpApi.method} ${event.httpApi.path}`]))
+        .flatMap((event) =>
+          event.httpApi === undefined
+            ? []
+            : [typeof event.httpApi === 'string' ? event.httpApi : `${event.httpApi.method} ${event.httpApi.path}`],
+        )
         .filter((route) => route !== '*'),
     }))
     .filter((fn) => fn.routes.length > 0);

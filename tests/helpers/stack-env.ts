@@ -13,7 +13,9 @@ const STACK_ENV_FILE_VARIABLE = 'LOCAL_STACK_ENV_FILE';
 
 const file = process.env[STACK_ENV_FILE_VARIABLE];
 if (!file) {
-  throw new Error(`${STACK_ENV_FILE_VARIABLE} is not set: integration tests run under the global setup of jest.config.js (npm test, or jest --selectProjects integration)`);
+  throw new Error(
+    `${STACK_ENV_FILE_VARIABLE} is not set: integration tests run under the global setup of jest.config.js (npm test, or jest --selectProjects integration)`,
+  );
 }
 const { env } = JSON.parse(readFileSync(file, 'utf8')) as StackEnvFile;
 Object.assign(process.env, env);

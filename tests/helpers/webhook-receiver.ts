@@ -35,15 +35,18 @@ export class WebhookReceiver {
   readonly received: ReceivedDelivery[] = [];
   private readonly behaviours = new Map<string, PathBehaviour>();
   private readonly server = createServer((request, response) => {
-    text(request).then((body) => {
-      const path = request.url ?? '/';
-      const nth = this.received.filter((delivery) => delivery.path === path).length + 1;
-      const behaviour = this.behaviours.get(path) ?? 200;
-      const answered = typeof behaviour === 'number' ? behaviour : behaviour(nth);
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      this.received.push({ path, headers, body, answered });
-      response.writeHead(answered, { 'content-type': 'text/plain' }).end(answered < 300 ? 'ok' : 'receiver is down');
-    }, () => response.destroy());
+    text(request).then(
+      (body) => {
+        const path = request.url ?? '/';
+        const nth = this.received.filter((delivery) => delivery.path === path).length + 1;
+        const behaviour = this.behaviours.get(path) ?? 200;
+        const answered = typeof behaviour === 'number' ? behaviour : behaviour(nth);
+        const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+        this.received.push({ path, headers, body, answered });
+        response.writeHead(answered, { 'content-type': 'text/plain' }).end(answered < 300 ? 'ok' : 'receiver is down');
+      },
+      () => response.destroy(),
+    );
   });
 
   async start(): Promise<this> {

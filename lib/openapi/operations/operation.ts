@@ -3,7 +3,16 @@ import { DEFAULT_MAX_BODY_BYTES } from '../../http/read-body';
 import type { Route } from '../../http/routes';
 
 /** Response headers the document describes (components.headers). */
-export type ResponseHeader = 'Location' | 'Retry-After' | 'WWW-Authenticate' | 'Allow' | 'Accept-Post' | 'Idempotent-Replayed' | 'ETag' | 'Cache-Control' | 'Content-Security-Policy'
+export type ResponseHeader =
+  | 'Location'
+  | 'Retry-After'
+  | 'WWW-Authenticate'
+  | 'Allow'
+  | 'Accept-Post'
+  | 'Idempotent-Replayed'
+  | 'ETag'
+  | 'Cache-Control'
+  | 'Content-Security-Policy'
   | 'RateLimit-Limit'
   | 'RateLimit-Remaining'
   | 'RateLimit-Reset';

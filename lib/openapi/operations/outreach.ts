@@ -14,7 +14,8 @@ const accepted: ResponseSpec = {
 };
 
 const unknownGroups: ResponseSpec = {
-  description: 'A named group does not exist in the workspace, or has no active account; `errors` names each (`groups.<index>`). Nothing was started.',
+  description:
+    'A named group does not exist in the workspace, or has no active account; `errors` names each (`groups.<index>`). Nothing was started.',
   problems: ['unknown-groups', 'groups-without-accounts'],
 };
 
@@ -36,7 +37,7 @@ export const outreachOperations: OperationSpec[] = [
     tag: 'Social selling',
     summary: 'React to a post or comment from the accounts of named groups',
     description:
-      'One action per distinct account across the groups, each paced at a random time within the workspace\'s pacing window. The answer is a job; its progress is at `GET /api/v1/jobs/{jobId}`.',
+      "One action per distinct account across the groups, each paced at a random time within the workspace's pacing window. The answer is a job; its progress is at `GET /api/v1/jobs/{jobId}`.",
     body: jsonBody(likeRequestSchema),
     responses: { 202: accepted, 422: unknownGroups, 429: backlogFull('`groups`') },
   },
@@ -47,7 +48,15 @@ export const outreachOperations: OperationSpec[] = [
     description:
       'Accounts in `autopilot` mode comment, paced; accounts in `ask` mode and a `commentor` are asked to approve (and may edit) the text first: their action waits in `awaiting_approval`.',
     body: jsonBody(commentRequestSchema),
-    responses: { 202: accepted, 422: { ...unknownGroups, description: `${unknownGroups.description} Or \`commentor\` is not an active account of the workspace.`, problems: [...unknownGroups.problems!, 'unknown-account'] }, 429: backlogFull('`groups` or `commentor`') },
+    responses: {
+      202: accepted,
+      422: {
+        ...unknownGroups,
+        description: `${unknownGroups.description} Or \`commentor\` is not an active account of the workspace.`,
+        problems: [...unknownGroups.problems!, 'unknown-account'],
+      },
+      429: backlogFull('`groups` or `commentor`'),
+    },
   },
   {
     ...routeTable.connect,
@@ -73,6 +82,9 @@ export const outreachOperations: OperationSpec[] = [
     summary: "A job's progress, counts and each account's action",
     description: "Another workspace's job is a 404, exactly like one that does not exist. Jobs are kept 90 days.",
     pathParameters: { jobId: { description: 'The `jobId` a 202 gave (`job_` and a ULID).', example: 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } },
-    responses: { 200: { description: 'The job.', json: jobViewSchema }, 404: { description: 'No such job in this workspace.', problems: ['not-found'] } },
+    responses: {
+      200: { description: 'The job.', json: jobViewSchema },
+      404: { description: 'No such job in this workspace.', problems: ['not-found'] },
+    },
   },
 ];

@@ -14,7 +14,10 @@ export const serviceOperations: OperationSpec[] = [
     body: jsonBody(unipileWebhookSchema),
     responses: {
       200: { description: 'Received.', json: unipileWebhookAckSchema },
-      401: { description: 'No `x-webhook-secret` header equal to the configured secret (or none is configured).', problems: ['unauthorized'] },
+      401: {
+        description: 'No `x-webhook-secret` header equal to the configured secret (or none is configured).',
+        problems: ['unauthorized'],
+      },
     },
   },
   {
@@ -28,7 +31,8 @@ export const serviceOperations: OperationSpec[] = [
     ...routeTable.openApiDocument,
     tag: 'Service',
     summary: 'This document (OpenAPI 3.1)',
-    description: 'Generated from the schemas that validate the requests. Public and cacheable; `If-None-Match` with its `ETag` answers 304.',
+    description:
+      'Generated from the schemas that validate the requests. Public and cacheable; `If-None-Match` with its `ETag` answers 304.',
     responses: {
       200: { description: 'The OpenAPI document.', json: openApiDocumentSchema, headers: ['ETag', 'Cache-Control'] },
       304: { description: 'Not modified (`If-None-Match` matched the `ETag`).', headers: ['ETag', 'Cache-Control'] },
@@ -38,7 +42,8 @@ export const serviceOperations: OperationSpec[] = [
     ...routeTable.docsPage,
     tag: 'Service',
     summary: 'This reference, as a page for a browser',
-    description: 'Every operation with its parameters, body and responses, and every schema. Self-contained: no script, nothing loaded from elsewhere.',
+    description:
+      'Every operation with its parameters, body and responses, and every schema. Self-contained: no script, nothing loaded from elsewhere.',
     page: true,
     responses: {
       200: { description: 'The reference.', html: true, headers: ['ETag', 'Cache-Control', 'Content-Security-Policy'] },

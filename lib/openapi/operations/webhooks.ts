@@ -1,4 +1,11 @@
-import { webhookDeliveryListSchema, webhookDeliverySchema, webhookListSchema, webhookTestAcceptedSchema, webhookViewSchema, webhookWithSecretSchema } from '../../schemas/responses/webhook';
+import {
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookListSchema,
+  webhookTestAcceptedSchema,
+  webhookViewSchema,
+  webhookWithSecretSchema,
+} from '../../schemas/responses/webhook';
 import { routeTable } from '../../http/routes';
 import { deliveryListQuerySchema } from '../../schemas/delivery-list-query';
 import { createWebhookSchema, updateWebhookSchema } from '../../schemas/webhook';
@@ -6,8 +13,14 @@ import type { OperationSpec, ResponseSpec } from './operation';
 import { jsonBody } from './operation';
 
 const webhookId = { webhookId: { description: 'The endpoint (`wh_` and a ULID).', example: 'wh_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } };
-const notFound: ResponseSpec = { description: "No such webhook in this workspace (another workspace's is a 404 too).", problems: ['not-found'] };
-const disabled: ResponseSpec = { description: 'The webhook is disabled: enable it first (`PATCH` with `"enabled": true`).', problems: ['webhook-disabled'] };
+const notFound: ResponseSpec = {
+  description: "No such webhook in this workspace (another workspace's is a 404 too).",
+  problems: ['not-found'],
+};
+const disabled: ResponseSpec = {
+  description: 'The webhook is disabled: enable it first (`PATCH` with `"enabled": true`).',
+  problems: ['webhook-disabled'],
+};
 const tag = 'Webhooks';
 
 export const webhookOperations: OperationSpec[] = [
@@ -20,7 +33,10 @@ export const webhookOperations: OperationSpec[] = [
     body: jsonBody(createWebhookSchema),
     responses: {
       201: { description: 'Created: the endpoint and its secret.', json: webhookWithSecretSchema, headers: ['Location'] },
-      400: { description: 'The URL is not https, holds credentials, or resolves to a private or reserved address (`errors[].path` = `url`).', problems: ['validation-failed'] },
+      400: {
+        description: 'The URL is not https, holds credentials, or resolves to a private or reserved address (`errors[].path` = `url`).',
+        problems: ['validation-failed'],
+      },
       409: { description: 'The workspace has 20 webhooks already.', problems: ['webhook-limit-reached'] },
     },
   },
@@ -78,7 +94,11 @@ export const webhookOperations: OperationSpec[] = [
     description: 'Delivered like any other event; see its deliveries.',
     pathParameters: webhookId,
     responses: {
-      202: { description: 'The ping is on its way; its delivery is listed at `Location`.', json: webhookTestAcceptedSchema, headers: ['Location'] },
+      202: {
+        description: 'The ping is on its way; its delivery is listed at `Location`.',
+        json: webhookTestAcceptedSchema,
+        headers: ['Location'],
+      },
       404: notFound,
       409: disabled,
     },
@@ -97,11 +117,17 @@ export const webhookOperations: OperationSpec[] = [
     tag,
     summary: 'Send a failed delivery again',
     description: 'Same event, same `webhook-id`, a new round of retries.',
-    pathParameters: { ...webhookId, deliveryId: { description: 'The delivery (`dlv_` and a ULID).', example: 'dlv_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } },
+    pathParameters: {
+      ...webhookId,
+      deliveryId: { description: 'The delivery (`dlv_` and a ULID).', example: 'dlv_01KA7W9Q3T5W0R6Y5XG8N2M4C1' },
+    },
     responses: {
       202: { description: 'Sending again: the delivery.', json: webhookDeliverySchema },
       404: { description: 'No such webhook or delivery in this workspace.', problems: ['not-found'] },
-      409: { description: 'The delivery has not failed (only a failed one can be re-sent), or the webhook is disabled.', problems: ['delivery-not-failed', 'webhook-disabled'] },
+      409: {
+        description: 'The delivery has not failed (only a failed one can be re-sent), or the webhook is disabled.',
+        problems: ['delivery-not-failed', 'webhook-disabled'],
+      },
     },
   },
 ];

@@ -12,7 +12,8 @@ import { submitJob } from './submit-job';
  * checked, so a typo is not silently ignored, but not used; the job says so.
  */
 export async function acceptCommentRequest(deps: SubmitJobDeps, workspaceId: string, request: CommentRequest, now: Date): Promise<Job> {
-  const commentor = request.commentor === undefined ? undefined : await resolveProfileAccount(deps.db, workspaceId, request.commentor, 'commentor');
+  const commentor =
+    request.commentor === undefined ? undefined : await resolveProfileAccount(deps.db, workspaceId, request.commentor, 'commentor');
   const accounts = request.groups ? await resolveGroupAccounts(deps.db, workspaceId, request.groups) : [commentor!];
   const warnings =
     request.groups && commentor ? ['commentor was not used: when groups are given, the accounts of the groups comment (spec 2.2).'] : [];

@@ -15,12 +15,18 @@ export async function resolveGroupAccounts(db: Db, workspaceId: string, groupNam
     groups.has(groupKey(name)) ? [] : [{ path: `${field}.${index}`, message: `the workspace has no group named ${JSON.stringify(name)}` }],
   );
   if (unknown.length) {
-    throw new UnprocessableError('unknown-groups', `Unknown group(s): ${unknown.length} of the named groups do not exist in this workspace.`, unknown);
+    throw new UnprocessableError(
+      'unknown-groups',
+      `Unknown group(s): ${unknown.length} of the named groups do not exist in this workspace.`,
+      unknown,
+    );
   }
 
   const memberIds = [...new Set(groupNames.flatMap((name) => groups.get(groupKey(name))?.accountIds ?? []))];
   const active = new Map(
-    (await getAccounts(db, workspaceId, memberIds)).filter((account) => account.status === 'active').map((account) => [account.accountId, account]),
+    (await getAccounts(db, workspaceId, memberIds))
+      .filter((account) => account.status === 'active')
+      .map((account) => [account.accountId, account]),
   );
   const empty: FieldError[] = groupNames.flatMap((name, index) =>
     (groups.get(groupKey(name))?.accountIds ?? []).some((id) => active.has(id))

@@ -61,7 +61,10 @@ async function accountsWithRoom(deps: SubmitJobDeps, input: SubmitJobInput): Pro
       BACKLOG_RETRY_AFTER_SECONDS,
     );
   }
-  return { accountIds: input.accountIds.filter((id) => !full.includes(id)), warnings: full.map((id) => `${said(id)}: it was left out of this job.`) };
+  return {
+    accountIds: input.accountIds.filter((id) => !full.includes(id)),
+    warnings: full.map((id) => `${said(id)}: it was left out of this job.`),
+  };
 }
 
 /**
@@ -78,7 +81,11 @@ async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
     logger.warn('could not remove an unqueued job; marking it failed', { jobId: job.jobId, error: error as Error });
   }
   await failJob(db, job.workspaceId, job.jobId, ENQUEUE_FAILED, now).catch((error: unknown) =>
-    logger.error('could not remove nor fail an unqueued job: it stays queued', { workspaceId: job.workspaceId, jobId: job.jobId, error: error as Error }),
+    logger.error('could not remove nor fail an unqueued job: it stays queued', {
+      workspaceId: job.workspaceId,
+      jobId: job.jobId,
+      error: error as Error,
+    }),
   );
 }
 

@@ -14,5 +14,9 @@ export function outreachEndpoint<S extends z.core.$ZodType>(
   accept: (deps: SubmitJobDeps, workspaceId: string, request: z.output<S>, now: Date) => Promise<Job>,
 ): HttpHandler {
   const deps = defaultSubmitJobDeps();
-  return httpEndpoint({ route, body, handle: async ({ workspaceId, body: request, now }) => acceptedJob(await accept(deps, workspaceId, request, now)) });
+  return httpEndpoint({
+    route,
+    body,
+    handle: async ({ workspaceId, body: request, now }) => acceptedJob(await accept(deps, workspaceId, request, now)),
+  });
 }

@@ -15,7 +15,13 @@ export async function failJobNamedBy(deps: EventDeps, raw: unknown, reason: stri
   const job = await getJob(deps.db, workspaceId, jobId);
   if (!job) return;
   const now = new Date();
-  const event = await prepareEvent(deps.db, workspaceId, 'job.failed', jobEventData({ ...job, failureReason: reason }, 'failed', now, deps.publicBaseUrl ?? ''), now);
+  const event = await prepareEvent(
+    deps.db,
+    workspaceId,
+    'job.failed',
+    jobEventData({ ...job, failureReason: reason }, 'failed', now, deps.publicBaseUrl ?? ''),
+    now,
+  );
   await commitWithEvents(deps, [failJobItem(deps.db, workspaceId, jobId, reason, now)], [event]);
 }
 

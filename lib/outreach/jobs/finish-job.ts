@@ -14,6 +14,12 @@ export async function finishJobIfDone(deps: EventDeps, workspaceId: string, jobI
   const job = await getJob(deps.db, workspaceId, jobId);
   if (!job || job.remaining > 0 || job.status !== 'running') return undefined;
   const status = finalStatusOf(job);
-  const event = await prepareEvent(deps.db, workspaceId, `job.${status}` as WebhookEventType, jobEventData(job, status, at, deps.publicBaseUrl ?? ''), at);
+  const event = await prepareEvent(
+    deps.db,
+    workspaceId,
+    `job.${status}` as WebhookEventType,
+    jobEventData(job, status, at, deps.publicBaseUrl ?? ''),
+    at,
+  );
   return (await commitWithEvents(deps, [finishJobItem(deps.db, job, status, at)], [event])) ? status : undefined;
 }

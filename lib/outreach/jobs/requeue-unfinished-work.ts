@@ -24,7 +24,10 @@ export interface RequeueDeps {
  * duplicate of a message that survived is harmless (consumers are idempotent). Scans the table:
  * fine for a local one, not for production, where SQS itself is durable.
  */
-export async function requeueUnfinishedWork(deps: RequeueDeps, now = new Date()): Promise<{ jobs: number; actions: number; transcripts: number }> {
+export async function requeueUnfinishedWork(
+  deps: RequeueDeps,
+  now = new Date(),
+): Promise<{ jobs: number; actions: number; transcripts: number }> {
   const jobs: OutgoingMessage[] = [];
   const actions: OutgoingMessage[] = [];
   const transcripts: OutgoingMessage[] = [];
@@ -34,9 +37,17 @@ export async function requeueUnfinishedWork(deps: RequeueDeps, now = new Date())
     const page = await deps.db.client.send(
       new ScanCommand({
         TableName: deps.db.table,
-        FilterExpression: '(begins_with(sk, :job) OR begins_with(sk, :transcript)) AND #status IN (:queued, :running, :pending, :analysing)',
+        FilterExpression:
+          '(begins_with(sk, :job) OR begins_with(sk, :transcript)) AND #status IN (:queued, :running, :pending, :analysing)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':job': 'JOB#', ':transcript': 'TRANSCRIPT#', ':queued': 'queued', ':running': 'running', ':pending': 'pending', ':analysing': 'analysing' },
+        ExpressionAttributeValues: {
+          ':job': 'JOB#',
+          ':transcript': 'TRANSCRIPT#',
+          ':queued': 'queued',
+          ':running': 'running',
+          ':pending': 'pending',
+          ':analysing': 'analysing',
+        },
         ExclusiveStartKey,
       }),
     );

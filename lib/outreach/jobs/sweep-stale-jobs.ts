@@ -30,7 +30,11 @@ export async function sweepStaleQueuedJobs(deps: SweepStaleJobsDeps, now = new D
   for (const job of stale) {
     if (await failJob(deps.db, job.workspaceId, job.jobId, NOT_QUEUED, now, { untakenOnly: true })) {
       failed += 1;
-      logger.warn('failed a job no planner took: its request never queued it', { workspaceId: job.workspaceId, jobId: job.jobId, createdAt: job.createdAt });
+      logger.warn('failed a job no planner took: its request never queued it', {
+        workspaceId: job.workspaceId,
+        jobId: job.jobId,
+        createdAt: job.createdAt,
+      });
     }
   }
   return { examined: stale.length, failed };

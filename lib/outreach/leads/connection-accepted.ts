@@ -33,7 +33,12 @@ export interface AcceptanceSeen {
  * Whichever sees it first wins; the other finds the action no longer waiting and does nothing, so
  * neither the DM nor the events are ever doubled.
  */
-export async function markConnectionAccepted(deps: ConnectionAcceptedDeps, action: Action, seen: AcceptanceSeen, now: Date): Promise<boolean> {
+export async function markConnectionAccepted(
+  deps: ConnectionAcceptedDeps,
+  action: Action,
+  seen: AcceptanceSeen,
+  now: Date,
+): Promise<boolean> {
   const connectedAt = seen.connectedAt.toISOString();
   const items = [resumeActionItem(deps.db, action, 'awaiting_connection', { connectedAt, acceptanceSeenBy: seen.by }, now)];
   const events: PreparedEvent[] = [];
@@ -45,7 +50,14 @@ export async function markConnectionAccepted(deps: ConnectionAcceptedDeps, actio
     const base = deps.publicBaseUrl ?? '';
     const endpoints = await listWebhooks(deps.db, action.workspaceId);
     events.push(
-      await prepareEvent(deps.db, action.workspaceId, 'connection.accepted', dmEventData(action, target, base, { invitedAt: action.invitedAt, connectedAt, seenBy: seen.by }), now, { endpoints }),
+      await prepareEvent(
+        deps.db,
+        action.workspaceId,
+        'connection.accepted',
+        dmEventData(action, target, base, { invitedAt: action.invitedAt, connectedAt, seenBy: seen.by }),
+        now,
+        { endpoints },
+      ),
       await prepareEvent(deps.db, action.workspaceId, 'lead.connected', leadEventData(lead, base, { connectedAt }), now, { endpoints }),
     );
   }

@@ -14,8 +14,17 @@ import { leadEventData } from '../../webhooks/event-data';
 export async function markLeadConnected(deps: EventDeps, lead: Lead, connectedAt: Date, now: Date): Promise<boolean> {
   if (!lead.connectedAt) {
     const at = connectedAt.toISOString();
-    const reported = await prepareEvent(deps.db, lead.workspaceId, 'lead.connected', leadEventData(lead, deps.publicBaseUrl ?? '', { connectedAt: at }), now);
-    const items = [recordLeadItem(deps.db, leadIdentity(lead), { connectedAt: at }, now, { onlyOnce: 'connectedAt' }), unwatchInvitationItem(deps.db, lead)];
+    const reported = await prepareEvent(
+      deps.db,
+      lead.workspaceId,
+      'lead.connected',
+      leadEventData(lead, deps.publicBaseUrl ?? '', { connectedAt: at }),
+      now,
+    );
+    const items = [
+      recordLeadItem(deps.db, leadIdentity(lead), { connectedAt: at }, now, { onlyOnce: 'connectedAt' }),
+      unwatchInvitationItem(deps.db, lead),
+    ];
     if (await commitWithEvents(deps, items, [reported])) return true;
   }
   // Reported already: only its watch may be left.

@@ -3,7 +3,12 @@ import type { Job } from '../../store/jobs';
 import type { LeadIdentity } from '../../store/leads';
 
 /** The lead an action makes of its person: who, through which account, from which job (and the email a connection request gave). */
-export function leadOf(action: Action, providerAccountId: string, target: ActionTarget, from: { jobType: 'connect' | 'dm'; email?: string }): LeadIdentity {
+export function leadOf(
+  action: Action,
+  providerAccountId: string,
+  target: ActionTarget,
+  from: { jobType: 'connect' | 'dm'; email?: string },
+): LeadIdentity {
   return {
     workspaceId: action.workspaceId,
     accountId: action.accountId,

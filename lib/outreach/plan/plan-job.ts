@@ -111,7 +111,11 @@ export async function planJobDelivery(deps: PlanJobDeps, message: PlanJobMessage
     await planJob(deps, message);
   } catch (error) {
     if (receiveCount >= LAST_DELIVERY) {
-      logger.error('job planning failed on its last delivery', { workspaceId: message.workspaceId, jobId: message.jobId, error: error as Error });
+      logger.error('job planning failed on its last delivery', {
+        workspaceId: message.workspaceId,
+        jobId: message.jobId,
+        error: error as Error,
+      });
       await failJobNamedBy(deps, message, PLANNING_FAILED);
     }
     throw error;
@@ -128,13 +132,27 @@ export const PLANNING_FAILED = 'planning_failed';
  */
 async function planApproval(
   deps: PlanJobDeps,
-  plan: { job: ApprovableJob; action: Action; account: Account; validForSeconds: number; endpoints: () => Promise<WebhookEndpoint[]>; now: Date },
+  plan: {
+    job: ApprovableJob;
+    action: Action;
+    account: Account;
+    validForSeconds: number;
+    endpoints: () => Promise<WebhookEndpoint[]>;
+    now: Date;
+  },
 ): Promise<Action> {
   const { job, action, account, now } = plan;
   const approval = draftApproval(job, account, plan.validForSeconds, now);
-  const event = await prepareEvent(deps.db, job.workspaceId, 'approval.requested', approvalRequestedData(approval, deps.publicBaseUrl ?? ''), now, {
-    endpoints: await plan.endpoints(),
-  });
+  const event = await prepareEvent(
+    deps.db,
+    job.workspaceId,
+    'approval.requested',
+    approvalRequestedData(approval, deps.publicBaseUrl ?? ''),
+    now,
+    {
+      endpoints: await plan.endpoints(),
+    },
+  );
   const waiting: Action = { ...action, status: 'awaiting_approval', notBefore: now.toISOString(), approval: approvalRef(approval) };
   const stored = await createActionAwaitingApproval(deps.db, waiting, approval, event.items);
   if (stored === waiting) await announceDeliveries(deps, event.deliveries);

@@ -45,17 +45,25 @@ export interface WebhookAcknowledgement {
  * acted on too (so the provider does not retry what was handled); the secret is checked before
  * (`checkWebhookSecret`).
  */
-export async function receiveUnipileWebhook(deps: ConnectionAcceptedDeps, event: UnipileWebhook, now: Date): Promise<WebhookAcknowledgement> {
+export async function receiveUnipileWebhook(
+  deps: ConnectionAcceptedDeps,
+  event: UnipileWebhook,
+  now: Date,
+): Promise<WebhookAcknowledgement> {
   if (!event.account_id) return { received: true, handled: false };
   if (event.event === 'new_relation') return newRelation(deps, { ...event, account_id: event.account_id }, now);
-  if (event.event === 'message_received') return { received: true, handled: true, leads: await messageReceived(deps, event.account_id, event, now) };
+  if (event.event === 'message_received')
+    return { received: true, handled: true, leads: await messageReceived(deps, event.account_id, event, now) };
   return { received: true, handled: false };
 }
 
-async function newRelation(deps: ConnectionAcceptedDeps, event: UnipileWebhook & { account_id: string }, now: Date): Promise<WebhookAcknowledgement> {
+async function newRelation(
+  deps: ConnectionAcceptedDeps,
+  event: UnipileWebhook & { account_id: string },
+  now: Date,
+): Promise<WebhookAcknowledgement> {
   const publicId =
-    event.user_public_identifier?.toLowerCase() ??
-    (event.user_profile_url ? profilePublicIdOf(event.user_profile_url) : undefined);
+    event.user_public_identifier?.toLowerCase() ?? (event.user_profile_url ? profilePublicIdOf(event.user_profile_url) : undefined);
   const waiting = publicId
     ? await listAwaitingConnections(deps.db, { providerAccountId: event.account_id, publicId })
     : (await listAwaitingConnections(deps.db, { providerAccountId: event.account_id })).filter(
@@ -63,7 +71,8 @@ async function newRelation(deps: ConnectionAcceptedDeps, event: UnipileWebhook &
       );
   let resumed = 0;
   for (const action of waiting) {
-    if (await markConnectionAccepted(deps, action, { connectedAt: now, by: 'webhook', providerAccountId: event.account_id }, now)) resumed += 1;
+    if (await markConnectionAccepted(deps, action, { connectedAt: now, by: 'webhook', providerAccountId: event.account_id }, now))
+      resumed += 1;
   }
   // The people a connection request invited (a DM's were reported as it resumed, above).
   const providerId = event.user_provider_id ?? waiting[0]?.target?.providerId;
@@ -82,7 +91,8 @@ async function messageReceived(deps: ConnectionAcceptedDeps, providerAccountId: 
   const senderId = event.sender?.attendee_provider_id;
   if (!senderId) return 0;
   const messageKey = event.message_id ?? `${event.chat_id ?? ''}#${event.timestamp ?? ''}`;
-  const sentAt = event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? new Date(event.timestamp).toISOString() : now.toISOString();
+  const sentAt =
+    event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? new Date(event.timestamp).toISOString() : now.toISOString();
   const message = {
     ...(event.message_id ? { id: event.message_id } : {}),
     ...(event.chat_id ? { chatId: event.chat_id } : {}),
@@ -92,9 +102,16 @@ async function messageReceived(deps: ConnectionAcceptedDeps, providerAccountId: 
   };
   let reported = 0;
   for (const lead of await findLeads(deps.db, providerAccountId, senderId)) {
-    const replied = await prepareEvent(deps.db, lead.workspaceId, 'lead.replied', leadEventData(lead, deps.publicBaseUrl ?? '', { message }), now, {
-      dedupeKey: `unipile-message#${providerAccountId}#${messageKey}`,
-    });
+    const replied = await prepareEvent(
+      deps.db,
+      lead.workspaceId,
+      'lead.replied',
+      leadEventData(lead, deps.publicBaseUrl ?? '', { message }),
+      now,
+      {
+        dedupeKey: `unipile-message#${providerAccountId}#${messageKey}`,
+      },
+    );
     if (await commitWithEvents(deps, [recordLeadItem(deps.db, leadIdentity(lead), { lastReplyAt: sentAt }, now)], [replied])) reported += 1;
   }
   return reported;

@@ -15,7 +15,11 @@ import { ProviderError } from '../../errors';
 export async function performDm({ provider, job, action, account, gate, now }: ActionContext<'dm'>): Promise<StepResult> {
   const text = action.text ?? job.request.message;
   if (action.connectedAt && action.target) {
-    return { type: 'done', result: await message(provider, gate, account, action.target, text, 'accepted_invitation'), target: action.target };
+    return {
+      type: 'done',
+      result: await message(provider, gate, account, action.target, text, 'accepted_invitation'),
+      target: action.target,
+    };
   }
   // The visit is a touch of the network too: gated, and in the slot of the message (or invitation) it leads to.
   await gate.pass('visit', 'message');
@@ -60,4 +64,3 @@ async function message(
   const sent = await provider.sendMessage({ account, providerId: target.providerId, text });
   return { ...sent, details: { ...sent.details, connection } };
 }
-

@@ -44,7 +44,15 @@ import { LAST_DELIVERY } from '../../queue/sqs-worker';
 import type { Account } from '../../store/accounts';
 import { getAccount } from '../../store/accounts';
 import type { Action, ActionEnd, ActionTarget } from '../../store/actions';
-import { awaitConnection, claimAction, deferAction, endActionItems, finalActionStatuses, getAction, rescheduleAction } from '../../store/actions';
+import {
+  awaitConnection,
+  claimAction,
+  deferAction,
+  endActionItems,
+  finalActionStatuses,
+  getAction,
+  rescheduleAction,
+} from '../../store/actions';
 import type { Db } from '../../store/client';
 import type { Job } from '../../store/jobs';
 import { finalJobStatuses, getJob } from '../../store/jobs';
@@ -142,12 +150,14 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   }
   if (ending === 'waiting') return;
   const endedAt = new Date();
-  const commit = (end: Ending) => commitWithEvents(deps, [...endActionItems(deps.db, message, { leaseId }, end.end, endedAt), ...(end.items ?? [])], end.events ?? []);
+  const commit = (end: Ending) =>
+    commitWithEvents(deps, [...endActionItems(deps.db, message, { leaseId }, end.end, endedAt), ...(end.items ?? [])], end.events ?? []);
   let committed: boolean;
   try {
     committed = await commit(ending);
   } catch (error) {
-    if (!lastDelivery) return ending.visibleCallMade ? keepHeld(message, new RecordingFailed(error)) : giveBack(deps, message, leaseId, error);
+    if (!lastDelivery)
+      return ending.visibleCallMade ? keepHeld(message, new RecordingFailed(error)) : giveBack(deps, message, leaseId, error);
     // On the last delivery, try once more with a plain failed end. If that fails too, the message
     // goes to the dead-letter queue (which raises an alarm) and the action stays held.
     failure = error;
@@ -174,7 +184,9 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
 function endedOnLastDelivery(message: RunActionMessage, error: unknown, providerCalled: boolean): Ending {
   logger.error('action failed on the last delivery of its message; it ends failed', { ...message, providerCalled, error: error as Error });
   if (providerCalled) {
-    return outcomeUnknown('The network call was made, but its result could not be recorded because of an internal error. It is not retried, so that it is never made twice. Check on the network.');
+    return outcomeUnknown(
+      'The network call was made, but its result could not be recorded because of an internal error. It is not retried, so that it is never made twice. Check on the network.',
+    );
   }
   return { end: { status: 'failed', reason: 'internal_error', error: 'The action could not be completed because of an internal error.' } };
 }
@@ -185,7 +197,11 @@ function endedOnLastDelivery(message: RunActionMessage, error: unknown, provider
  * too, the next delivery waits for the lease to run out.
  */
 async function giveBack(deps: RunActionDeps, message: RunActionMessage, leaseId: string, error: unknown): Promise<never> {
-  const retry = { notBefore: new Date(), reason: 'internal_error', error: 'An attempt failed because of an internal error; it is retried.' };
+  const retry = {
+    notBefore: new Date(),
+    reason: 'internal_error',
+    error: 'An attempt failed because of an internal error; it is retried.',
+  };
   await rescheduleAction(deps.db, message, leaseId, retry, new Date()).catch((release: unknown) =>
     logger.warn('could not release the action after an error', { ...message, error: release as Error }),
   );
@@ -198,7 +214,10 @@ async function giveBack(deps: RunActionDeps, message: RunActionMessage, leaseId:
  * without posting (see `attempt`).
  */
 function keepHeld(message: RunActionMessage, failure: RecordingFailed): never {
-  logger.error('a post was made but could not be recorded; the action stays held until its lease ends', { ...message, error: failure.cause as Error });
+  logger.error('a post was made but could not be recorded; the action stays held until its lease ends', {
+    ...message,
+    error: failure.cause as Error,
+  });
   throw failure.cause;
 }
 
@@ -279,15 +298,27 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
   if (!job) return { end: { status: 'failed', reason: 'job_not_found', error: 'The job no longer exists.' } };
   // A job that failed as a whole (its planning, or a message of it, failed for good) runs no more actions.
   if ((finalJobStatuses as readonly string[]).includes(job.status)) {
-    return { end: { status: 'failed', reason: 'job_ended', error: `Its job ended ${job.status}${job.failureReason ? ` (${job.failureReason})` : ''} before this action ran.` } };
+    return {
+      end: {
+        status: 'failed',
+        reason: 'job_ended',
+        error: `Its job ended ${job.status}${job.failureReason ? ` (${job.failureReason})` : ''} before this action ran.`,
+      },
+    };
   }
   if (!account || account.status !== 'active') {
     return { end: { status: 'failed', reason: 'account_unavailable', error: 'The account was removed or paused before it could act.' } };
   }
   if (takenOver && postingJobTypes.has(job.type)) {
     // The attempt before may have posted, then died or failed to record it. Posting again could post twice.
-    logger.warn('a comment or message taken over from an attempt whose lease ran out; not posted again', { workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId });
-    return outcomeUnknown('An earlier attempt stopped (an internal error or a crash) before its outcome was recorded, and may have posted it. It is not retried, so that it is never posted twice. Check on the network.');
+    logger.warn('a comment or message taken over from an attempt whose lease ran out; not posted again', {
+      workspaceId: action.workspaceId,
+      jobId: action.jobId,
+      accountId: action.accountId,
+    });
+    return outcomeUnknown(
+      'An earlier attempt stopped (an internal error or a crash) before its outcome was recorded, and may have posted it. It is not retried, so that it is never posted twice. Check on the network.',
+    );
   }
   const gate = new SafetyGate(deps.db, account, workspace?.settings, now, action.slotAt ? { reservedSlot: new Date(action.slotAt) } : {});
   const acting = { workspaceId: action.workspaceId, accountId: account.accountId, providerAccountId: account.providerAccountId };
@@ -314,10 +345,23 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
 /** Records a network call that was made. */
 async function recordCall(
   deps: RunActionDeps,
-  { job, action, account, workspace, leaseId, step, now }: { job: Job; action: Action; account: Account; workspace: Workspace | undefined; leaseId: string; step: StepResult; now: Date },
+  {
+    job,
+    action,
+    account,
+    workspace,
+    leaseId,
+    step,
+    now,
+  }: { job: Job; action: Action; account: Account; workspace: Workspace | undefined; leaseId: string; step: StepResult; now: Date },
 ): Promise<Ending | 'waiting'> {
   if (step.type === 'done') {
-    const end: ActionEnd = { status: 'succeeded', provider: step.result.provider, outcome: step.result.outcome, details: step.result.details };
+    const end: ActionEnd = {
+      status: 'succeeded',
+      provider: step.result.provider,
+      outcome: step.result.outcome,
+      details: step.result.details,
+    };
     return succeeded(deps, { job, action, workspace }, account.providerAccountId, step.target, end, now);
   }
   // The lead is written before the wait starts: from then on, the provider's webhook may report
@@ -356,7 +400,13 @@ async function recordCall(
  * pause is new, or ends later than the one before). Returns the deferral of this action to the end
  * of the pause. The call did not go out, so its quota is given back.
  */
-async function pauseOnSignal(deps: RunActionDeps, account: Account, gate: SafetyGate, error: ProviderError, now: Date): Promise<Deferral | undefined> {
+async function pauseOnSignal(
+  deps: RunActionDeps,
+  account: Account,
+  gate: SafetyGate,
+  error: ProviderError,
+  now: Date,
+): Promise<Deferral | undefined> {
   const kind = gate.lastTouch;
   const signalled = pauseFor(error, kind, gate.limits, deps.signalCooldowns ?? defaultSignalCooldowns, now);
   if (!signalled) return undefined;
@@ -364,7 +414,13 @@ async function pauseOnSignal(deps: RunActionDeps, account: Account, gate: Safety
   const { scope, pause } = signalled;
   const told = await prepareEvent(deps.db, account.workspaceId, 'account.throttled', accountThrottledData(account, scope, pause), now);
   if (await commitWithEvents(deps, [pauseAccountItem(deps.db, account, scope, pause)], [told])) {
-    logger.warn('the network paused an account', { workspaceId: account.workspaceId, accountId: account.accountId, scope, reason: pause.reason, until: pause.until });
+    logger.warn('the network paused an account', {
+      workspaceId: account.workspaceId,
+      accountId: account.accountId,
+      scope,
+      reason: pause.reason,
+      until: pause.until,
+    });
   }
   return new Deferral(gate.wakeAfter(new Date(pause.until), kind ?? 'message'), pause.reason);
 }
@@ -380,7 +436,10 @@ const KEPT_AFTER_WAIT_SECONDS = 14 * 86_400;
 async function keepWhileWaiting(db: Db, action: Action, until: Date): Promise<void> {
   const keepUntilSeconds = epochSeconds(until) + KEPT_AFTER_WAIT_SECONDS;
   if (keepUntilSeconds <= action.expiresAt) return;
-  await Promise.all([keepUntil(db, keys.action(action.workspaceId, action.jobId, action.accountId), keepUntilSeconds), keepUntil(db, keys.job(action.workspaceId, action.jobId), keepUntilSeconds)]);
+  await Promise.all([
+    keepUntil(db, keys.action(action.workspaceId, action.jobId, action.accountId), keepUntilSeconds),
+    keepUntil(db, keys.job(action.workspaceId, action.jobId), keepUntilSeconds),
+  ]);
 }
 
 /** Where an attempt that threw goes next (see the table at the top): 'waiting' when it waits again, else its end. */

@@ -42,7 +42,10 @@ export function pauseFor(
       return { scope: kind, pause: { until: until.toISOString(), reason: 'provider_limit', since, signal } };
     }
     case 'provider_rate_limited':
-      return { scope: 'all', pause: { until: after(error.retryAfterSeconds ?? cooldowns.throttledSeconds), reason: 'provider_throttled', since, signal } };
+      return {
+        scope: 'all',
+        pause: { until: after(error.retryAfterSeconds ?? cooldowns.throttledSeconds), reason: 'provider_throttled', since, signal },
+      };
     case 'account_restricted':
       return { scope: 'all', pause: { until: after(cooldowns.restrictedSeconds), reason: 'account_restricted', since, signal } };
     default:

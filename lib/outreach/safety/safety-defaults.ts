@@ -46,7 +46,11 @@ export const defaultSpacing: Readonly<Record<ActionKind, Gap>> = {
 export const defaultWeeklyInvitations = 100;
 
 /** Office hours, Monday to Friday, in the account's own timezone. */
-export const defaultWorkingHours: Readonly<WorkingHours> = Object.freeze({ start: '09:00', end: '18:00', days: Object.freeze([1, 2, 3, 4, 5]) as number[] });
+export const defaultWorkingHours: Readonly<WorkingHours> = Object.freeze({
+  start: '09:00',
+  end: '18:00',
+  days: Object.freeze([1, 2, 3, 4, 5]) as number[],
+});
 
 /** The limits and working hours that apply to one account, every value resolved. */
 export interface EffectiveLimits {

@@ -92,7 +92,10 @@ export class SafetyGate {
     if (!taken.ok) {
       // The rolling seven days move on a day at a time: their room comes back with the next day.
       const period = taken.limit === 'weekly' ? 'weekly' : 'daily';
-      throw new Deferral(this.wakeAfter(deferAfterLimit(now, limits.timezone, limits.workingHours, period), slotKind), taken.limit === 'daily' ? 'daily_limit' : 'weekly_limit');
+      throw new Deferral(
+        this.wakeAfter(deferAfterLimit(now, limits.timezone, limits.workingHours, period), slotKind),
+        taken.limit === 'daily' ? 'daily_limit' : 'weekly_limit',
+      );
     }
     this.lastTouch = kind;
     if (kind === 'visit') return;

@@ -25,12 +25,7 @@ export function whenAllowed(now: Date, limits: Pick<EffectiveLimits, 'timezone' 
  * The next working time once a limit's period is over: the first opening on a later local day
  * (`daily`) or in a later ISO week (`weekly`). For when `tryConsume` refuses.
  */
-export function deferAfterLimit(
-  now: Date,
-  timezone: string,
-  workingHours: WorkingHours,
-  limit: 'daily' | 'weekly',
-): Date {
+export function deferAfterLimit(now: Date, timezone: string, workingHours: WorkingHours, limit: 'daily' | 'weekly'): Date {
   const periodEnd = limit === 'daily' ? startOfNextLocalDay(now, timezone) : startOfNextLocalIsoWeek(now, timezone);
   return nextWorkingTime(periodEnd, timezone, workingHours);
 }

@@ -169,7 +169,8 @@ async function pollAccount(deps: WatchDeps, watch: AccountWatch, now: Date): Pro
       for (const action of dms) {
         if (!action.target || !isTheirRelation(action.target, relation)) continue;
         dms.delete(action);
-        if (await markConnectionAccepted(deps, action, { connectedAt, by: 'watch', providerAccountId: account.providerAccountId }, now)) found.accepted += 1;
+        if (await markConnectionAccepted(deps, action, { connectedAt, by: 'watch', providerAccountId: account.providerAccountId }, now))
+          found.accepted += 1;
       }
       for (const invitation of invitations) {
         if (!isTheirRelation(invitation, relation)) continue;

@@ -8,7 +8,9 @@ export const approvalViewSchema = z.strictObject({
   kind: z.enum(['comment', 'dm']),
   status: z.enum(['pending', 'approved', 'rejected', 'expired']),
   jobId: z.string(),
-  sender: z.strictObject({ accountId: z.string(), name: z.string(), profileUrl: z.string() }).describe('The account that will post or send.'),
+  sender: z
+    .strictObject({ accountId: z.string(), name: z.string(), profileUrl: z.string() })
+    .describe('The account that will post or send.'),
   target: z.strictObject({ url: z.string(), name: z.string().optional() }).describe('The post to comment on, or the recipient.'),
   text: z.string().describe('The text proposed, then the text decided on (possibly edited).'),
   maxLength: z.number().int().positive().describe('The limit an edited text must keep to.'),

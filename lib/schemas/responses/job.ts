@@ -1,7 +1,9 @@
 import * as z from 'zod';
 
 const timestamp = z.iso.datetime();
-const jobTypeSchema = z.enum(['like', 'comment', 'connect', 'dm']).describe('The endpoint that made the job (`comment` for request-comment).');
+const jobTypeSchema = z
+  .enum(['like', 'comment', 'connect', 'dm'])
+  .describe('The endpoint that made the job (`comment` for request-comment).');
 
 /** The 202 of every outreach endpoint: the job, and where to follow it (also the `Location` header). */
 export const jobAcceptedSchema = z.strictObject({
@@ -14,7 +16,16 @@ export const jobAcceptedSchema = z.strictObject({
   links: z.strictObject({ self: z.string().describe('`/api/v1/jobs/{jobId}`') }),
 });
 
-const actionStatusSchema = z.enum(['pending', 'running', 'awaiting_approval', 'awaiting_connection', 'succeeded', 'failed', 'rejected', 'expired']);
+const actionStatusSchema = z.enum([
+  'pending',
+  'running',
+  'awaiting_approval',
+  'awaiting_connection',
+  'succeeded',
+  'failed',
+  'rejected',
+  'expired',
+]);
 
 /** One account's part of a job, as `GET /api/v1/jobs/{jobId}` shows it. */
 export const jobActionSchema = z.strictObject({
@@ -44,7 +55,9 @@ export const jobActionSchema = z.strictObject({
       target: z.string().optional(),
       invitedAt: timestamp
         .optional()
-        .describe('When the invitation was sent: by this DM, or by an earlier connect or DM of the workspace that this DM found still pending. Absent when it found an invitation pending that the workspace did not send.'),
+        .describe(
+          'When the invitation was sent: by this DM, or by an earlier connect or DM of the workspace that this DM found still pending. Absent when it found an invitation pending that the workspace did not send.',
+        ),
       waitsUntil: timestamp.optional(),
       acceptedAt: timestamp.optional(),
       seenBy: z.enum(['webhook', 'watch']).optional(),
@@ -57,7 +70,12 @@ export const jobActionSchema = z.strictObject({
   sandbox: z.boolean().optional().describe('True for results of the simulated network.'),
   result: z.string().optional().describe('What was done: `reacted`, `commented`, `invited`, `already_connected`, `messaged`, …'),
   details: z.record(z.string(), z.string()).optional().describe("The provider's ids of what was done."),
-  reason: z.string().optional().describe('Machine-readable reason of the failure the action ended with, or, while it waits for a retry, of the failed attempt. Absent once it succeeded.'),
+  reason: z
+    .string()
+    .optional()
+    .describe(
+      'Machine-readable reason of the failure the action ended with, or, while it waits for a retry, of the failed attempt. Absent once it succeeded.',
+    ),
   error: z.string().optional().describe('Human-readable message of that failure.'),
 });
 
@@ -66,7 +84,17 @@ export const jobViewSchema = z.strictObject({
   jobId: z.string(),
   type: jobTypeSchema,
   status: z
-    .enum(['queued', 'running', 'awaiting_approval', 'awaiting_connection', 'succeeded', 'partially_failed', 'failed', 'rejected', 'expired'])
+    .enum([
+      'queued',
+      'running',
+      'awaiting_approval',
+      'awaiting_connection',
+      'succeeded',
+      'partially_failed',
+      'failed',
+      'rejected',
+      'expired',
+    ])
     .describe('`awaiting_*` while every unfinished action waits for that.'),
   request: z.record(z.string(), z.unknown()).describe('The request as it was validated (URLs normalised).'),
   warnings: z.array(z.string()).optional(),
@@ -85,6 +113,11 @@ export const jobViewSchema = z.strictObject({
   createdAt: timestamp,
   updatedAt: timestamp,
   finishedAt: timestamp.optional(),
-  failureReason: z.string().optional().describe('Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started).'),
+  failureReason: z
+    .string()
+    .optional()
+    .describe(
+      'Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started).',
+    ),
   actions: z.array(jobActionSchema),
 });

@@ -18,7 +18,10 @@ export const problemSchema = z
     detail: z.string().describe('What went wrong with this request, in words.'),
     instance: z.string().optional().describe('The path of the request.'),
     requestId: z.string().describe('Quote it when reporting a problem; also in the `x-request-id` header.'),
-    errors: z.array(fieldErrorSchema).optional().describe('Validation problems: one entry per bad field (400), or per unusable name (422).'),
+    errors: z
+      .array(fieldErrorSchema)
+      .optional()
+      .describe('Validation problems: one entry per bad field (400), or per unusable name (422).'),
     limitBytes: z.number().int().optional().describe('413: the largest body the endpoint accepts.'),
   })
   .describe('RFC 9457 problem details.');

@@ -22,7 +22,10 @@ export const transcriptSummarySchema = z.strictObject({
 /** `GET /api/v1/transcript/{call_id}` (and the answer of `POST /api/v1/transcript/add`): with the analysis or the failure, once there is one. */
 export const transcriptViewSchema = transcriptSummarySchema.extend({
   failure: z
-    .strictObject({ reason: z.string().describe('`content_missing`, `integrity_check_failed`, `internal_error`, `unreadable_message`'), detail: z.string() })
+    .strictObject({
+      reason: z.string().describe('`content_missing`, `integrity_check_failed`, `internal_error`, `unreadable_message`'),
+      detail: z.string(),
+    })
     .optional()
     .describe('When `status` is `failed`.'),
   analyser: z.optional(analyserSchema).describe('Which analyser found the ideas (when analysed).'),

@@ -13,7 +13,9 @@ export const webhookViewSchema = z.strictObject({
   disabledAt: timestamp.optional(),
   disabledReason: z.enum(['failing', 'by_request']).optional(),
   failingSince: timestamp.optional().describe('Since when every attempt failed (cleared by a success).'),
-  previousSecretValidUntil: timestamp.optional().describe('After a rotation: until when the previous secret still signs, beside the new one.'),
+  previousSecretValidUntil: timestamp
+    .optional()
+    .describe('After a rotation: until when the previous secret still signs, beside the new one.'),
   createdAt: timestamp,
   updatedAt: timestamp,
   links: z.strictObject({ self: z.string(), deliveries: z.string() }),
@@ -21,7 +23,10 @@ export const webhookViewSchema = z.strictObject({
 
 /** Right after creation and rotation: the endpoint with its signing secret, shown this once. */
 export const webhookWithSecretSchema = webhookViewSchema.extend({
-  secret: z.string().regex(/^whsec_/).describe('`whsec_` and base64: the Standard Webhooks signing secret. Shown only now: keep it.'),
+  secret: z
+    .string()
+    .regex(/^whsec_/)
+    .describe('`whsec_` and base64: the Standard Webhooks signing secret. Shown only now: keep it.'),
 });
 
 export const webhookListSchema = z.strictObject({ items: z.array(webhookViewSchema) });

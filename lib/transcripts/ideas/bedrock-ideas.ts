@@ -83,7 +83,12 @@ const modelIdeaSchema = z.object({
   kind: z.pipe(
     z.pipe(
       z.string(),
-      z.transform((kind: string) => kind.trim().toLowerCase().replace(/[\s-]+/g, '_')),
+      z.transform((kind: string) =>
+        kind
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, '_'),
+      ),
     ),
     ideaKindSchema,
   ),
@@ -252,9 +257,7 @@ export async function findIdeasWithBedrock(
   if (!ideas.length) {
     throw new LlmIdeasError(
       'no_grounded_ideas',
-      proposed.length
-        ? `None of the model's ${proposed.length} ideas quotes the call verbatim.`
-        : 'The model found no ideas in the call.',
+      proposed.length ? `None of the model's ${proposed.length} ideas quotes the call verbatim.` : 'The model found no ideas in the call.',
     );
   }
   return ideas;

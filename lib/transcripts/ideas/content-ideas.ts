@@ -54,7 +54,8 @@ interface RankedIdea {
   kindIndex: number;
 }
 
-const byScoreThenOrder = (a: { score: number; order: number }, b: { score: number; order: number }) => b.score - a.score || a.order - b.order;
+const byScoreThenOrder = (a: { score: number; order: number }, b: { score: number; order: number }) =>
+  b.score - a.score || a.order - b.order;
 const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || a.order - b.order || a.kindIndex - b.kindIndex;
 
 /**
@@ -99,10 +100,13 @@ export function findContentIdeas(segments: readonly Segment[], sentences: readon
         }
       }
     }
-    if (best && best.score >= MIN_IDEA_SCORE) keepCandidate(pools[best.kind], { ...best, order, segment: sentence.segment, from: sentence.from, to });
+    if (best && best.score >= MIN_IDEA_SCORE)
+      keepCandidate(pools[best.kind], { ...best, order, segment: sentence.segment, from: sentence.from, to });
   }
 
-  const ranked = ideaKinds.flatMap((kind, kindIndex) => mergeCandidates(bestOf(pools[kind]), segments).map((merged) => ({ ...merged, kindIndex })));
+  const ranked = ideaKinds.flatMap((kind, kindIndex) =>
+    mergeCandidates(bestOf(pools[kind]), segments).map((merged) => ({ ...merged, kindIndex })),
+  );
   return chooseIdeas(ranked).map((entry) => entry.idea);
 }
 
@@ -129,7 +133,14 @@ function mergeCandidates(candidates: readonly Candidate[], segments: readonly Se
     const score = Math.round(Math.min(1, best.candidate.score + MENTION_BONUS * Math.min(3, group.length - 1)) * 1000) / 1000;
     const evidence = group.slice(0, MAX_EVIDENCE).map(({ segment, span }) => evidenceAt(segment, span.from, span.to));
     return {
-      idea: { kind, hook: writeHook(kind, best.quote, best.segment.side), angle: writeAngle(kind, best.quote), score, mentions: group.length, evidence },
+      idea: {
+        kind,
+        hook: writeHook(kind, best.quote, best.segment.side),
+        angle: writeAngle(kind, best.quote),
+        score,
+        mentions: group.length,
+        evidence,
+      },
       order: best.candidate.order,
     };
   });

@@ -60,7 +60,8 @@ export const SMALL_TALK = new RegExp(
 );
 
 /** `…, right?`: a question that only asks to be agreed with. */
-export const TAG_QUESTION = /,\s*(?:right|correct|yeah|yes|no|okay|ok|you know|huh|isn'?t it|don'?t you|doesn'?t it|aren'?t they|wouldn'?t you)\s*\?+["')\]”’]*$/i;
+export const TAG_QUESTION =
+  /,\s*(?:right|correct|yeah|yes|no|okay|ok|you know|huh|isn'?t it|don'?t you|doesn'?t it|aren'?t they|wouldn'?t you)\s*\?+["')\]”’]*$/i;
 
 /**
  * A seller's discovery question about the buyer's own team and budget. When the sides are not
@@ -86,11 +87,24 @@ export const QUESTION_TOPICS: readonly Cue[] = [
   cue(0.22, String.raw`\b(?:integrat\w*|connects? (?:to|with)|connectors?|sync\w*|api|apis|webhooks?|plug-?ins?)\b`),
   cue(0.25, String.raw`\b(?:pric\w*|costs?|licen[cs]\w*|discounts?|contracts?|billing|tiers?|plans?)\b`),
   cue(0.15, String.raw`\bper (?:seat|user|licen[cs]e|month|year|rep|team)\b`),
-  cue(0.22, String.raw`\b(?:secur\w*|soc ?2|iso ?27001|gdpr|hipaa|encrypt\w*|sso|saml|complian\w*|pen ?tests?|penetration)\b`, String.raw`\bdata (?:residency|retention|privacy|stored|hosted|live)\b`, String.raw`\bwhere (?:is|does) (?:the|our) data\b`),
+  cue(
+    0.22,
+    String.raw`\b(?:secur\w*|soc ?2|iso ?27001|gdpr|hipaa|encrypt\w*|sso|saml|complian\w*|pen ?tests?|penetration)\b`,
+    String.raw`\bdata (?:residency|retention|privacy|stored|hosted|live)\b`,
+    String.raw`\bwhere (?:is|does) (?:the|our) data\b`,
+  ),
   cue(0.2, String.raw`\b(?:onboard\w*|implement\w*|set ?up|roll(?:ing)? ?out|migrat\w*|go[- ]live|ramp\w*|training)\b`),
   cue(0.15, String.raw`\bhow (?:long|much time) (?:does|would|will|did) (?:it|that|this|\w+) (?:\w+ )?(?:take|need)\b`),
-  cue(0.12, String.raw`\b(?:does (?:it|the (?:tool|platform|product))|can (?:it|the (?:tool|platform|product)|we|i|you)|do you (?:support|have|offer|integrate|handle)|what happens (?:if|when)|what (?:kind|sort|type) of)\b`, String.raw`\bis (?:it|there) (?:a way|possible|able)\b`, String.raw`\bhow (?:does|do|would|will|can) (?:it|this|that|the|your|we)\b`),
-  cue(0.12, String.raw`\b(?:roi|return on|results?|customers like us|case stud\w*|references?|benchmarks?|reporting|reports?|dashboards?|forecast\w*|analytics|metrics)\b`),
+  cue(
+    0.12,
+    String.raw`\b(?:does (?:it|the (?:tool|platform|product))|can (?:it|the (?:tool|platform|product)|we|i|you)|do you (?:support|have|offer|integrate|handle)|what happens (?:if|when)|what (?:kind|sort|type) of)\b`,
+    String.raw`\bis (?:it|there) (?:a way|possible|able)\b`,
+    String.raw`\bhow (?:does|do|would|will|can) (?:it|this|that|the|your|we)\b`,
+  ),
+  cue(
+    0.12,
+    String.raw`\b(?:roi|return on|results?|customers like us|case stud\w*|references?|benchmarks?|reporting|reports?|dashboards?|forecast\w*|analytics|metrics)\b`,
+  ),
   cue(0.1, String.raw`\b(?:support|sla|uptime|customer success|account manager)\b`),
 ];
 
@@ -161,21 +175,37 @@ export const OBJECTION_CUES: readonly Cue[] = [
     String.raw`\b(?:doesn'?t|does not|won'?t|wouldn'?t) (?:fit|work for) (?:us|our)\b`,
     String.raw`\bnot a (?:good )?fit\b`,
   ),
-  cue(0.4, String.raw`\b(?:my|our|the|one|big|biggest|main|only)(?: other| biggest| main| real| big)? (?:concerns?|worry|worries|hesitation|reservations?)\b`, String.raw`\b(?:i'?m|we'?re|i am|we are) (?:a (?:bit|little) )?(?:worried|concerned|nervous)\b`),
+  cue(
+    0.4,
+    String.raw`\b(?:my|our|the|one|big|biggest|main|only)(?: other| biggest| main| real| big)? (?:concerns?|worry|worries|hesitation|reservations?)\b`,
+    String.raw`\b(?:i'?m|we'?re|i am|we are) (?:a (?:bit|little) )?(?:worried|concerned|nervous)\b`,
+  ),
 ];
 
 /** A buyer's struggle: manual work, spreadsheets, hours lost, dropped follow-ups, no visibility, errors, churn. */
 export const PAIN_CUES: readonly Cue[] = [
-  cue(0.5, String.raw`\b(?:manual(?:ly)?|by hand|copy(?:ing)?[- ]and[- ]past\w*|copy-?past\w*|re-?enter\w*|re-?typ\w*|double entry|spreadsheets?|google sheets)\b`),
-  cue(0.5, String.raw`\b(?:wast(?:e|es|ed|ing)|los(?:e|es|ing)|lost|spend(?:s|ing)?|spent|burn(?:s|ing)?|eat(?:s|ing)? up)\b[^.?!]{0,30}\b(?:hours?|days?|afternoons?|mornings?|evenings?)\b`),
-  cue(0.45, String.raw`${NUMBER}\s*(?:hours?|hrs?)\s*(?:a|per|every|each)\s*(?:(?:rep|person|manager)\s+(?:a|per|every|each)\s*)?(?:week|day|month)\b`),
+  cue(
+    0.5,
+    String.raw`\b(?:manual(?:ly)?|by hand|copy(?:ing)?[- ]and[- ]past\w*|copy-?past\w*|re-?enter\w*|re-?typ\w*|double entry|spreadsheets?|google sheets)\b`,
+  ),
+  cue(
+    0.5,
+    String.raw`\b(?:wast(?:e|es|ed|ing)|los(?:e|es|ing)|lost|spend(?:s|ing)?|spent|burn(?:s|ing)?|eat(?:s|ing)? up)\b[^.?!]{0,30}\b(?:hours?|days?|afternoons?|mornings?|evenings?)\b`,
+  ),
+  cue(
+    0.45,
+    String.raw`${NUMBER}\s*(?:hours?|hrs?)\s*(?:a|per|every|each)\s*(?:(?:rep|person|manager)\s+(?:a|per|every|each)\s*)?(?:week|day|month)\b`,
+  ),
   cue(
     0.55,
     String.raw`\b(?:fall(?:s|ing)? through the cracks|slip(?:s|ping)? through|drop(?:s|ped|ping)? the ball)\b`,
     String.raw`\b(?:don'?t|doesn'?t|didn'?t|never|rarely|forget to|forgot to|no one|nobody) (?:really )?(?:follow(?:s|ing)?[- ]?up|logs?|updates?|enters?)\b`,
     String.raw`\bmiss(?:ed|ing)? (?:follow-?ups?|deals|quota|targets?|the number|renewals?)\b`,
   ),
-  cue(0.45, String.raw`\b(?:struggl\w*|frustrat\w*|painful|nightmare|headache|messy|chaos|chaotic|tedious|overwhelm\w*|burn(?:ed|t|ing)? out|bottlenecks?|drowning)\b`),
+  cue(
+    0.45,
+    String.raw`\b(?:struggl\w*|frustrat\w*|painful|nightmare|headache|messy|chaos|chaotic|tedious|overwhelm\w*|burn(?:ed|t|ing)? out|bottlenecks?|drowning)\b`,
+  ),
   cue(
     0.5,
     String.raw`\b(?:can'?t|cannot|couldn'?t|no way to|hard to|difficult to|impossible to) (?:really )?(?:see|track|tell|find|know|measure|trust|keep (?:up|track))\b`,
@@ -184,16 +214,36 @@ export const PAIN_CUES: readonly Cue[] = [
   cue(0.35, String.raw`\b(?:errors?|mistakes?|typos?|inaccura\w*|out of date|outdated|stale|duplicates?|inconsisten\w*)\b`),
   cue(0.45, String.raw`\b(?:churn\w*|turnover|attrition)\b`, String.raw`\blosing (?:customers|deals|reps|accounts)\b`),
   cue(0.35, String.raw`\b(?:too slow|so slow|takes (?:forever|too long|ages|weeks|months)|waiting on|fall(?:ing)? behind)\b`),
-  cue(0.45, String.raw`\b(?:biggest|main|real|big) (?:challenge|problem|issue|pain|headache|struggle)\b`, String.raw`\b(?:the problem is|pain point)\b`),
+  cue(
+    0.45,
+    String.raw`\b(?:biggest|main|real|big) (?:challenge|problem|issue|pain|headache|struggle)\b`,
+    String.raw`\b(?:the problem is|pain point)\b`,
+  ),
   cue(0.4, String.raw`\b(?:chas(?:e|es|ing)|nagging|guesswork|guessing|flying blind|gut feel)\b`),
 ];
 
 /** The opening of a story: a time, an example, a customer, something done. */
 export const STORY_OPENINGS: readonly Cue[] = [
-  cue(0.35, String.raw`\b(?:last|this past|earlier this) (?:quarter|year|month|week|spring|summer|fall|autumn|winter)\b`, String.raw`\ba (?:few|couple of) (?:months|years|weeks|quarters) ago\b`),
-  cue(0.3, String.raw`\b(?:for example|for instance|as an example|case in point|i remember|one time|at my (?:last|previous|old) (?:company|job|role))\b`),
-  cue(0.35, String.raw`\b(?:one|a) (?:of our )?(?:customers?|clients?)\b`, String.raw`\b(?:a|one) (?:company|team|customer) (?:like yours|similar|we work with)\b`, String.raw`\bcase stud\w*\b`),
-  cue(0.25, String.raw`\b(?:when|once) (?:we|i|they)\b`, String.raw`\bwe (?:had|tried|rolled out|launched|switched|moved|started|hired|lost|went)\b`),
+  cue(
+    0.35,
+    String.raw`\b(?:last|this past|earlier this) (?:quarter|year|month|week|spring|summer|fall|autumn|winter)\b`,
+    String.raw`\ba (?:few|couple of) (?:months|years|weeks|quarters) ago\b`,
+  ),
+  cue(
+    0.3,
+    String.raw`\b(?:for example|for instance|as an example|case in point|i remember|one time|at my (?:last|previous|old) (?:company|job|role))\b`,
+  ),
+  cue(
+    0.35,
+    String.raw`\b(?:one|a) (?:of our )?(?:customers?|clients?)\b`,
+    String.raw`\b(?:a|one) (?:company|team|customer) (?:like yours|similar|we work with)\b`,
+    String.raw`\bcase stud\w*\b`,
+  ),
+  cue(
+    0.25,
+    String.raw`\b(?:when|once) (?:we|i|they)\b`,
+    String.raw`\bwe (?:had|tried|rolled out|launched|switched|moved|started|hired|lost|went)\b`,
+  ),
 ];
 
 /** A result with a number: cut by 30%, saved 10 hours, went from 12 to 30, 3x faster. */
@@ -209,12 +259,29 @@ export const OUTCOMES: readonly Cue[] = [
 
 /** A general lesson: what we see, most teams, the key is, in our experience, data about many. */
 export const INSIGHT_CUES: readonly Cue[] = [
-  cue(0.55, String.raw`\bwhat (?:we|i)(?:'ve| have)? (?:see|saw|seen|find|found|learn\w*|notic\w*|hear|heard) (?:is|was|across|with|in|over)\b`),
-  cue(0.45, String.raw`\bmost (?:teams|companies|customers|reps|sales (?:teams|leaders|orgs?)|people|buyers|managers|organi[sz]ations|founders)\b`),
-  cue(0.5, String.raw`\bthe (?:key|trick|secret|difference|lesson|takeaway|pattern) (?:is|was|to|here)\b`, String.raw`\bin (?:our|my) experience\b`),
+  cue(
+    0.55,
+    String.raw`\bwhat (?:we|i)(?:'ve| have)? (?:see|saw|seen|find|found|learn\w*|notic\w*|hear|heard) (?:is|was|across|with|in|over)\b`,
+  ),
+  cue(
+    0.45,
+    String.raw`\bmost (?:teams|companies|customers|reps|sales (?:teams|leaders|orgs?)|people|buyers|managers|organi[sz]ations|founders)\b`,
+  ),
+  cue(
+    0.5,
+    String.raw`\bthe (?:key|trick|secret|difference|lesson|takeaway|pattern) (?:is|was|to|here)\b`,
+    String.raw`\bin (?:our|my) experience\b`,
+  ),
   cue(0.4, String.raw`\bthe (?:real |main |biggest )?(?:reason|mistake|problem|thing) (?:[\w']+ ){0,6}is (?:that|because)\b`),
   cue(0.45, String.raw`\b(?:the )?(?:best|top|high-performing|successful|winning) (?:teams|reps|companies|performers|sellers)\b`),
-  cue(0.4, String.raw`\b(?:teams|companies|reps|buyers|people) (?:that|who) [^.?!]{0,60}\b(?:tend to|usually|always|never|are|get|see|win|close)\b`),
-  cue(0.4, String.raw`\b(?:tends? to|on average|typically|as a rule|rule of thumb|it turns out|counterintuitive\w*|what (?:actually )?works is|the data (?:shows|says))\b`, String.raw`\bwe (?:analy[sz]ed|looked at|studied) (?:over )?\d+`),
+  cue(
+    0.4,
+    String.raw`\b(?:teams|companies|reps|buyers|people) (?:that|who) [^.?!]{0,60}\b(?:tend to|usually|always|never|are|get|see|win|close)\b`,
+  ),
+  cue(
+    0.4,
+    String.raw`\b(?:tends? to|on average|typically|as a rule|rule of thumb|it turns out|counterintuitive\w*|what (?:actually )?works is|the data (?:shows|says))\b`,
+    String.raw`\bwe (?:analy[sz]ed|looked at|studied) (?:over )?\d+`,
+  ),
   cue(0.5, String.raw`${NUMBER}\s*(?:%|percent) of (?:teams|companies|reps|deals|buyers|customers|calls|people|sellers|managers)\b`),
 ];

@@ -9,7 +9,10 @@ export const NEAR_DUPLICATE_SIMILARITY = 0.6;
  */
 export function meaningfulWords(text: string): Set<string> {
   const words = new Set<string>();
-  for (const match of text.toLowerCase().replace(/’/g, "'").matchAll(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu)) {
+  for (const match of text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .matchAll(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu)) {
     const word = match[0];
     if (word.length < 2 || STOP_WORDS.has(word)) continue;
     const owner = word.endsWith("'s") ? word.slice(0, -2) : word;
@@ -40,7 +43,9 @@ export function groupNearDuplicates<T>(items: readonly T[], textOf: (item: T) =>
     const text = textOf(item);
     const words = meaningfulWords(text);
     const same = (group: (typeof groups)[number]) =>
-      words.size === 0 && group.words.size === 0 ? group.text.toLowerCase() === text.toLowerCase() : jaccard(words, group.words) >= threshold;
+      words.size === 0 && group.words.size === 0
+        ? group.text.toLowerCase() === text.toLowerCase()
+        : jaccard(words, group.words) >= threshold;
     const group = groups.find(same);
     if (group) group.members.push(item);
     else groups.push({ words, text, members: [item] });

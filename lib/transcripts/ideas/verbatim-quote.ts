@@ -15,7 +15,8 @@ export function quoteSpan(text: string, from: number, to: number, maxChars = MAX
   while (start < end && /\s/.test(text.charAt(start))) start++;
   while (end > start && /\s/.test(text.charAt(end - 1))) end--;
   const filler = LEADING_FILLERS.exec(text.slice(start, Math.min(end, start + 200)));
-  if (filler && text.slice(start + filler[0].length, Math.min(end, start + filler[0].length + 200)).split(/\s+/).length >= 4) start += filler[0].length;
+  if (filler && text.slice(start + filler[0].length, Math.min(end, start + filler[0].length + 200)).split(/\s+/).length >= 4)
+    start += filler[0].length;
   if (end - start > maxChars) {
     const space = text.lastIndexOf(' ', start + maxChars);
     end = space > start ? space : start + maxChars;

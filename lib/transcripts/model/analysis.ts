@@ -38,13 +38,15 @@ export const metricsSchema = z.object({
       'Seconds the call lasted, as `durationSource` says it was found: from the first timestamp to the last (`timestamps`); that span plus the untimed words before or after it at 150 words a minute (`partial_timestamps`); or all the words at 150 a minute (`estimated_from_words`).',
     ),
   ),
-  durationSource: z.enum(['timestamps', 'partial_timestamps', 'estimated_from_words']).check(
-    z.describe(
-      '`timestamps` when every segment with words has a time; `partial_timestamps` when only some have (`timedShare` says how much, and `warnings` says so); `estimated_from_words` without any (or when they span no time).',
+  durationSource: z
+    .enum(['timestamps', 'partial_timestamps', 'estimated_from_words'])
+    .check(
+      z.describe(
+        '`timestamps` when every segment with words has a time; `partial_timestamps` when only some have (`timedShare` says how much, and `warnings` says so); `estimated_from_words` without any (or when they span no time).',
+      ),
     ),
-  ),
   timedShare: unit().check(
-    z.describe('Share (0..1, 3 decimals) of the call\'s words in segments with a timestamp: 1 only when all are, 0 only when none is.'),
+    z.describe("Share (0..1, 3 decimals) of the call's words in segments with a timestamp: 1 only when all are, 0 only when none is."),
   ),
   words: count(),
   segments: count(),

@@ -31,7 +31,10 @@ export function startAt(segment: Segment, offset: number): number | undefined {
   const { words } = segment;
   if (words?.length) {
     const trimmed = segment.text.trim();
-    const at = words.map((word) => word.text).join('').indexOf(trimmed);
+    const at = words
+      .map((word) => word.text)
+      .join('')
+      .indexOf(trimmed);
     if (at >= 0) {
       const lead = segment.text.length - segment.text.trimStart().length;
       let end = lead - at;

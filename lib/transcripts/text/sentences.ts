@@ -58,7 +58,8 @@ function splitSegment(segment: Segment, index: number, out: Sentence[]): void {
   const emit = (to: number, question: boolean) => {
     const start = clock(from);
     // A run of marks alone (`...`) is no sentence.
-    if (/[\p{L}\p{N}]/u.test(text.slice(from, to))) out.push({ segment: index, from, to, text: text.slice(from, to), question, ...(start === undefined ? {} : { start }) });
+    if (/[\p{L}\p{N}]/u.test(text.slice(from, to)))
+      out.push({ segment: index, from, to, text: text.slice(from, to), question, ...(start === undefined ? {} : { start }) });
     from = -1;
     words = 0;
   };

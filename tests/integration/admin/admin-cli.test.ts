@@ -17,8 +17,24 @@ describe('admin CLI', () => {
     const key = await admin('key', 'create', '--workspace', ws, '--label', 'ci');
     const apiKey = /api-key \(shown once, store it now\): (\S+)/.exec(key.stdout)?.[1];
     const account = await admin(
-      'account', 'add', '--workspace', ws, '--name', 'Jane Doe', '--profile-url', 'https://fr.linkedin.com/in/Jane-Doe/',
-      '--provider-account-id', 'unipile-acc-1', '--mode', 'ask', '--timezone', 'Europe/Paris', '--working-hours', '08:30-17:00', '--limit', 'reactions=25',
+      'account',
+      'add',
+      '--workspace',
+      ws,
+      '--name',
+      'Jane Doe',
+      '--profile-url',
+      'https://fr.linkedin.com/in/Jane-Doe/',
+      '--provider-account-id',
+      'unipile-acc-1',
+      '--mode',
+      'ask',
+      '--timezone',
+      'Europe/Paris',
+      '--working-hours',
+      '08:30-17:00',
+      '--limit',
+      'reactions=25',
     );
     const accountId = json(account.stdout).accountId as string;
     await admin('group', 'create', '--workspace', ws, 'sales');
@@ -49,19 +65,42 @@ describe('admin CLI', () => {
     const id = `cli-${randomBytes(4).toString('hex')}`;
     await admin('workspace', 'create', id);
     const settings = await admin(
-      'workspace', 'settings', id, '--working-hours', '10:00-16:00', '--days', '1,2,3', '--limit', 'comments=7', '--limit', 'weeklyInvitations=60',
+      'workspace',
+      'settings',
+      id,
+      '--working-hours',
+      '10:00-16:00',
+      '--days',
+      '1,2,3',
+      '--limit',
+      'comments=7',
+      '--limit',
+      'weeklyInvitations=60',
     );
     const more = await admin('workspace', 'settings', id, '--limit', 'reactions=30');
     const bad = await admin('workspace', 'settings', id, '--working-hours', '18:00-09:00');
     const dailyOverWeekly = await admin('workspace', 'settings', id, '--limit', 'invitations=61');
     const added = await admin(
-      'account', 'add', '--workspace', id, '--name', 'Own Limits', '--profile-url', `https://www.linkedin.com/in/${id}-own`,
-      '--provider-account-id', `${id}-login`, '--limit', 'weeklyInvitations=40',
+      'account',
+      'add',
+      '--workspace',
+      id,
+      '--name',
+      'Own Limits',
+      '--profile-url',
+      `https://www.linkedin.com/in/${id}-own`,
+      '--provider-account-id',
+      `${id}-login`,
+      '--limit',
+      'weeklyInvitations=40',
     );
     const account = json(added.stdout) as unknown as Account;
     const workspace = await getWorkspace(testDb(), id);
 
-    expect(json(settings.stdout)).toMatchObject({ workingHours: { start: '10:00', end: '16:00', days: [1, 2, 3] }, limits: { daily: { comments: 7 }, weeklyInvitations: 60 } });
+    expect(json(settings.stdout)).toMatchObject({
+      workingHours: { start: '10:00', end: '16:00', days: [1, 2, 3] },
+      limits: { daily: { comments: 7 }, weeklyInvitations: 60 },
+    });
     // Limits merge: a later daily limit keeps the earlier ones.
     expect(json(more.stdout)).toMatchObject({ limits: { daily: { comments: 7, reactions: 30 }, weeklyInvitations: 60 } });
     expect(bad.code).toBe(1);
@@ -87,24 +126,54 @@ describe('admin CLI', () => {
     const reversed = await admin('workspace', 'settings', id, '--spacing', 'reactions=90-30');
     const unknownKind = await admin('workspace', 'settings', id, '--spacing', 'likes=10-20');
     const overWeekly = await admin(
-      'account', 'add', '--workspace', id, '--name', 'Too Many', '--profile-url', `https://www.linkedin.com/in/${id}-many`,
-      '--provider-account-id', `${id}-many`, '--limit', 'invitations=30', '--limit', 'weeklyInvitations=20',
+      'account',
+      'add',
+      '--workspace',
+      id,
+      '--name',
+      'Too Many',
+      '--profile-url',
+      `https://www.linkedin.com/in/${id}-many`,
+      '--provider-account-id',
+      `${id}-many`,
+      '--limit',
+      'invitations=30',
+      '--limit',
+      'weeklyInvitations=20',
     );
     const added = await admin(
-      'account', 'add', '--workspace', id, '--name', 'Own Gaps', '--profile-url', `https://www.linkedin.com/in/${id}-gaps`,
-      '--provider-account-id', `${id}-login`, '--spacing', 'visits=40-100', '--limit', 'visits=30',
+      'account',
+      'add',
+      '--workspace',
+      id,
+      '--name',
+      'Own Gaps',
+      '--profile-url',
+      `https://www.linkedin.com/in/${id}-gaps`,
+      '--provider-account-id',
+      `${id}-login`,
+      '--spacing',
+      'visits=40-100',
+      '--limit',
+      'visits=30',
     );
     const account = json(added.stdout) as unknown as Account;
     const workspace = await getWorkspace(testDb(), id);
 
     expect(json(first.stdout)).toMatchObject({ spacing: { invitations: { minSeconds: 120, jitterSeconds: 480 } } });
-    expect(json(second.stdout)).toMatchObject({ spacing: { invitations: { minSeconds: 120, jitterSeconds: 480 }, reactions: { minSeconds: 30, jitterSeconds: 0 } } });
+    expect(json(second.stdout)).toMatchObject({
+      spacing: { invitations: { minSeconds: 120, jitterSeconds: 480 }, reactions: { minSeconds: 30, jitterSeconds: 0 } },
+    });
     expect([reversed.code, unknownKind.code, overWeekly.code]).toEqual([1, 1, 1]);
     expect(overWeekly.stderr).toMatch(/dailyLimits\.invitations: must not exceed the weekly invitation limit/);
     expect(reversed.stderr).toMatch(/MAX must not be below MIN/);
     expect(unknownKind.stderr).toMatch(/--spacing takes KIND=MIN-MAX/);
     expect(effectiveLimits(account, workspace?.settings)).toMatchObject({
-      spacing: { invitation: { minSeconds: 120, jitterSeconds: 480 }, reaction: { minSeconds: 30, jitterSeconds: 0 }, visit: { minSeconds: 40, jitterSeconds: 60 } },
+      spacing: {
+        invitation: { minSeconds: 120, jitterSeconds: 480 },
+        reaction: { minSeconds: 30, jitterSeconds: 0 },
+        visit: { minSeconds: 40, jitterSeconds: 60 },
+      },
       daily: { visit: 30 },
     });
   }, 60_000);
@@ -115,12 +184,16 @@ describe('admin CLI', () => {
     [['account', 'add', '--workspace', 'no-such-workspace', '--name', 'x'], /missing --profile-url|does not exist/],
     [['group', 'frobnicate'], /unknown command "group frobnicate"/],
     [['key', 'create', '--bogus'], /Unknown option '--bogus'/],
-  ])('explains what is wrong and exits 1: %j', async (args, message) => {
-    const result = await admin(...args);
+  ])(
+    'explains what is wrong and exits 1: %j',
+    async (args, message) => {
+      const result = await admin(...args);
 
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(message);
-  }, 30_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(message);
+    },
+    30_000,
+  );
 
   it('prints no warning of the AWS SDK about the Node version, in a shell that never turned it off', async () => {
     const result = await admin('workspace', 'list');

@@ -25,7 +25,12 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A stack file as `npm start` writes it, for process `pid`, with DynamoDB at `dynamodb` (and the API at `api`). */
-function stackFile(name: string, pid: number, dynamodb: string, api = { url: 'http://127.0.0.1:3000', secret: 'local-webhook-secret' }): string {
+function stackFile(
+  name: string,
+  pid: number,
+  dynamodb: string,
+  api = { url: 'http://127.0.0.1:3000', secret: 'local-webhook-secret' },
+): string {
   const file = path.join(dir, `${name}.json`);
   const content: StackFile = {
     pid,
@@ -53,14 +58,22 @@ describe('admin CLI, finding the local stack', () => {
   it.each([
     ['AWS_ENDPOINT_URL_DYNAMODB', { AWS_ENDPOINT_URL_DYNAMODB: testEndpoint }],
     ['DYNAMODB_PORT', { DYNAMODB_PORT: testPort }],
-  ])('an explicit %s wins over the stack file', async (_name, env) => {
-    const file = stackFile('elsewhere', process.pid, 'http://127.0.0.1:1');
+  ])(
+    'an explicit %s wins over the stack file',
+    async (_name, env) => {
+      const file = stackFile('elsewhere', process.pid, 'http://127.0.0.1:1');
 
-    const result = await adminWith({ env: { ...env, LOCAL_STACK_FILE: file }, unset: silent.filter((name) => !(name in env)) }, 'workspace', 'list');
+      const result = await adminWith(
+        { env: { ...env, LOCAL_STACK_FILE: file }, unset: silent.filter((name) => !(name in env)) },
+        'workspace',
+        'list',
+      );
 
-    expect(result.stderr).toContain(`(target: local stack (http://127.0.0.1:${testPort}, table`);
-    expect(result.code).toBe(0);
-  }, 30_000);
+      expect(result.stderr).toContain(`(target: local stack (http://127.0.0.1:${testPort}, table`);
+      expect(result.code).toBe(0);
+    },
+    30_000,
+  );
 
   it('does not trust a stack file whose process is gone', async () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid;
@@ -72,18 +85,54 @@ describe('admin CLI, finding the local stack', () => {
     expect(result.stderr).not.toContain(testEndpoint);
   }, 30_000);
 
-  it("sandbox reply posts to the API of npm start with its provider-webhook secret, both found in its stack file", async () => {
+  it('sandbox reply posts to the API of npm start with its provider-webhook secret, both found in its stack file', async () => {
     const db = testDb();
     const ws = await createTestWorkspace(db, { accounts: 1, groups: {} });
     const account = ws.accounts[0]!;
     const publicId = `${ws.workspaceId}-answers`;
-    const identity = { workspaceId: ws.workspaceId, accountId: account.accountId, providerAccountId: account.providerAccountId, providerId: `sbx-${publicId}`, publicIdentifier: publicId };
-    await recordLead(db, { ...identity, profileUrl: `https://www.linkedin.com/in/${publicId}`, jobId: 'job_1', jobType: 'connect' }, { invitedAt: new Date().toISOString() }, new Date());
-    const running = stackFile('with-api', process.pid, testEndpoint, { url: process.env.API_BASE_URL!, secret: process.env.UNIPILE_WEBHOOK_SECRET! });
-    const stopped = stackFile('stopped', spawnSync(process.execPath, ['-e', '0']).pid, testEndpoint, { url: process.env.API_BASE_URL!, secret: process.env.UNIPILE_WEBHOOK_SECRET! });
+    const identity = {
+      workspaceId: ws.workspaceId,
+      accountId: account.accountId,
+      providerAccountId: account.providerAccountId,
+      providerId: `sbx-${publicId}`,
+      publicIdentifier: publicId,
+    };
+    await recordLead(
+      db,
+      { ...identity, profileUrl: `https://www.linkedin.com/in/${publicId}`, jobId: 'job_1', jobType: 'connect' },
+      { invitedAt: new Date().toISOString() },
+      new Date(),
+    );
+    const running = stackFile('with-api', process.pid, testEndpoint, {
+      url: process.env.API_BASE_URL!,
+      secret: process.env.UNIPILE_WEBHOOK_SECRET!,
+    });
+    const stopped = stackFile('stopped', spawnSync(process.execPath, ['-e', '0']).pid, testEndpoint, {
+      url: process.env.API_BASE_URL!,
+      secret: process.env.UNIPILE_WEBHOOK_SECRET!,
+    });
 
-    const found = await adminWith({ env: { LOCAL_STACK_FILE: running }, unset: silent }, 'sandbox', 'reply', '--workspace', ws.workspaceId, publicId, 'Sounds good');
-    const notFound = await adminWith({ env: { LOCAL_STACK_FILE: stopped, AWS_ENDPOINT_URL_DYNAMODB: testEndpoint }, unset: silent.filter((name) => name !== 'AWS_ENDPOINT_URL_DYNAMODB') }, 'sandbox', 'reply', '--workspace', ws.workspaceId, publicId, 'Sounds good');
+    const found = await adminWith(
+      { env: { LOCAL_STACK_FILE: running }, unset: silent },
+      'sandbox',
+      'reply',
+      '--workspace',
+      ws.workspaceId,
+      publicId,
+      'Sounds good',
+    );
+    const notFound = await adminWith(
+      {
+        env: { LOCAL_STACK_FILE: stopped, AWS_ENDPOINT_URL_DYNAMODB: testEndpoint },
+        unset: silent.filter((name) => name !== 'AWS_ENDPOINT_URL_DYNAMODB'),
+      },
+      'sandbox',
+      'reply',
+      '--workspace',
+      ws.workspaceId,
+      publicId,
+      'Sounds good',
+    );
 
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout)).toMatchObject({ answer: { received: true, handled: true, leads: 1 } });

@@ -23,8 +23,20 @@ async function createWebhook(...extra: string[]): Promise<Record<string, unknown
 describe('admin CLI, webhooks', () => {
   it('create prints the endpoint with its whsec_ secret once, and stores it with its events', async () => {
     const created = await admin(
-      'webhook', 'create', '--workspace', ws.workspaceId, '--url', receiver, '--event', 'job.succeeded', '--event', 'lead.replied',
-      '--event', 'job.succeeded', '--description', ' CRM sync ',
+      'webhook',
+      'create',
+      '--workspace',
+      ws.workspaceId,
+      '--url',
+      receiver,
+      '--event',
+      'job.succeeded',
+      '--event',
+      'lead.replied',
+      '--event',
+      'job.succeeded',
+      '--description',
+      ' CRM sync ',
     );
 
     expect(created.code).toBe(0);
@@ -42,14 +54,18 @@ describe('admin CLI, webhooks', () => {
     [['--url', 'https://user:pw@example.com/', '--event', 'job.succeeded'], /^ {2}url: .*user name or password/m],
     [['--url', receiver, '--event', 'job.bogus'], /^ {2}events\.0: must be one of job\.succeeded, /m],
     [['--url', receiver], /^ {2}events: is required$/m],
-  ])('create refuses bad input the way the API does, naming the field, exit 1: %j', async (args, line) => {
-    const result = await admin('webhook', 'create', '--workspace', ws.workspaceId, ...args);
+  ])(
+    'create refuses bad input the way the API does, naming the field, exit 1: %j',
+    async (args, line) => {
+      const result = await admin('webhook', 'create', '--workspace', ws.workspaceId, ...args);
 
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: /m);
-    expect(result.stderr).toMatch(line);
-    expect(result.stdout).toBe('');
-  }, 30_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^error: /m);
+      expect(result.stderr).toMatch(line);
+      expect(result.stdout).toBe('');
+    },
+    30_000,
+  );
 
   it('list and get never print the secret', async () => {
     const created = await createWebhook();
@@ -75,7 +91,18 @@ describe('admin CLI, webhooks', () => {
 
     const disabled = await admin('webhook', 'update', '--workspace', ws.workspaceId, id, '--disable');
     const refusedPing = await admin('webhook', 'test', '--workspace', ws.workspaceId, id);
-    const enabled = await admin('webhook', 'update', '--workspace', ws.workspaceId, id, '--enable', '--event', 'dm.sent', '--description', '');
+    const enabled = await admin(
+      'webhook',
+      'update',
+      '--workspace',
+      ws.workspaceId,
+      id,
+      '--enable',
+      '--event',
+      'dm.sent',
+      '--description',
+      '',
+    );
     const both = await admin('webhook', 'update', '--workspace', ws.workspaceId, id, '--enable', '--disable');
     const nothing = await admin('webhook', 'update', '--workspace', ws.workspaceId, id);
 
@@ -152,12 +179,16 @@ describe('admin CLI, webhooks', () => {
     [['webhook', 'list'], /missing --workspace ID/],
     [['webhook', 'get', '--workspace', 'no-such-workspace', 'wh_x'], /workspace "no-such-workspace" does not exist/],
     [['webhook', 'frobnicate', '--workspace', 'x'], /unknown command "webhook frobnicate"/],
-  ])('explains what is wrong and exits 1: %j', async (args, message) => {
-    const result = await admin(...args);
+  ])(
+    'explains what is wrong and exits 1: %j',
+    async (args, message) => {
+      const result = await admin(...args);
 
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(message);
-  }, 30_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(message);
+    },
+    30_000,
+  );
 
   it('lists the webhook commands in its help', async () => {
     const result = await admin('--help');

@@ -65,8 +65,23 @@ async function pendingApproval(setup: ApprovalSetup): Promise<Approval> {
   const now = new Date();
   const accepted =
     setup.kind === 'dm'
-      ? await acceptDmRequest(deps, ws.workspaceId, validate(dmRequestSchema, { target: 'https://www.linkedin.com/in/bob', user: ws.accounts[0]!.profileUrl, message: text, get_approved: true }), now)
-      : await acceptCommentRequest(deps, ws.workspaceId, validate(commentRequestSchema, { url: samplePostUrl, comment: text, groups: ['sales'] }), now);
+      ? await acceptDmRequest(
+          deps,
+          ws.workspaceId,
+          validate(dmRequestSchema, {
+            target: 'https://www.linkedin.com/in/bob',
+            user: ws.accounts[0]!.profileUrl,
+            message: text,
+            get_approved: true,
+          }),
+          now,
+        )
+      : await acceptCommentRequest(
+          deps,
+          ws.workspaceId,
+          validate(commentRequestSchema, { url: samplePostUrl, comment: text, groups: ['sales'] }),
+          now,
+        );
   const { jobId } = accepted;
   await drainQueue(sqs, jobsQueueUrl, 0);
   await planJob(deps, { v: 1, workspaceId: ws.workspaceId, jobId }, now);
@@ -175,7 +190,10 @@ const heading = () => page.getByRole('heading', { level: 1 });
 
 /** Clicks a decision button and waits for the page that answers the POST (its h1 says `expected`). */
 async function submit(button: 'Approve and send' | 'Reject', expected: string): Promise<Response> {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: button }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
   await page.getByRole('heading', { level: 1, name: expected }).waitFor();
   return response;
 }
@@ -187,7 +205,9 @@ describe('approval page in a browser without JavaScript', () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toBe(approvalPageHeaders['content-security-policy']);
     expect(await heading().textContent()).toBe('Approve this comment');
-    expect(await page.getByRole('link', { name: 'Jane Seller' }).getAttribute('href')).toMatch(/^https:\/\/www\.linkedin\.com\/in\/t-[0-9a-f]+-p0$/);
+    expect(await page.getByRole('link', { name: 'Jane Seller' }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.linkedin\.com\/in\/t-[0-9a-f]+-p0$/,
+    );
     expect(await textarea().inputValue()).toBe('Great point on pipeline hygiene.');
     expect(await textarea().getAttribute('maxlength')).toBe('1250');
 
@@ -214,7 +234,9 @@ describe('approval page in a browser without JavaScript', () => {
     const { server } = await open({ kind: 'dm', text: 'Hi Bob' });
 
     expect(await heading().textContent()).toBe('Approve this message');
-    expect(await page.getByRole('link', { name: 'https://www.linkedin.com/in/bob' }).getAttribute('href')).toBe('https://www.linkedin.com/in/bob');
+    expect(await page.getByRole('link', { name: 'https://www.linkedin.com/in/bob' }).getAttribute('href')).toBe(
+      'https://www.linkedin.com/in/bob',
+    );
     expect(await textarea().getAttribute('maxlength')).toBe('8000');
     await textarea().fill('');
     await submit('Reject', 'This message was rejected');
@@ -239,7 +261,7 @@ describe('approval page in a browser without JavaScript', () => {
     expect(await page.locator('#what-happens').count()).toBe(0);
   });
 
-  it('stops typing at maxlength (a comment\'s 1,250 characters)', async () => {
+  it("stops typing at maxlength (a comment's 1,250 characters)", async () => {
     await open();
 
     await textarea().fill('x'.repeat(1245));
@@ -312,7 +334,11 @@ describe('approval page in a browser without JavaScript', () => {
 
   it('shows a hostile text exactly, as text, and sends it back unchanged', async () => {
     const text = `</textarea><script>alert("x")</script><img src=x onerror=alert(1)> & 'quotes'`;
-    const { server } = await open({ text, senderName: '"><b>Bold</b>', stored: { sender: { accountId: 'acc_x', name: '"><b>Bold</b>', profileUrl: 'javascript:alert(1)' } } });
+    const { server } = await open({
+      text,
+      senderName: '"><b>Bold</b>',
+      stored: { sender: { accountId: 'acc_x', name: '"><b>Bold</b>', profileUrl: 'javascript:alert(1)' } },
+    });
 
     expect(await textarea().inputValue()).toBe(text);
     expect(await page.locator('script, img, b').count()).toBe(0);

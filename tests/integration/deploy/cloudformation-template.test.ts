@@ -24,8 +24,19 @@ const logicalIdOf = (ref: unknown): string => {
 };
 
 beforeAll(async () => {
-  const env = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none', AWS_CONFIG_FILE: '/dev/null', AWS_SHARED_CREDENTIALS_FILE: '/dev/null', ESBUILD_WORK_FOLDER: workFolder };
-  await promisify(execFile)(join(root, 'node_modules/.bin/serverless'), ['package', '--stage', 'prod', '--package', out], { cwd: root, env });
+  const env = {
+    ...process.env,
+    AWS_ACCESS_KEY_ID: '',
+    AWS_SECRET_ACCESS_KEY: '',
+    AWS_PROFILE: 'none',
+    AWS_CONFIG_FILE: '/dev/null',
+    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    ESBUILD_WORK_FOLDER: workFolder,
+  };
+  await promisify(execFile)(join(root, 'node_modules/.bin/serverless'), ['package', '--stage', 'prod', '--package', out], {
+    cwd: root,
+    env,
+  });
   resources = JSON.parse(readFileSync(join(out, 'cloudformation-template-update-stack.json'), 'utf8')).Resources;
 }, 120_000);
 afterAll(() => {
@@ -65,7 +76,9 @@ describe('the packaged CloudFormation template', () => {
 
   it("alarms on every dead-letter queue's depth from its first message, to an SNS topic", () => {
     const deadLetterQueues = new Set(
-      ofType('AWS::SQS::Queue').flatMap(([, queue]) => (queue.Properties.RedrivePolicy ? [logicalIdOf(queue.Properties.RedrivePolicy.deadLetterTargetArn)] : [])),
+      ofType('AWS::SQS::Queue').flatMap(([, queue]) =>
+        queue.Properties.RedrivePolicy ? [logicalIdOf(queue.Properties.RedrivePolicy.deadLetterTargetArn)] : [],
+      ),
     );
     const alarmed = ofType('AWS::CloudWatch::Alarm')
       .map(([, alarm]) => alarm.Properties)
@@ -73,7 +86,9 @@ describe('the packaged CloudFormation template', () => {
 
     expect(deadLetterQueues.size).toBeGreaterThanOrEqual(4);
     for (const queueId of deadLetterQueues) {
-      const alarm = alarmed.find((candidate) => candidate.Dimensions.some((d: any) => d.Name === 'QueueName' && logicalIdOf(d.Value) === queueId));
+      const alarm = alarmed.find((candidate) =>
+        candidate.Dimensions.some((d: any) => d.Name === 'QueueName' && logicalIdOf(d.Value) === queueId),
+      );
       expect({ queueId, alarm: alarm && { threshold: alarm.Threshold, comparison: alarm.ComparisonOperator } }).toEqual({
         queueId,
         alarm: { threshold: 1, comparison: 'GreaterThanOrEqualToThreshold' },
@@ -92,7 +107,7 @@ describe('the packaged CloudFormation template', () => {
     }
   });
 
-  it("holds a started transcript analysis longer than the transcripts worker can run (so a live run is never doubled)", () => {
+  it('holds a started transcript analysis longer than the transcripts worker can run (so a live run is never doubled)', () => {
     expect(resources.TranscriptsWorkerLambdaFunction!.Properties.Timeout).toBeLessThan(ANALYSIS_LEASE_SECONDS);
   });
 
@@ -131,16 +146,28 @@ describe('the packaged CloudFormation template', () => {
     expect(roleOf('JobsWorkerLambdaFunction').actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
     // Transcripts: the endpoint writes objects and never reads them; the worker reads and never writes.
     // DeleteObject: it removes the content of a request it refused or could not record (accept-transcript.ts).
-    expect(roleOf('TranscriptAddLambdaFunction').actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject', 'sqs:SendMessage']));
+    expect(roleOf('TranscriptAddLambdaFunction').actions).toEqual(
+      expect.arrayContaining(['s3:PutObject', 's3:DeleteObject', 'sqs:SendMessage']),
+    );
     expect(roleOf('TranscriptAddLambdaFunction').actions).not.toContain('s3:GetObject');
-    expect(roleOf('TranscriptsWorkerLambdaFunction').actions).toEqual(expect.arrayContaining(['s3:GetObject', 'sqs:ReceiveMessage', 'bedrock:InvokeModel']));
+    expect(roleOf('TranscriptsWorkerLambdaFunction').actions).toEqual(
+      expect.arrayContaining(['s3:GetObject', 'sqs:ReceiveMessage', 'bedrock:InvokeModel']),
+    );
     expect(roleOf('TranscriptsWorkerLambdaFunction').actions).not.toContain('s3:PutObject');
     expect(roleOf('TranscriptsListLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
   });
 
   it("lets every api-key route's function count the request (UpdateItem on the table), and no public one", () => {
     // Routes without an api key: a new public route fails this test until it is listed here.
-    const publicRoutes = ['GET /approve/{token}', 'POST /approve/{token}', 'POST /api/v1/webhooks/unipile', 'GET /health', 'GET /api/v1/openapi.json', 'GET /docs', '$default'];
+    const publicRoutes = [
+      'GET /approve/{token}',
+      'POST /approve/{token}',
+      'POST /api/v1/webhooks/unipile',
+      'GET /health',
+      'GET /api/v1/openapi.json',
+      'GET /docs',
+      '$default',
+    ];
     const functionOfRoute = (route: Resource) => {
       const integrationId = logicalIdOf(route.Properties.Target['Fn::Join'][1][1]);
       return logicalIdOf(resources[integrationId]!.Properties.IntegrationUri);
@@ -148,9 +175,14 @@ describe('the packaged CloudFormation template', () => {
     const canUpdateTable = (fnId: string) => {
       const role = resources[logicalIdOf(resources[fnId]!.Properties.Role)]!;
       const statements = (role.Properties.Policies ?? []).flatMap((policy: any) => policy.PolicyDocument.Statement);
-      return statements.some((s: any) => ([] as string[]).concat(s.Action).includes('dynamodb:UpdateItem') && logicalIdOf(s.Resource) === 'Table');
+      return statements.some(
+        (s: any) => ([] as string[]).concat(s.Action).includes('dynamodb:UpdateItem') && logicalIdOf(s.Resource) === 'Table',
+      );
     };
-    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, route]) => ({ key: route.Properties.RouteKey as string, fn: functionOfRoute(route) }));
+    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, route]) => ({
+      key: route.Properties.RouteKey as string,
+      fn: functionOfRoute(route),
+    }));
     const apiKeyRoutes = routes.filter((route) => !publicRoutes.includes(route.key));
 
     expect(apiKeyRoutes.length).toBeGreaterThanOrEqual(19);
@@ -168,9 +200,13 @@ describe('the packaged CloudFormation template', () => {
     const bucket = resources.TranscriptsBucket!;
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey);
 
-    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe(
+      'AES256',
+    );
     expect(Object.values(bucket.Properties.PublicAccessBlockConfiguration)).toEqual([true, true, true, true]);
-    expect(routes).toEqual(expect.arrayContaining(['POST /api/v1/transcript/add', 'GET /api/v1/transcript/{call_id}', 'GET /api/v1/transcripts']));
+    expect(routes).toEqual(
+      expect.arrayContaining(['POST /api/v1/transcript/add', 'GET /api/v1/transcript/{call_id}', 'GET /api/v1/transcripts']),
+    );
   });
 
   it('keeps queue URLs out of the code: functions get them from the stack', () => {

@@ -7,7 +7,16 @@ import { getWebhook } from '../../../lib/store/webhooks';
 import type { FaultProxy, FaultRule } from '../../helpers/fault-proxy';
 import { startFaultProxy, throughProxy } from '../../helpers/fault-proxy';
 import type { TestWorkspace } from '../../helpers/factories';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
+import {
+  createTestQueue,
+  createTestWorkspace,
+  drainQueue,
+  httpEvent,
+  samplePostUrl,
+  testDb,
+  testSqs,
+  workspaceItems,
+} from '../../helpers/factories';
 import { bodyOf, loadHandler } from '../http/load-handler';
 
 /**
@@ -86,7 +95,11 @@ function expectUnavailable(result: LambdaHttpResult): void {
  * Runs `call` with `rules` in force and the faults cleared after; returns its answer, how long it
  * took and how many requests the proxy answered with a fault (the SDK's attempts).
  */
-async function withFaults(proxy: FaultProxy, rules: FaultRule[], call: () => Promise<LambdaHttpResult>): Promise<{ result: LambdaHttpResult; ms: number; faulted: number }> {
+async function withFaults(
+  proxy: FaultProxy,
+  rules: FaultRule[],
+  call: () => Promise<LambdaHttpResult>,
+): Promise<{ result: LambdaHttpResult; ms: number; faulted: number }> {
   for (const rule of rules) proxy.fail(rule);
   const started = performance.now();
   const result = await call();
@@ -105,14 +118,28 @@ interface OutreachCase {
 const prospect = 'https://www.linkedin.com/in/prospect-faults';
 const outreach: OutreachCase[] = [
   { name: 'like', path: '/api/v1/social-selling/like', body: () => ({ url: samplePostUrl, groups: ['sales'], reactionType: 'like' }) },
-  { name: 'request-comment', path: '/api/v1/social-selling/request-comment', body: () => ({ url: samplePostUrl, comment: 'Well put.', commentor: ws.accounts[0]!.profileUrl }) },
-  { name: 'connect', path: '/api/v1/social-selling/connect', body: () => ({ target: prospect, user: ws.accounts[0]!.profileUrl, message: 'Hi Jane.' }) },
-  { name: 'dm', path: '/api/v1/social-selling/dm', body: () => ({ target: prospect, user: ws.accounts[0]!.profileUrl, message: 'Hello Jane.', get_approved: false }) },
+  {
+    name: 'request-comment',
+    path: '/api/v1/social-selling/request-comment',
+    body: () => ({ url: samplePostUrl, comment: 'Well put.', commentor: ws.accounts[0]!.profileUrl }),
+  },
+  {
+    name: 'connect',
+    path: '/api/v1/social-selling/connect',
+    body: () => ({ target: prospect, user: ws.accounts[0]!.profileUrl, message: 'Hi Jane.' }),
+  },
+  {
+    name: 'dm',
+    path: '/api/v1/social-selling/dm',
+    body: () => ({ target: prospect, user: ws.accounts[0]!.profileUrl, message: 'Hello Jane.', get_approved: false }),
+  },
 ];
 
 /** Jobs of the test workspace that are not yet final, i.e. that something must still run. */
 async function liveJobs(): Promise<Array<Record<string, unknown>>> {
-  return (await workspaceItems(db, ws.workspaceId, 'JOB#')).filter((item) => !String(item.sk).includes('#ACTION#') && item.status === 'queued');
+  return (await workspaceItems(db, ws.workspaceId, 'JOB#')).filter(
+    (item) => !String(item.sk).includes('#ACTION#') && item.status === 'queued',
+  );
 }
 
 /** Removes the workspace's queued jobs: each test counts the jobs it leaves. */
@@ -129,7 +156,9 @@ async function expectCleanThenRetryWorks(endpoint: OutreachCase, key: string): P
   expect(retried.statusCode).toBe(202);
   const jobs = await liveJobs();
   expect(jobs.map((job) => job.jobId)).toEqual([bodyOf(retried).jobId]);
-  expect((await drainQueue(sqs, queues.jobs)).map((message) => message.json)).toEqual([{ v: 1, workspaceId: ws.workspaceId, jobId: bodyOf(retried).jobId }]);
+  expect((await drainQueue(sqs, queues.jobs)).map((message) => message.json)).toEqual([
+    { v: 1, workspaceId: ws.workspaceId, jobId: bodyOf(retried).jobId },
+  ]);
   await forgetQueuedJobs();
 }
 
@@ -155,7 +184,11 @@ describe('POST /social-selling/like at each of its write steps', () => {
 
   it.each<[string, () => FaultProxy, FaultRule]>([
     ['the idempotency record is throttled', () => dynamo, { operation: 'PutItem', bodyIncludes: '"IDEMPOTENCY#', fault: 'throttle' }],
-    ['the job write exceeds the provisioned throughput', () => dynamo, { operation: 'PutItem', bodyIncludes: '"JOB#', fault: 'provisioned-throughput' }],
+    [
+      'the job write exceeds the provisioned throughput',
+      () => dynamo,
+      { operation: 'PutItem', bodyIncludes: '"JOB#', fault: 'provisioned-throughput' },
+    ],
     ['the job write fails (DynamoDB 500)', () => dynamo, { operation: 'PutItem', bodyIncludes: '"JOB#', fault: 'unavailable' }],
     ['the enqueue fails (SQS 500)', () => sqsProxy, { operation: 'SendMessage', fault: 'unavailable' }],
   ])('%s: 503 after three attempts, nothing left, the key free again', async (_name, proxyOf, rule) => {
@@ -183,7 +216,11 @@ describe('POST /social-selling/like at each of its write steps', () => {
 
   it('keeps one job when the answer to its write is lost and the SDK retries the write', async () => {
     const key = randomUUID();
-    const { result, faulted } = await withFaults(dynamo, [{ operation: 'PutItem', bodyIncludes: '"JOB#', fault: 'answer-lost', times: 1 }], () => send(key));
+    const { result, faulted } = await withFaults(
+      dynamo,
+      [{ operation: 'PutItem', bodyIncludes: '"JOB#', fault: 'answer-lost', times: 1 }],
+      () => send(key),
+    );
 
     expect(faulted).toBe(1); // the write's answer was lost once, and the SDK wrote again
     expect(result.statusCode).toBe(202);
@@ -194,7 +231,11 @@ describe('POST /social-selling/like at each of its write steps', () => {
 
   it('answers the accepted job when only storing the idempotent response fails (the work was done)', async () => {
     const key = randomUUID();
-    const { result, faulted } = await withFaults(dynamo, [{ operation: 'UpdateItem', bodyIncludes: '"IDEMPOTENCY#', fault: 'throttle' }], () => send(key));
+    const { result, faulted } = await withFaults(
+      dynamo,
+      [{ operation: 'UpdateItem', bodyIncludes: '"IDEMPOTENCY#', fault: 'throttle' }],
+      () => send(key),
+    );
 
     expect(faulted).toBe(3); // storing the response was tried, and failed every attempt
     expect(result.statusCode).toBe(202);
@@ -238,7 +279,8 @@ describe('POST /transcript/add at each of its write steps', () => {
     participants: ['sam@acme.example', 'jane@globex.example'],
     transcript: ['Sam: Thanks for joining.', 'Jane: How long does the setup take?'],
   });
-  const send = async (body: Record<string, unknown>, key: string) => (await handler('transcript-add'))(post('/api/v1/transcript/add', body, { 'idempotency-key': key }));
+  const send = async (body: Record<string, unknown>, key: string) =>
+    (await handler('transcript-add'))(post('/api/v1/transcript/add', body, { 'idempotency-key': key }));
   const recordOf = async (callId: unknown) => (await workspaceItems(db, ws.workspaceId, `TRANSCRIPT#${String(callId)}`))[0];
 
   it.each<[string, () => FaultProxy, FaultRule]>([
@@ -261,7 +303,11 @@ describe('POST /transcript/add at each of its write steps', () => {
 
   it('the answer to the record write is lost (the SDK writes again, refused): 202, its one record queued and its message sent', async () => {
     const body = transcript();
-    const { result, faulted } = await withFaults(dynamo, [{ operation: 'PutItem', bodyIncludes: '"TRANSCRIPT#', fault: 'answer-lost', times: 1 }], () => send(body, randomUUID()));
+    const { result, faulted } = await withFaults(
+      dynamo,
+      [{ operation: 'PutItem', bodyIncludes: '"TRANSCRIPT#', fault: 'answer-lost', times: 1 }],
+      () => send(body, randomUUID()),
+    );
 
     expect(faulted).toBe(1);
     expect(result.statusCode).toBe(202);
@@ -272,12 +318,16 @@ describe('POST /transcript/add at each of its write steps', () => {
 
 describe('webhooks: one transaction, then a best-effort enqueue', () => {
   const create = async (key: string) =>
-    (await handler('webhooks-create'))(post('/api/v1/webhooks', { url: 'http://localhost:9/hook', events: ['job.succeeded'] }, { 'idempotency-key': key }));
+    (await handler('webhooks-create'))(
+      post('/api/v1/webhooks', { url: 'http://localhost:9/hook', events: ['job.succeeded'] }, { 'idempotency-key': key }),
+    );
 
   it('POST /webhooks: a throttled write is a 503 with no webhook; the same request then creates one', async () => {
     const key = randomUUID();
     const before = (await workspaceItems(db, ws.workspaceId, 'WEBHOOK#')).length;
-    const { result, faulted } = await withFaults(dynamo, [{ operation: 'PutItem', bodyIncludes: '"WEBHOOK#', fault: 'throttle' }], () => create(key));
+    const { result, faulted } = await withFaults(dynamo, [{ operation: 'PutItem', bodyIncludes: '"WEBHOOK#', fault: 'throttle' }], () =>
+      create(key),
+    );
 
     expectUnavailable(result);
     expect(faulted).toBe(3);
@@ -288,7 +338,8 @@ describe('webhooks: one transaction, then a best-effort enqueue', () => {
 
   it('POST /webhooks/{id}/rotate-secret and /test: a throttled write is a 503; a failed enqueue still delivers (the sweep sends it)', async () => {
     const { webhookId } = bodyOf(await create(randomUUID())) as { webhookId: string };
-    const rotate = async () => (await handler('webhooks-rotate-secret'))(post(`/api/v1/webhooks/${webhookId}/rotate-secret`, undefined, {}, { webhookId }));
+    const rotate = async () =>
+      (await handler('webhooks-rotate-secret'))(post(`/api/v1/webhooks/${webhookId}/rotate-secret`, undefined, {}, { webhookId }));
     const ping = async () => (await handler('webhooks-test'))(post(`/api/v1/webhooks/${webhookId}/test`, undefined, {}, { webhookId }));
 
     const secrets = async () => {
@@ -296,13 +347,22 @@ describe('webhooks: one transaction, then a best-effort enqueue', () => {
       return { secret: webhook?.secret, previousSecret: webhook?.previousSecret };
     };
     const secretsBefore = await secrets();
-    expectUnavailable((await withFaults(dynamo, [{ operation: 'UpdateItem', bodyIncludes: '"WEBHOOK#', fault: 'throttle' }], rotate)).result);
+    expectUnavailable(
+      (await withFaults(dynamo, [{ operation: 'UpdateItem', bodyIncludes: '"WEBHOOK#', fault: 'throttle' }], rotate)).result,
+    );
     expectUnavailable((await withFaults(dynamo, [{ operation: 'TransactWriteItems', fault: 'throttle' }], ping)).result);
     // Neither half-happened: the secret is the one it was, and the ping left no delivery.
     expect(await secrets()).toEqual(secretsBefore);
     expect((await listDeliveries(db, ws.workspaceId, webhookId, 10)).items).toEqual([]);
 
-    const { result, faulted } = await withFaults(sqsProxy, [{ operation: 'SendMessageBatch', fault: 'throttle' }, { operation: 'SendMessage', fault: 'throttle' }], ping);
+    const { result, faulted } = await withFaults(
+      sqsProxy,
+      [
+        { operation: 'SendMessageBatch', fault: 'throttle' },
+        { operation: 'SendMessage', fault: 'throttle' },
+      ],
+      ping,
+    );
     expect(faulted).toBeGreaterThan(0); // the enqueue was tried and failed: the delivery waits for the sweep
     expect(result.statusCode).toBeLessThan(300);
     expect((await listDeliveries(db, ws.workspaceId, webhookId, 10)).items.map((delivery) => delivery.status)).toEqual(['pending']);

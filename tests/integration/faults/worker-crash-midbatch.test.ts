@@ -64,7 +64,14 @@ afterAll(async () => {
 });
 
 async function acceptLike(ws: TestWorkspace): Promise<string> {
-  const accepted = await like(httpEvent({ method: 'POST', path: '/api/v1/social-selling/like', headers: { 'api-key': ws.apiKey }, body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' } }));
+  const accepted = await like(
+    httpEvent({
+      method: 'POST',
+      path: '/api/v1/social-selling/like',
+      headers: { 'api-key': ws.apiKey },
+      body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' },
+    }),
+  );
   expect(accepted.statusCode).toBe(202);
   return bodyOf(accepted).jobId as string;
 }
@@ -74,7 +81,12 @@ async function acceptLike(ws: TestWorkspace): Promise<string> {
  * settled, so when the visibility timeout ends the whole batch comes back (received a second time)
  * and the next invocation must succeed for every record.
  */
-async function crashThenRedeliver(name: WorkerName, count: number, finished: number, afterCrash?: () => Promise<void>): Promise<SQSRecord[]> {
+async function crashThenRedeliver(
+  name: WorkerName,
+  count: number,
+  finished: number,
+  afterCrash?: () => Promise<void>,
+): Promise<SQSRecord[]> {
   const batch = await receiveRecords(sqs, queues[name], { max: count });
   expect(batch).toHaveLength(count);
   await workers[name]({ Records: batch.slice(0, finished) });
@@ -106,7 +118,10 @@ describe('a record that fails in a batch', () => {
     const unreadable = records.find((record) => record.body.endsWith(':'))!;
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: unreadable.messageId }]);
     expect([...failed]).toEqual([unreadable.messageId]);
-    expect(await getJobView(db, ws.workspaceId, jobId)).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded' }, { status: 'succeeded' }] });
+    expect(await getJobView(db, ws.workspaceId, jobId)).toMatchObject({
+      status: 'succeeded',
+      actions: [{ status: 'succeeded' }, { status: 'succeeded' }],
+    });
     // Only the failed record is there again.
     expect((await receiveRecords(sqs, queues.actions)).map((r) => r.messageId)).toEqual([unreadable.messageId]);
   });
@@ -167,13 +182,17 @@ describe('an invocation that dies after finishing some records of its batch', ()
   it('webhooks: the deliveries made are not made again (one request each)', async () => {
     const ws = await createTestWorkspace(db, { accounts: 0, groups: {} });
     const endpoint = await createReceiverEndpoint(ws.workspaceId, receiver.url(`/crash-${ws.workspaceId}`));
-    for (let n = 1; n <= 3; n++) await emitEvent({ db, sqs, webhooksQueueUrl: queues.webhooks }, ws.workspaceId, 'ping', { n }, new Date(), { to: [endpoint] });
+    for (let n = 1; n <= 3; n++)
+      await emitEvent({ db, sqs, webhooksQueueUrl: queues.webhooks }, ws.workspaceId, 'ping', { n }, new Date(), { to: [endpoint] });
 
     const records = await crashThenRedeliver('webhooks', 3, 2);
 
     expect(receiver.at(`/crash-${ws.workspaceId}`)).toHaveLength(3);
     for (const record of records) {
-      expect(await getDelivery(db, JSON.parse(record.body) as DeliverWebhookMessage)).toMatchObject({ status: 'succeeded', attemptCount: 1 });
+      expect(await getDelivery(db, JSON.parse(record.body) as DeliverWebhookMessage)).toMatchObject({
+        status: 'succeeded',
+        attemptCount: 1,
+      });
     }
   });
 });

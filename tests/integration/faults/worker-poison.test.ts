@@ -36,7 +36,8 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
-  for (const name of ['jobs', 'actions', 'transcripts', 'webhooks'] as WorkerName[]) queues[name] = await createQueueWithDlq(sqs, `poison-${name}`);
+  for (const name of ['jobs', 'actions', 'transcripts', 'webhooks'] as WorkerName[])
+    queues[name] = await createQueueWithDlq(sqs, `poison-${name}`);
   jobsIntake = await createTestQueue(sqs, 'poison-intake');
   env = {
     JOBS_QUEUE_URL: jobsIntake,
@@ -55,7 +56,14 @@ afterAll(() => receiver.stop());
 /** A like job accepted by the deployed handler and still `queued` (its own message taken away). */
 async function queuedJob(): Promise<string> {
   const like = await loadHandler(() => import('../../../functions/http/like'), { JOBS_QUEUE_URL: jobsIntake, RATE_LIMIT_PER_MINUTE: '0' });
-  const accepted = await like(httpEvent({ method: 'POST', path: '/api/v1/social-selling/like', headers: { 'api-key': ws.apiKey }, body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' } }));
+  const accepted = await like(
+    httpEvent({
+      method: 'POST',
+      path: '/api/v1/social-selling/like',
+      headers: { 'api-key': ws.apiKey },
+      body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' },
+    }),
+  );
   await drainQueue(sqs, jobsIntake);
   return bodyOf(accepted).jobId as string;
 }
@@ -74,14 +82,17 @@ async function poison(name: WorkerName, body: string): Promise<{ deadLetters: st
 }
 
 describe('a poison message', () => {
-  it.each(['jobs', 'actions'] as const)('on the %s queue: unreadable, it ends in the DLQ after 5 receives, and the job it names ends failed', async (name) => {
-    const jobId = await queuedJob();
-    const body = JSON.stringify({ v: 99, workspaceId: ws.workspaceId, jobId });
+  it.each(['jobs', 'actions'] as const)(
+    'on the %s queue: unreadable, it ends in the DLQ after 5 receives, and the job it names ends failed',
+    async (name) => {
+      const jobId = await queuedJob();
+      const body = JSON.stringify({ v: 99, workspaceId: ws.workspaceId, jobId });
 
-    expect(await poison(name, body)).toEqual({ deadLetters: [body], receives: LAST_DELIVERY });
+      expect(await poison(name, body)).toEqual({ deadLetters: [body], receives: LAST_DELIVERY });
 
-    expect(await getJobView(db, ws.workspaceId, jobId)).toMatchObject({ status: 'failed', failureReason: 'unreadable_message' });
-  });
+      expect(await getJobView(db, ws.workspaceId, jobId)).toMatchObject({ status: 'failed', failureReason: 'unreadable_message' });
+    },
+  );
 
   it('on the jobs queue: readable but failing every time, it ends in the DLQ and the job failed on the last delivery', async () => {
     const jobId = await queuedJob();
@@ -104,17 +115,30 @@ describe('a poison message', () => {
 
     expect(await poison('transcripts', body)).toEqual({ deadLetters: [body], receives: LAST_DELIVERY });
 
-    expect(await getTranscript(db, ws.workspaceId, transcript.callId)).toMatchObject({ status: 'failed', failure: { reason: 'unreadable_message' } });
+    expect(await getTranscript(db, ws.workspaceId, transcript.callId)).toMatchObject({
+      status: 'failed',
+      failure: { reason: 'unreadable_message' },
+    });
   });
 
   it('on the transcripts queue: readable but failing every time, it ends in the DLQ and the transcript failed on the last delivery', async () => {
     // Stored content that matches its hash but is not a transcript: every analysis throws.
     const transcript = await storedTranscript('not json at all');
-    const body = JSON.stringify({ v: 1, workspaceId: ws.workspaceId, callId: transcript.callId, objectKey: transcript.objectKey, contentHash: transcript.contentHash });
+    const body = JSON.stringify({
+      v: 1,
+      workspaceId: ws.workspaceId,
+      callId: transcript.callId,
+      objectKey: transcript.objectKey,
+      contentHash: transcript.contentHash,
+    });
 
     expect(await poison('transcripts', body)).toEqual({ deadLetters: [body], receives: LAST_DELIVERY });
 
-    expect(await getTranscript(db, ws.workspaceId, transcript.callId)).toMatchObject({ status: 'failed', attempts: LAST_DELIVERY, failure: { reason: 'internal_error' } });
+    expect(await getTranscript(db, ws.workspaceId, transcript.callId)).toMatchObject({
+      status: 'failed',
+      attempts: LAST_DELIVERY,
+      failure: { reason: 'internal_error' },
+    });
   });
 
   it('on the webhooks queue: unreadable, it ends in the DLQ; the delivery it names stays pending and the sweep delivers it', async () => {

@@ -30,8 +30,14 @@ const queues = { jobs: '', actions: '', webhooks: '' };
 
 beforeAll(async () => {
   fake = await startFakeUnipile();
-  for (const name of Object.keys(queues) as Array<keyof typeof queues>) queues[name] = await createTestQueue(sqs, `provider-faults-${name}`);
-  const env = { JOBS_QUEUE_URL: queues.jobs, ACTIONS_QUEUE_URL: queues.actions, WEBHOOKS_QUEUE_URL: queues.webhooks, RATE_LIMIT_PER_MINUTE: '0' };
+  for (const name of Object.keys(queues) as Array<keyof typeof queues>)
+    queues[name] = await createTestQueue(sqs, `provider-faults-${name}`);
+  const env = {
+    JOBS_QUEUE_URL: queues.jobs,
+    ACTIONS_QUEUE_URL: queues.actions,
+    WEBHOOKS_QUEUE_URL: queues.webhooks,
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
   like = await loadHandler(() => import('../../../functions/http/like'), env);
   jobsGet = await loadHandler(() => import('../../../functions/http/jobs-get'), env);
   jobsWorker = await loadWorker('jobs', env);
@@ -54,7 +60,14 @@ afterAll(() => fake.close());
 
 /** A like of one account, accepted and planned: its action's message is on the actions queue. */
 async function plannedLike(): Promise<string> {
-  const accepted = await like(httpEvent({ method: 'POST', path: '/api/v1/social-selling/like', headers: { 'api-key': ws.apiKey }, body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' } }));
+  const accepted = await like(
+    httpEvent({
+      method: 'POST',
+      path: '/api/v1/social-selling/like',
+      headers: { 'api-key': ws.apiKey },
+      body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' },
+    }),
+  );
   expect(accepted.statusCode).toBe(202);
   const { failed } = await deliverOnce(sqs, queues.jobs, jobsWorker);
   expect(failed.size).toBe(0);
@@ -62,7 +75,9 @@ async function plannedLike(): Promise<string> {
 }
 
 async function jobView(jobId: string): Promise<JobBody> {
-  const result = await jobsGet(httpEvent({ method: 'GET', path: `/api/v1/jobs/${jobId}`, headers: { 'api-key': ws.apiKey }, pathParameters: { jobId } }));
+  const result = await jobsGet(
+    httpEvent({ method: 'GET', path: `/api/v1/jobs/${jobId}`, headers: { 'api-key': ws.apiKey }, pathParameters: { jobId } }),
+  );
   expect(result.statusCode).toBe(200);
   return bodyOf(result) as JobBody;
 }

@@ -1,5 +1,11 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { ChangeMessageVisibilityBatchCommand, CreateQueueCommand, DeleteMessageBatchCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityBatchCommand,
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+} from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { newId } from '../../../lib/ids';
 import { LAST_DELIVERY } from '../../../lib/queue/sqs-worker';
@@ -25,7 +31,11 @@ export function loadWorker(name: WorkerName, env: Record<string, string>): Promi
 }
 
 /** A test queue with a dead-letter queue after `maxReceiveCount` receives, as serverless.yml declares them. */
-export async function createQueueWithDlq(sqs: SQSClient, purpose: string, maxReceiveCount = LAST_DELIVERY): Promise<{ queueUrl: string; dlqUrl: string }> {
+export async function createQueueWithDlq(
+  sqs: SQSClient,
+  purpose: string,
+  maxReceiveCount = LAST_DELIVERY,
+): Promise<{ queueUrl: string; dlqUrl: string }> {
   const dlqUrl = await createTestQueue(sqs, `${purpose}-dlq`);
   const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }));
   const { QueueUrl } = await sqs.send(
@@ -38,7 +48,11 @@ export async function createQueueWithDlq(sqs: SQSClient, purpose: string, maxRec
 }
 
 /** Receives up to `max` records without deleting them; they stay hidden `visibilitySeconds`. */
-export async function receiveRecords(sqs: SQSClient, queueUrl: string, { max = 10, waitSeconds = 1, visibilitySeconds = 30 } = {}): Promise<SQSRecord[]> {
+export async function receiveRecords(
+  sqs: SQSClient,
+  queueUrl: string,
+  { max = 10, waitSeconds = 1, visibilitySeconds = 30 } = {},
+): Promise<SQSRecord[]> {
   const records: SQSRecord[] = [];
   // The emulator, like SQS, may answer fewer than are there: ask again until `max` or nothing more.
   while (records.length < max) {
@@ -52,7 +66,9 @@ export async function receiveRecords(sqs: SQSClient, queueUrl: string, { max = 1
       }),
     );
     if (!Messages?.length) break;
-    records.push(...Messages.map((message) => toSqsRecord(message, { queueArn: `arn:aws:sqs:local:000000000000:${queueUrl.split('/').pop()}` })));
+    records.push(
+      ...Messages.map((message) => toSqsRecord(message, { queueArn: `arn:aws:sqs:local:000000000000:${queueUrl.split('/').pop()}` })),
+    );
   }
   return records;
 }
@@ -62,9 +78,18 @@ export async function settle(sqs: SQSClient, queueUrl: string, records: SQSRecor
   const failed = failedMessageIds({ Records: records }, response, true);
   const succeeded = records.filter((record) => !failed.has(record.messageId));
   if (succeeded.length) {
-    await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: succeeded.map((r, i) => ({ Id: `m${i}`, ReceiptHandle: r.receiptHandle })) }));
+    await sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: succeeded.map((r, i) => ({ Id: `m${i}`, ReceiptHandle: r.receiptHandle })),
+      }),
+    );
   }
-  await showAgain(sqs, queueUrl, records.filter((record) => failed.has(record.messageId)));
+  await showAgain(
+    sqs,
+    queueUrl,
+    records.filter((record) => failed.has(record.messageId)),
+  );
   return failed;
 }
 
@@ -72,7 +97,10 @@ export async function settle(sqs: SQSClient, queueUrl: string, records: SQSRecor
 export async function showAgain(sqs: SQSClient, queueUrl: string, records: SQSRecord[]): Promise<void> {
   if (!records.length) return;
   await sqs.send(
-    new ChangeMessageVisibilityBatchCommand({ QueueUrl: queueUrl, Entries: records.map((r, i) => ({ Id: `m${i}`, ReceiptHandle: r.receiptHandle, VisibilityTimeout: 0 })) }),
+    new ChangeMessageVisibilityBatchCommand({
+      QueueUrl: queueUrl,
+      Entries: records.map((r, i) => ({ Id: `m${i}`, ReceiptHandle: r.receiptHandle, VisibilityTimeout: 0 })),
+    }),
   );
 }
 
@@ -92,7 +120,16 @@ export async function deliverOnce(
 /** An enabled webhook endpoint of the workspace, at `url` (a local receiver), as the API would store it. */
 export async function createReceiverEndpoint(workspaceId: string, url: string): Promise<WebhookEndpoint> {
   const at = new Date().toISOString();
-  const endpoint: WebhookEndpoint = { workspaceId, webhookId: newId('wh'), url, events: ['job.succeeded'], status: 'enabled', secret: newSigningSecret(), createdAt: at, updatedAt: at };
+  const endpoint: WebhookEndpoint = {
+    workspaceId,
+    webhookId: newId('wh'),
+    url,
+    events: ['job.succeeded'],
+    status: 'enabled',
+    secret: newSigningSecret(),
+    createdAt: at,
+    updatedAt: at,
+  };
   await createWebhook(testDb(), endpoint);
   return endpoint;
 }

@@ -66,7 +66,10 @@ const WEBHOOK_SECRET = 'fuzz-webhook-secret';
 
 const validTranscript = {
   title: 'Discovery call',
-  transcript: ['Alice: Thanks for joining.', { words: [{ text: 'Hello', startTimestamp: 1, endTimestamp: 1.5 }], speaker: { name: 'Bob', type: 'external' } }],
+  transcript: [
+    'Alice: Thanks for joining.',
+    { words: [{ text: 'Hello', startTimestamp: 1, endTimestamp: 1.5 }], speaker: { name: 'Bob', type: 'external' } },
+  ],
   call_start_time: '2026-01-15T10:00:00Z',
   call_id: 'fuzz-call-1',
   url: 'https://calls.example.com/fuzz-call-1',
@@ -76,47 +79,83 @@ const validTranscript = {
 
 /** Every route of lib/http/routes.ts with how to call it well; the fuzz test mutates from there. */
 export const fuzzRoutes: FuzzRoute[] = [
-  ...(['like', 'request-comment', 'connect', 'dm'] as const).map(
-    (name): FuzzRoute => ({
-      route: `POST /api/v1/social-selling/${name}`,
-      load: () => import(`../../../functions/http/${name}`),
-      auth: 'api-key',
-      errors: 'problem',
-      body: {
-        format: 'json',
-        maxBytes: DEFAULT_MAX_BODY_BYTES,
-        ...{
-          like: { valid: () => ({ url: samplePostUrl, groups: ['sales'], reactionType: 'like' }), shape: { required: ['url', 'groups', 'reactionType'] } },
-          'request-comment': { valid: () => ({ url: samplePostUrl, comment: 'Great point on pipeline hygiene.', groups: ['sales'] }), shape: { required: ['url', 'comment', 'groups'] } },
-          connect: {
-            valid: (fixture: FuzzFixture) => ({ target: prospect, user: fixture.ws.accounts[0]!.profileUrl, message: 'Glad we met.', email: 'jane@example.com' }),
-            shape: { required: ['target', 'user'] },
-          },
-          dm: {
-            valid: (fixture: FuzzFixture) => ({ target: prospect, user: fixture.ws.accounts[0]!.profileUrl, message: 'Hello Jane,\nthanks for the talk.', get_approved: false }),
-            shape: { required: ['target', 'user', 'message'] },
-          },
-        }[name],
-      },
-    }),
-  ),
-  { route: 'GET /api/v1/approvals/{approvalId}', load: () => import('../../../functions/http/approvals-get'), auth: 'api-key', errors: 'problem', params: (f) => ({ approvalId: [f.apiApprovalId] }) },
+  ...(['like', 'request-comment', 'connect', 'dm'] as const).map((name): FuzzRoute => ({
+    route: `POST /api/v1/social-selling/${name}`,
+    load: () => import(`../../../functions/http/${name}`),
+    auth: 'api-key',
+    errors: 'problem',
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      ...{
+        like: {
+          valid: () => ({ url: samplePostUrl, groups: ['sales'], reactionType: 'like' }),
+          shape: { required: ['url', 'groups', 'reactionType'] },
+        },
+        'request-comment': {
+          valid: () => ({ url: samplePostUrl, comment: 'Great point on pipeline hygiene.', groups: ['sales'] }),
+          shape: { required: ['url', 'comment', 'groups'] },
+        },
+        connect: {
+          valid: (fixture: FuzzFixture) => ({
+            target: prospect,
+            user: fixture.ws.accounts[0]!.profileUrl,
+            message: 'Glad we met.',
+            email: 'jane@example.com',
+          }),
+          shape: { required: ['target', 'user'] },
+        },
+        dm: {
+          valid: (fixture: FuzzFixture) => ({
+            target: prospect,
+            user: fixture.ws.accounts[0]!.profileUrl,
+            message: 'Hello Jane,\nthanks for the talk.',
+            get_approved: false,
+          }),
+          shape: { required: ['target', 'user', 'message'] },
+        },
+      }[name],
+    },
+  })),
+  {
+    route: 'GET /api/v1/approvals/{approvalId}',
+    load: () => import('../../../functions/http/approvals-get'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ approvalId: [f.apiApprovalId] }),
+  },
   {
     route: 'POST /api/v1/approvals/{approvalId}',
     load: () => import('../../../functions/http/approvals-decide'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ approvalId: [f.apiApprovalId] }),
-    body: { format: 'json', maxBytes: DEFAULT_MAX_BODY_BYTES, valid: () => ({ decision: 'approve', text: 'Hello Jane, edited.' }), shape: { required: ['decision'] } },
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: () => ({ decision: 'approve', text: 'Hello Jane, edited.' }),
+      shape: { required: ['decision'] },
+    },
   },
-  { route: 'GET /approve/{token}', load: () => import('../../../functions/http/approval-page'), auth: 'none', errors: 'page', params: (f) => ({ token: [f.pageToken] }) },
+  {
+    route: 'GET /approve/{token}',
+    load: () => import('../../../functions/http/approval-page'),
+    auth: 'none',
+    errors: 'page',
+    params: (f) => ({ token: [f.pageToken] }),
+  },
   {
     route: 'POST /approve/{token}',
     load: () => import('../../../functions/http/approval-page-decide'),
     auth: 'none',
     errors: 'page',
     params: (f) => ({ token: [f.pageToken] }),
-    body: { format: 'form', maxBytes: DEFAULT_MAX_BODY_BYTES, valid: () => ({ decision: 'approve', text: 'Hello Jane, edited on the page.' }), shape: { required: ['decision'] } },
+    body: {
+      format: 'form',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: () => ({ decision: 'approve', text: 'Hello Jane, edited on the page.' }),
+      shape: { required: ['decision'] },
+    },
   },
   {
     route: 'POST /api/v1/webhooks/unipile',
@@ -126,12 +165,24 @@ export const fuzzRoutes: FuzzRoute[] = [
     body: {
       format: 'json',
       maxBytes: DEFAULT_MAX_BODY_BYTES,
-      valid: (f) => ({ event: 'new_relation', account_id: `${f.ws.workspaceId}-login-0`, user_provider_id: 'ACoAAfuzz', user_public_identifier: 'prospect-jane', sender: { attendee_provider_id: 'ACoAAfuzz' } }),
+      valid: (f) => ({
+        event: 'new_relation',
+        account_id: `${f.ws.workspaceId}-login-0`,
+        user_provider_id: 'ACoAAfuzz',
+        user_public_identifier: 'prospect-jane',
+        sender: { attendee_provider_id: 'ACoAAfuzz' },
+      }),
       // The provider's payload: fields it adds later are accepted and ignored (docs/errors.md).
       shape: { required: ['event'], openObject: true },
     },
   },
-  { route: 'GET /api/v1/jobs/{jobId}', load: () => import('../../../functions/http/jobs-get'), auth: 'api-key', errors: 'problem', params: (f) => ({ jobId: [f.jobId] }) },
+  {
+    route: 'GET /api/v1/jobs/{jobId}',
+    load: () => import('../../../functions/http/jobs-get'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ jobId: [f.jobId] }),
+  },
   { route: 'GET /health', load: () => import('../../../functions/http/health'), auth: 'none', errors: 'problem' },
   { route: 'GET /api/v1/openapi.json', load: () => import('../../../functions/http/openapi'), auth: 'none', errors: 'problem' },
   { route: 'GET /docs', load: () => import('../../../functions/http/docs'), auth: 'none', errors: 'problem' },
@@ -149,17 +200,40 @@ export const fuzzRoutes: FuzzRoute[] = [
       related: { format: ['transcript'] },
     },
   },
-  { route: 'GET /api/v1/transcript/{call_id}', load: () => import('../../../functions/http/transcript-get'), auth: 'api-key', errors: 'problem', params: (f) => ({ call_id: [f.callId] }) },
-  { route: 'GET /api/v1/transcripts', load: () => import('../../../functions/http/transcripts-list'), auth: 'api-key', errors: 'problem', list: true },
+  {
+    route: 'GET /api/v1/transcript/{call_id}',
+    load: () => import('../../../functions/http/transcript-get'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ call_id: [f.callId] }),
+  },
+  {
+    route: 'GET /api/v1/transcripts',
+    load: () => import('../../../functions/http/transcripts-list'),
+    auth: 'api-key',
+    errors: 'problem',
+    list: true,
+  },
   {
     route: 'POST /api/v1/webhooks',
     load: () => import('../../../functions/http/webhooks-create'),
     auth: 'api-key',
     errors: 'problem',
-    body: { format: 'json', maxBytes: DEFAULT_MAX_BODY_BYTES, valid: () => ({ url: publicHook, events: ['job.succeeded', 'lead.replied'], description: 'CRM sync' }), shape: { required: ['url', 'events'] } },
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: () => ({ url: publicHook, events: ['job.succeeded', 'lead.replied'], description: 'CRM sync' }),
+      shape: { required: ['url', 'events'] },
+    },
   },
   { route: 'GET /api/v1/webhooks', load: () => import('../../../functions/http/webhooks-list'), auth: 'api-key', errors: 'problem' },
-  { route: 'GET /api/v1/webhooks/{webhookId}', load: () => import('../../../functions/http/webhooks-get'), auth: 'api-key', errors: 'problem', params: (f) => ({ webhookId: [f.webhookId] }) },
+  {
+    route: 'GET /api/v1/webhooks/{webhookId}',
+    load: () => import('../../../functions/http/webhooks-get'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ webhookId: [f.webhookId] }),
+  },
   {
     route: 'PATCH /api/v1/webhooks/{webhookId}',
     load: () => import('../../../functions/http/webhooks-update'),
@@ -175,9 +249,27 @@ export const fuzzRoutes: FuzzRoute[] = [
       related: { description: [''], events: [''] },
     },
   },
-  { route: 'DELETE /api/v1/webhooks/{webhookId}', load: () => import('../../../functions/http/webhooks-delete'), auth: 'api-key', errors: 'problem', params: (f) => ({ webhookId: [f.doomedWebhookId] }) },
-  { route: 'POST /api/v1/webhooks/{webhookId}/rotate-secret', load: () => import('../../../functions/http/webhooks-rotate-secret'), auth: 'api-key', errors: 'problem', params: (f) => ({ webhookId: [f.webhookId] }) },
-  { route: 'POST /api/v1/webhooks/{webhookId}/test', load: () => import('../../../functions/http/webhooks-test'), auth: 'api-key', errors: 'problem', params: (f) => ({ webhookId: [f.webhookId] }) },
+  {
+    route: 'DELETE /api/v1/webhooks/{webhookId}',
+    load: () => import('../../../functions/http/webhooks-delete'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ webhookId: [f.doomedWebhookId] }),
+  },
+  {
+    route: 'POST /api/v1/webhooks/{webhookId}/rotate-secret',
+    load: () => import('../../../functions/http/webhooks-rotate-secret'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ webhookId: [f.webhookId] }),
+  },
+  {
+    route: 'POST /api/v1/webhooks/{webhookId}/test',
+    load: () => import('../../../functions/http/webhooks-test'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ webhookId: [f.webhookId] }),
+  },
   {
     route: 'GET /api/v1/webhooks/{webhookId}/deliveries',
     load: () => import('../../../functions/http/webhook-deliveries-list'),
@@ -211,14 +303,17 @@ export function fuzzEnv(queues: { jobs: string; actions: string; transcripts: st
 /** Test queues of their own for each of the four queues. */
 export async function createFuzzQueues(purpose: string): Promise<Parameters<typeof fuzzEnv>[0]> {
   const sqs = testSqs();
-  const [jobs, actions, transcripts, webhooks] = await Promise.all(['jobs', 'actions', 'transcripts', 'webhooks'].map((queue) => createTestQueue(sqs, `fuzz-${purpose}-${queue}`)));
+  const [jobs, actions, transcripts, webhooks] = await Promise.all(
+    ['jobs', 'actions', 'transcripts', 'webhooks'].map((queue) => createTestQueue(sqs, `fuzz-${purpose}-${queue}`)),
+  );
   return { jobs: jobs!, actions: actions!, transcripts: transcripts!, webhooks: webhooks! };
 }
 
 /** Calls a handler with a valid request and returns its JSON answer; throws unless it is `status`. */
 async function callOk(handler: HttpHandler, status: number, request: Parameters<typeof httpEvent>[0]): Promise<Record<string, unknown>> {
   const result = await handler(httpEvent(request));
-  if (result.statusCode !== status) throw new Error(`${request.method} ${request.path}: expected ${status}, got ${result.statusCode} ${result.body}`);
+  if (result.statusCode !== status)
+    throw new Error(`${request.method} ${request.path}: expected ${status}, got ${result.statusCode} ${result.body}`);
   return bodyOf(result);
 }
 
@@ -238,34 +333,74 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
   const bodyOfRoute = (route: RouteKey) => fuzzRoutes.find((candidate) => candidate.route === route)!.body!.valid({ ws } as FuzzFixture);
 
   const like = await handlerOf('POST /api/v1/social-selling/like');
-  const { jobId } = (await callOk(like, 202, { method: 'POST', path: '/api/v1/social-selling/like', headers, body: bodyOfRoute('POST /api/v1/social-selling/like') })) as { jobId: string };
+  const { jobId } = (await callOk(like, 202, {
+    method: 'POST',
+    path: '/api/v1/social-selling/like',
+    headers,
+    body: bodyOfRoute('POST /api/v1/social-selling/like'),
+  })) as { jobId: string };
   const add = await handlerOf('POST /api/v1/transcript/add');
   // A call id of the fixture's own: the fuzzed body's (`fuzz-call-1`) is then new, so its first valid
   // request stores and enqueues a transcript (202), not only resubmissions (200).
   const fixtureTranscript = { ...validTranscript, call_id: 'fuzz-fixture-call', url: 'https://calls.example.com/fuzz-fixture-call' };
-  const { callId } = (await callOk(add, 202, { method: 'POST', path: '/api/v1/transcript/add', headers, body: fixtureTranscript })) as { callId: string };
+  const { callId } = (await callOk(add, 202, { method: 'POST', path: '/api/v1/transcript/add', headers, body: fixtureTranscript })) as {
+    callId: string;
+  };
   const create = await handlerOf('POST /api/v1/webhooks');
   const createBody = bodyOfRoute('POST /api/v1/webhooks');
-  const { webhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as { webhookId: string };
-  const { webhookId: doomedWebhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as { webhookId: string };
-  const { webhookId: resendWebhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as { webhookId: string };
+  const { webhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as {
+    webhookId: string;
+  };
+  const { webhookId: doomedWebhookId } = (await callOk(create, 201, {
+    method: 'POST',
+    path: '/api/v1/webhooks',
+    headers,
+    body: createBody,
+  })) as { webhookId: string };
+  const { webhookId: resendWebhookId } = (await callOk(create, 201, {
+    method: 'POST',
+    path: '/api/v1/webhooks',
+    headers,
+    body: createBody,
+  })) as { webhookId: string };
   const ping = await handlerOf('POST /api/v1/webhooks/{webhookId}/test');
   const testPath = `/api/v1/webhooks/${resendWebhookId}/test`;
-  const { deliveryId } = (await callOk(ping, 202, { method: 'POST', path: testPath, headers, pathParameters: { webhookId: resendWebhookId } })) as { deliveryId: string };
+  const { deliveryId } = (await callOk(ping, 202, {
+    method: 'POST',
+    path: testPath,
+    headers,
+    pathParameters: { webhookId: resendWebhookId },
+  })) as { deliveryId: string };
   // Ended failed, as when its endpoint went away: the first valid resend restarts it, later ones are a 409.
   const delivery = await getDelivery(db, { workspaceId: ws.workspaceId, webhookId: resendWebhookId, deliveryId });
-  if (!delivery || !(await endDeliveryUnattempted(db, delivery, 'fuzz fixture', new Date()))) throw new Error(`delivery ${deliveryId} could not be ended failed`);
+  if (!delivery || !(await endDeliveryUnattempted(db, delivery, 'fuzz fixture', new Date())))
+    throw new Error(`delivery ${deliveryId} could not be ended failed`);
 
   const dm = await handlerOf('POST /api/v1/social-selling/dm');
   const approvals: Array<{ approvalId: string; token: string }> = [];
   for (const account of ws.accounts) {
     const body = { target: prospect, user: account.profileUrl, message: 'Hello Jane, a draft.', get_approved: true };
-    const { jobId: dmJob } = (await callOk(dm, 202, { method: 'POST', path: '/api/v1/social-selling/dm', headers, body })) as { jobId: string };
-    const message = (await drainQueue(sqs, queues.jobs)).map((queued) => queued.json as PlanJobMessage).find((queued) => queued.jobId === dmJob);
+    const { jobId: dmJob } = (await callOk(dm, 202, { method: 'POST', path: '/api/v1/social-selling/dm', headers, body })) as {
+      jobId: string;
+    };
+    const message = (await drainQueue(sqs, queues.jobs))
+      .map((queued) => queued.json as PlanJobMessage)
+      .find((queued) => queued.jobId === dmJob);
     await planJob({ db, sqs, actionsQueueUrl: queues.actions, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, message!);
     const action = await getAction(db, { workspaceId: ws.workspaceId, jobId: dmJob, accountId: account.accountId });
     const approval = await getApproval(db, ws.workspaceId, action!.approval!.approvalId);
     approvals.push({ approvalId: approval!.approvalId, token: approval!.token });
   }
-  return { ws, jobId, callId, apiApprovalId: approvals[0]!.approvalId, pageToken: approvals[1]!.token, webhookId, doomedWebhookId, resendWebhookId, deliveryId, webhookSecret: WEBHOOK_SECRET };
+  return {
+    ws,
+    jobId,
+    callId,
+    apiApprovalId: approvals[0]!.approvalId,
+    pageToken: approvals[1]!.token,
+    webhookId,
+    doomedWebhookId,
+    resendWebhookId,
+    deliveryId,
+    webhookSecret: WEBHOOK_SECRET,
+  };
 }

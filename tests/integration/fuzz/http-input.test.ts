@@ -67,7 +67,10 @@ interface FuzzRequest {
 
 /** A form's text: the fields of a mutated body, any value written as a string. */
 function formText(mutated: MutatedBody): string {
-  const entries = Object.entries(mutated.body).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : toJsonText(value)]);
+  const entries = Object.entries(mutated.body).map(([key, value]): [string, string] => [
+    key,
+    typeof value === 'string' ? value : toJsonText(value),
+  ]);
   if (mutated.mutation.kind === 'duplicate') entries.push([mutated.mutation.field, toJsonText(mutated.mutation.value)]);
   return new URLSearchParams(entries).toString();
 }
@@ -79,13 +82,24 @@ function bodyArbitrary(route: FuzzRoute): fc.Arbitrary<BodyChoice> {
   const spec = route.body;
   if (!spec) {
     // Routes without a body ignore one: sent now and then all the same.
-    return fc.oneof({ weight: 4, arbitrary: fc.constant({ kind: 'absent' as const }) }, { weight: 1, arbitrary: rawBodyText('{"a":1}').map((text) => ({ kind: 'raw' as const, text, base64: false })) });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ kind: 'absent' as const }) },
+      { weight: 1, arbitrary: rawBodyText('{"a":1}').map((text) => ({ kind: 'raw' as const, text, base64: false })) },
+    );
   }
   const valid = spec.valid(fixture);
   const validText = spec.format === 'json' ? toJsonText(valid) : new URLSearchParams(valid as Record<string, string>).toString();
   return fc.oneof(
-    { weight: 12, arbitrary: fc.tuple(mutatedBody(valid, spec.shape), sometimes).map(([mutated, base64]) => ({ kind: 'mutated' as const, mutated, base64 })) },
-    { weight: 2, arbitrary: fc.tuple(rawBodyText(validText), fc.boolean()).map(([text, base64]) => ({ kind: 'raw' as const, text, base64 })) },
+    {
+      weight: 12,
+      arbitrary: fc
+        .tuple(mutatedBody(valid, spec.shape), sometimes)
+        .map(([mutated, base64]) => ({ kind: 'mutated' as const, mutated, base64 })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(rawBodyText(validText), fc.boolean()).map(([text, base64]) => ({ kind: 'raw' as const, text, base64 })),
+    },
     { weight: 1, arbitrary: fc.integer({ min: 1, max: 5000 }).map((excess) => ({ kind: 'oversized' as const, excess })) },
     { weight: 1, arbitrary: withInvalidUtf8(validText).map((base64Text) => ({ kind: 'invalid-utf8' as const, base64Text })) },
     { weight: 1, arbitrary: fc.constantFrom(...wholeBodyTexts).map((text) => ({ kind: 'whole' as const, text })) },
@@ -104,9 +118,22 @@ function requestArbitrary(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
     contentTypeName: headerSpelling('content-type'),
     idempotency: route.route.startsWith('POST') ? idempotencyKey : fc.constant({ value: undefined, wellFormed: true }),
     body: bodyArbitrary(route),
-    extraHeaders: fc.dictionary(fc.constantFrom('if-none-match', 'accept', 'accept-encoding', 'cookie', 'x-forwarded-for', 'x-request-id', ...prototypeKeys), fc.oneof(unicodeEdgeText, fc.constantFrom('*', 'W/"x"', '"x", *', '*/*', 'text/html;q=0')), { maxKeys: 2 }),
-    params: fc.record(Object.fromEntries(Object.entries(known).map(([name, ids]) => [name, pathParameter(ids)]))) as fc.Arbitrary<Record<string, string>>,
-    query: route.list ? listQuery() : fc.option(fc.dictionary(unicodeEdgeText, unicodeEdgeText, { maxKeys: 2 }).map((query) => ({ query, limitValid: true })), { freq: 5 }).map((query) => query ?? undefined),
+    extraHeaders: fc.dictionary(
+      fc.constantFrom('if-none-match', 'accept', 'accept-encoding', 'cookie', 'x-forwarded-for', 'x-request-id', ...prototypeKeys),
+      fc.oneof(unicodeEdgeText, fc.constantFrom('*', 'W/"x"', '"x", *', '*/*', 'text/html;q=0')),
+      { maxKeys: 2 },
+    ),
+    params: fc.record(Object.fromEntries(Object.entries(known).map(([name, ids]) => [name, pathParameter(ids)]))) as fc.Arbitrary<
+      Record<string, string>
+    >,
+    query: route.list
+      ? listQuery()
+      : fc
+          .option(
+            fc.dictionary(unicodeEdgeText, unicodeEdgeText, { maxKeys: 2 }).map((query) => ({ query, limitValid: true })),
+            { freq: 5 },
+          )
+          .map((query) => query ?? undefined),
   });
 }
 
@@ -165,7 +192,10 @@ function expected(route: FuzzRoute, request: FuzzRequest): { status?: number; na
   const { body } = request;
   if (route.body) {
     // The size is checked first; a mutation can make a body too large too (a huge array or string).
-    const mutatedBytes = body.kind === 'mutated' ? Buffer.byteLength(route.body.format === 'json' ? mutatedBodyText(body.mutated) : formText(body.mutated)) : 0;
+    const mutatedBytes =
+      body.kind === 'mutated'
+        ? Buffer.byteLength(route.body.format === 'json' ? mutatedBodyText(body.mutated) : formText(body.mutated))
+        : 0;
     if (body.kind === 'oversized' || mutatedBytes > route.body.maxBytes) return { status: 413 };
     if (!request.contentType.accepted) return { status: 415 };
     if (body.kind === 'invalid-utf8') return { status: 400 };
@@ -178,12 +208,19 @@ function expected(route: FuzzRoute, request: FuzzRequest): { status?: number; na
       // A form is judged once its approval is found; an unknown token is a 404 first.
       const reached = json || request.params.token === fixture.pageToken;
       // A form's values are all strings: only a missing or unknown field is sure to be refused.
-      const refused = json ? mutated.mustRefuse : ['rename', 'unknown-field'].includes(mutated.mutation.kind) || (mutated.mutation.kind === 'drop' && mutated.mustRefuse);
+      const refused = json
+        ? mutated.mustRefuse
+        : ['rename', 'unknown-field'].includes(mutated.mutation.kind) || (mutated.mutation.kind === 'drop' && mutated.mustRefuse);
       if (reached && refused) return { status: 400, ...(json && mutated.names !== undefined ? { names: mutated.names } : {}) };
       if (mutated.mutation.kind !== 'none') return json && mutated.names !== undefined ? { names: mutated.names } : {};
     }
   }
-  if (route.auth === 'api-key' && route.route.startsWith('POST') && !request.idempotency.wellFormed && (!route.body || (body.kind === 'mutated' && body.mutated.mutation.kind === 'none'))) {
+  if (
+    route.auth === 'api-key' &&
+    route.route.startsWith('POST') &&
+    !request.idempotency.wellFormed &&
+    (!route.body || (body.kind === 'mutated' && body.mutated.mutation.kind === 'none'))
+  ) {
     return { status: 400, names: 'headers.idempotency-key' };
   }
   if (route.list && request.query && !request.query.limitValid) return { status: 400, names: 'query.limit' };
@@ -195,7 +232,9 @@ const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).sort();
 /** Checks one answer against the properties every route keeps; throws (with the answer) when one fails. */
 function checkAnswer(route: FuzzRoute, request: FuzzRequest, result: LambdaHttpResult, writes: ReturnType<WriteRecorder['take']>): void {
   const fail = (why: string) => {
-    throw new Error(`${route.route}: ${why}\nanswer: ${result.statusCode} ${result.headers['content-type']} ${String(result.body).slice(0, 600)}`);
+    throw new Error(
+      `${route.route}: ${why}\nanswer: ${result.statusCode} ${result.headers['content-type']} ${String(result.body).slice(0, 600)}`,
+    );
   };
   const status = result.statusCode;
   if (status >= 500) fail('a 5xx for bad input');
@@ -207,11 +246,15 @@ function checkAnswer(route: FuzzRoute, request: FuzzRequest, result: LambdaHttpR
       const problem = JSON.parse(result.body as string) as Record<string, unknown>;
       if (typeof problem.type !== 'string' || !problem.type.startsWith('/problems/')) fail('a problem without its type');
       if (typeof problem.title !== 'string' || !problem.title) fail('a problem without a title');
-      if (problem.status !== status) fail('a problem whose status is not the answer\'s');
+      if (problem.status !== status) fail("a problem whose status is not the answer's");
       if (typeof problem.detail !== 'string' || !problem.detail) fail('a problem without a detail');
       if (problem.type === '/problems/validation-failed') {
         const errors = problem.errors as Array<{ path: unknown; message: unknown }> | undefined;
-        if (!Array.isArray(errors) || !errors.length || errors.some((error) => typeof error.path !== 'string' || typeof error.message !== 'string' || !error.message)) {
+        if (
+          !Array.isArray(errors) ||
+          !errors.length ||
+          errors.some((error) => typeof error.path !== 'string' || typeof error.message !== 'string' || !error.message)
+        ) {
           fail('a validation problem without its errors');
         }
       }
@@ -239,14 +282,20 @@ function checkAnswer(route: FuzzRoute, request: FuzzRequest, result: LambdaHttpR
     );
     if (stray.length) fail(`a refused request wrote ${JSON.stringify(stray)}`);
   }
-  if ((({}) as Record<string, unknown>)[POLLUTION_MARKER] !== undefined || Object.getOwnPropertyNames(Object.prototype).sort().join() !== PROTOTYPE_NAMES.join()) {
+  if (
+    ({} as Record<string, unknown>)[POLLUTION_MARKER] !== undefined ||
+    Object.getOwnPropertyNames(Object.prototype).sort().join() !== PROTOTYPE_NAMES.join()
+  ) {
     fail('Object.prototype was polluted');
   }
 }
 
 async function messagesIn(queueUrl: string): Promise<number> {
   const { Attributes = {} } = await sqs.send(
-    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'] }),
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+    }),
   );
   return Object.values(Attributes).reduce((sum, count) => sum + Number(count), 0);
 }
@@ -280,9 +329,15 @@ describe('fuzzing of bad input', () => {
       const queued = (await Promise.all(Object.values(queues).map(messagesIn))).reduce((sum, count) => sum + count, 0);
       expect(queued).toBe(sent);
       // The fuzzing reached past the checks it fuzzes: some requests were refused (where one can be), and some accepted.
-      expect([...statuses.keys()].some((status) => status >= 400)).toBe(route.auth !== 'none' || route.body !== undefined || route.params !== undefined);
-      expect({ route: route.route, accepted: [...statuses.keys()].some((status) => status < 300) }).toEqual({ route: route.route, accepted: true });
-      if (route.mustReach !== undefined) expect({ route: route.route, reached: statuses.has(route.mustReach) }).toEqual({ route: route.route, reached: true });
+      expect([...statuses.keys()].some((status) => status >= 400)).toBe(
+        route.auth !== 'none' || route.body !== undefined || route.params !== undefined,
+      );
+      expect({ route: route.route, accepted: [...statuses.keys()].some((status) => status < 300) }).toEqual({
+        route: route.route,
+        accepted: true,
+      });
+      if (route.mustReach !== undefined)
+        expect({ route: route.route, reached: statuses.has(route.mustReach) }).toEqual({ route: route.route, reached: true });
     }, 120_000);
   });
 });

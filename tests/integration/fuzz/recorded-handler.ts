@@ -39,9 +39,9 @@ function writtenItems(input: Record<string, unknown>): string[] {
   const transact = ((input.TransactItems ?? []) as Array<Record<string, { Item?: Item; Key?: Item }>>).flatMap((entry) =>
     [entry.Put?.Item, entry.Update?.Key, entry.Delete?.Key].filter(Boolean),
   );
-  const batch = Object.values((input.RequestItems ?? {}) as Record<string, Array<{ PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }>>).flatMap((requests) =>
-    requests.map((request) => request.PutRequest?.Item ?? request.DeleteRequest?.Key),
-  );
+  const batch = Object.values(
+    (input.RequestItems ?? {}) as Record<string, Array<{ PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }>>,
+  ).flatMap((requests) => requests.map((request) => request.PutRequest?.Item ?? request.DeleteRequest?.Key));
   return [...direct, ...transact, ...batch].map(keyOf);
 }
 
@@ -57,7 +57,10 @@ interface CallResult {
 interface MiddlewareClient {
   middlewareStack: {
     add(
-      middleware: (next: (args: CallArgs) => Promise<CallResult>, context: { commandName?: string }) => (args: CallArgs) => Promise<CallResult>,
+      middleware: (
+        next: (args: CallArgs) => Promise<CallResult>,
+        context: { commandName?: string },
+      ) => (args: CallArgs) => Promise<CallResult>,
       options: { step: 'initialize'; name: string },
     ): void;
   };
@@ -88,7 +91,11 @@ function recordWrites(client: MiddlewareClient, recorder: WriteRecorder): void {
  * Loads a handler as `loadHandler` does, and records the writes of the DynamoDB, SQS and S3
  * clients of its own module registry (real clients on the emulators; the recorder only looks).
  */
-export async function loadRecordedHandler(load: () => Promise<{ handler: HttpHandler }>, env: Record<string, string>, recorder: WriteRecorder): Promise<HttpHandler> {
+export async function loadRecordedHandler(
+  load: () => Promise<{ handler: HttpHandler }>,
+  env: Record<string, string>,
+  recorder: WriteRecorder,
+): Promise<HttpHandler> {
   return loadHandler(async () => {
     const module = await load();
     const [{ defaultDb }, { defaultSqs }, { defaultS3 }] = await Promise.all([

@@ -86,8 +86,16 @@ describe('a key that does not open a workspace', () => {
   };
 
   it.each([
-    ['POST /api/v1/social-selling/like', () => import('../../../functions/http/like'), { method: 'POST', path: '/api/v1/social-selling/like', body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' } }],
-    ['GET /api/v1/jobs/{jobId}', () => import('../../../functions/http/jobs-get'), { method: 'GET', path: '/api/v1/jobs/job_x', pathParameters: { jobId: 'job_x' } }],
+    [
+      'POST /api/v1/social-selling/like',
+      () => import('../../../functions/http/like'),
+      { method: 'POST', path: '/api/v1/social-selling/like', body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' } },
+    ],
+    [
+      'GET /api/v1/jobs/{jobId}',
+      () => import('../../../functions/http/jobs-get'),
+      { method: 'GET', path: '/api/v1/jobs/job_x', pathParameters: { jobId: 'job_x' } },
+    ],
   ] as const)('gets a byte-identical 401 on %s, whatever is wrong with it, and starts nothing', async (_route, load, request) => {
     const handler: HttpHandler = await loadHandler(load, { JOBS_QUEUE_URL: jobsQueueUrl });
 
@@ -98,32 +106,59 @@ describe('a key that does not open a workspace', () => {
 
     const [, first] = answers[0]!;
     expect(first.statusCode).toBe(401);
-    expect(first.headers).toEqual({ 'content-type': 'application/problem+json', 'cache-control': 'no-store', 'www-authenticate': 'api-key' });
-    expect(JSON.parse(first.body)).toEqual({ type: '/problems/unauthorized', title: 'Unauthorized', status: 401, detail: 'A valid `api-key` header is required.', instance: request.path, requestId: '<request id>' });
+    expect(first.headers).toEqual({
+      'content-type': 'application/problem+json',
+      'cache-control': 'no-store',
+      'www-authenticate': 'api-key',
+    });
+    expect(JSON.parse(first.body)).toEqual({
+      type: '/problems/unauthorized',
+      title: 'Unauthorized',
+      status: 401,
+      detail: 'A valid `api-key` header is required.',
+      instance: request.path,
+      requestId: '<request id>',
+    });
     for (const [what, answer] of answers) expect([what, answer]).toEqual([what, first]);
     expect(await drainQueue(sqs, jobsQueueUrl, 0)).toEqual([]);
   });
 
   it('costs an unknown key exactly what it costs a revoked one: one GetItem by its SHA-256, nothing else; a malformed one costs no read', async () => {
     const { db: recording, calls } = recordingDb();
-    const endpoint = httpEndpoint({ route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, db: recording, handle: () => Promise.reject(new Error('never reached')) });
+    const endpoint = httpEndpoint({
+      route: { method: 'GET', path: '/api/v1/jobs/{jobId}' },
+      db: recording,
+      handle: () => Promise.reject(new Error('never reached')),
+    });
 
     const cases = badKeys();
     const callsOf: Record<string, unknown[]> = {};
     for (const [what, key] of cases) {
       calls.length = 0;
-      const result = await endpoint(httpEvent({ method: 'GET', path: '/api/v1/jobs/job_x', headers: key === undefined ? {} : { 'api-key': key } }));
+      const result = await endpoint(
+        httpEvent({ method: 'GET', path: '/api/v1/jobs/job_x', headers: key === undefined ? {} : { 'api-key': key } }),
+      );
       expect(result.statusCode).toBe(401);
       callsOf[what] = [...calls];
     }
 
-    const lookupOf = (key: string) => [{ command: 'GetCommand', input: { TableName: db.table, Key: { pk: `APIKEY#${sha256(key)}`, sk: 'APIKEY' } } }];
+    const lookupOf = (key: string) => [
+      { command: 'GetCommand', input: { TableName: db.table, Key: { pk: `APIKEY#${sha256(key)}`, sk: 'APIKEY' } } },
+    ];
     const keyOf = (what: string) => cases.find(([name]) => name === what)![1]!;
     expect(callsOf['well-formed and unknown']).toEqual(lookupOf(keyOf('well-formed and unknown')));
     expect(callsOf.revoked).toEqual(lookupOf(revokedOfA));
     expect(callsOf["another workspace's revoked"]).toEqual(lookupOf(revokedOfB));
     // Refused on their shape or checksum alone, which anyone can compute: nothing to learn from the shortcut.
-    for (const what of ['missing', 'empty', 'blank', 'malformed', 'of the right shape with a wrong checksum', "a valid key's body with a wrong checksum", 'a valid key with one character more']) {
+    for (const what of [
+      'missing',
+      'empty',
+      'blank',
+      'malformed',
+      'of the right shape with a wrong checksum',
+      "a valid key's body with a wrong checksum",
+      'a valid key with one character more',
+    ]) {
       expect([what, callsOf[what]]).toEqual([what, []]);
     }
   });
@@ -136,7 +171,8 @@ describe('a key that does not open a workspace', () => {
     await expect(authenticate(a.apiKey, recording, cache, t0)).resolves.toMatchObject({ workspaceId: a.workspaceId });
 
     for (const [, key] of badKeys()) await expect(authenticate(key, recording, cache, t0 + 1)).rejects.toBeInstanceOf(UnauthorizedError);
-    for (let i = 0; i < 5; i++) await expect(authenticate(generateApiKey().key, recording, cache, t0 + 2)).rejects.toBeInstanceOf(UnauthorizedError);
+    for (let i = 0; i < 5; i++)
+      await expect(authenticate(generateApiKey().key, recording, cache, t0 + 2)).rejects.toBeInstanceOf(UnauthorizedError);
     calls.length = 0;
 
     await expect(authenticate(a.apiKey, recording, cache, t0 + 3)).resolves.toMatchObject({ workspaceId: a.workspaceId });
@@ -147,7 +183,9 @@ describe('a key that does not open a workspace', () => {
     const { db: recording, calls } = recordingDb();
     const cache = new ApiKeyCache(60_000);
     // The fault: DynamoDB throttles the first lookup.
-    jest.mocked(recording.client.send).mockImplementationOnce(() => Promise.reject(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} })));
+    jest
+      .mocked(recording.client.send)
+      .mockImplementationOnce(() => Promise.reject(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} })));
 
     await expect(authenticate(b.apiKey, recording, cache)).rejects.toBeInstanceOf(ProvisionedThroughputExceededException);
 

@@ -56,23 +56,42 @@ async function pendingApproval(owner: TestWorkspace, plannedAt = new Date()): Pr
       method: 'POST',
       path: '/api/v1/social-selling/dm',
       headers: { 'api-key': owner.apiKey },
-      body: { target: 'https://www.linkedin.com/in/prospect-jane', user: owner.accounts[0]!.profileUrl, message: proposed, get_approved: true },
+      body: {
+        target: 'https://www.linkedin.com/in/prospect-jane',
+        user: owner.accounts[0]!.profileUrl,
+        message: proposed,
+        get_approved: true,
+      },
     }),
   );
   const planMessages = await drainQueue(sqs, jobsQueueUrl);
-  if (accepted.statusCode !== 202 || planMessages.length !== 1) throw new Error(`the DM was not accepted: ${accepted.statusCode} ${accepted.body}`);
+  if (accepted.statusCode !== 202 || planMessages.length !== 1)
+    throw new Error(`the DM was not accepted: ${accepted.statusCode} ${accepted.body}`);
   const plan = planMessages[0]!.json as PlanJobMessage;
   await planJob({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, plan, plannedAt);
   const key = { workspaceId: owner.workspaceId, jobId: plan.jobId, accountId: owner.accounts[0]!.accountId };
   const action = await getAction(db, key);
-  if (action?.status !== 'awaiting_approval' || !action.approval) throw new Error(`the DM's action does not await an approval: ${JSON.stringify(action)}`);
+  if (action?.status !== 'awaiting_approval' || !action.approval)
+    throw new Error(`the DM's action does not await an approval: ${JSON.stringify(action)}`);
   return { ...key, approvalId: action.approval.approvalId };
 }
 
 const approvalPath = (approvalId: string) => `/api/v1/approvals/${approvalId}`;
 const show = (apiKey: string | undefined, approvalId: string) =>
-  getHandler(httpEvent({ method: 'GET', path: approvalPath(approvalId), headers: apiKey ? { 'api-key': apiKey } : {}, pathParameters: { approvalId } }));
-const decide = (apiKey: string | undefined, approvalId: string, body?: unknown, options: { rawBody?: string; headers?: Record<string, string> } = {}) =>
+  getHandler(
+    httpEvent({
+      method: 'GET',
+      path: approvalPath(approvalId),
+      headers: apiKey ? { 'api-key': apiKey } : {},
+      pathParameters: { approvalId },
+    }),
+  );
+const decide = (
+  apiKey: string | undefined,
+  approvalId: string,
+  body?: unknown,
+  options: { rawBody?: string; headers?: Record<string, string> } = {},
+) =>
   decideHandler(
     httpEvent({
       method: 'POST',
@@ -118,11 +137,14 @@ describe('GET /api/v1/approvals/{approvalId}', () => {
     expectProblem(result, 401, 'unauthorized');
   });
 
-  it.each(['nope', 'apr_123', 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1', `apr_${'u'.repeat(26)}`, '../../jobs'])('404 for the malformed id %j', async (approvalId) => {
-    const result = await show(ws.apiKey, approvalId);
+  it.each(['nope', 'apr_123', 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1', `apr_${'u'.repeat(26)}`, '../../jobs'])(
+    '404 for the malformed id %j',
+    async (approvalId) => {
+      const result = await show(ws.apiKey, approvalId);
 
-    expectProblem(result, 404, 'not-found');
-  });
+      expectProblem(result, 404, 'not-found');
+    },
+  );
 
   it('404 for an unknown id', async () => {
     const approvalId = newId('apr');
@@ -205,7 +227,10 @@ describe('POST /api/v1/approvals/{approvalId}', () => {
 
     it('400 for malformed JSON, 415 for another content type', async () => {
       const malformed = await decide(ws.apiKey, approval.approvalId, undefined, { rawBody: '{"decision":' });
-      const form = await decide(ws.apiKey, approval.approvalId, undefined, { rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await decide(ws.apiKey, approval.approvalId, undefined, {
+        rawBody: 'decision=approve',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
 
       expectProblem(malformed, 400, 'malformed-json');
       expectProblem(form, 415, 'unsupported-media-type');
@@ -238,9 +263,17 @@ describe('POST /api/v1/approvals/{approvalId}', () => {
 
     expect(result.statusCode).toBe(200);
     expect(result.headers['content-type']).toBe('application/json');
-    expect(bodyOf(result)).toMatchObject({ approvalId: approval.approvalId, status: 'approved', text: edited, decidedVia: 'api', decidedAt: expect.any(String) });
+    expect(bodyOf(result)).toMatchObject({
+      approvalId: approval.approvalId,
+      status: 'approved',
+      text: edited,
+      decidedVia: 'api',
+      decidedAt: expect.any(String),
+    });
     const messages = await drainQueue(sqs, actionsQueueUrl);
-    expect(messages.map((message) => message.json)).toEqual([{ v: 1, workspaceId: ws.workspaceId, jobId: approval.jobId, accountId: approval.accountId }]);
+    expect(messages.map((message) => message.json)).toEqual([
+      { v: 1, workspaceId: ws.workspaceId, jobId: approval.jobId, accountId: approval.accountId },
+    ]);
     expect(await getAction(db, approval)).toMatchObject({ status: 'pending', text: edited, approval: { decision: 'approved' } });
     expect(bodyOf(await show(ws.apiKey, approval.approvalId))).toMatchObject({ status: 'approved', text: edited });
   });
@@ -255,18 +288,24 @@ describe('POST /api/v1/approvals/{approvalId}', () => {
     expect(await drainQueue(sqs, actionsQueueUrl)).toHaveLength(1);
   });
 
-  it.each([{ decision: 'reject' }, { decision: 'approve', text: 'Changed my mind' }])('409 for a second decision %j, which changes nothing', async (second) => {
-    const approval = await pendingApproval(ws);
-    await decide(ws.apiKey, approval.approvalId, { decision: 'approve', text: 'First decision' });
-    await drainQueue(sqs, actionsQueueUrl);
+  it.each([{ decision: 'reject' }, { decision: 'approve', text: 'Changed my mind' }])(
+    '409 for a second decision %j, which changes nothing',
+    async (second) => {
+      const approval = await pendingApproval(ws);
+      await decide(ws.apiKey, approval.approvalId, { decision: 'approve', text: 'First decision' });
+      await drainQueue(sqs, actionsQueueUrl);
 
-    const result = await decide(ws.apiKey, approval.approvalId, second);
+      const result = await decide(ws.apiKey, approval.approvalId, second);
 
-    expectProblem(result, 409, 'approval-already-decided');
-    expect(bodyOf(result).detail).toMatch(/^This approval was already approved at /);
-    expect(await drainQueue(sqs, actionsQueueUrl, 0)).toHaveLength(0);
-    expect(await getApproval(db, approval.workspaceId, approval.approvalId)).toMatchObject({ status: 'approved', text: 'First decision' });
-  });
+      expectProblem(result, 409, 'approval-already-decided');
+      expect(bodyOf(result).detail).toMatch(/^This approval was already approved at /);
+      expect(await drainQueue(sqs, actionsQueueUrl, 0)).toHaveLength(0);
+      expect(await getApproval(db, approval.workspaceId, approval.approvalId)).toMatchObject({
+        status: 'approved',
+        text: 'First decision',
+      });
+    },
+  );
 
   it('reject: 200 rejected, the proposed text kept, nothing enqueued, and the job ends rejected', async () => {
     const approval = await pendingApproval(ws);

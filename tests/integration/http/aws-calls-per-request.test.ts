@@ -35,14 +35,21 @@ it('covers every handler of functions/http', () => {
 });
 
 it('makes the documented AWS calls per endpoint, and no other', () => {
-  const measured = Object.fromEntries(recordings.filter((endpoint) => !endpoint.variant).map((endpoint) => [endpoint.route, awsCallsOf(endpoint.recording.commands)]));
+  const measured = Object.fromEntries(
+    recordings.filter((endpoint) => !endpoint.variant).map((endpoint) => [endpoint.route, awsCallsOf(endpoint.recording.commands)]),
+  );
   expect(measured).toEqual(expectedAwsCalls);
   // A variant's body changes what the request costs, not which calls it makes.
   for (const variant of recordings.filter((endpoint) => endpoint.variant)) {
-    expect([variant.route, variant.variant, awsCallsOf(variant.recording.commands)]).toEqual([variant.route, variant.variant, expectedAwsCalls[variant.route]]);
+    expect([variant.route, variant.variant, awsCallsOf(variant.recording.commands)]).toEqual([
+      variant.route,
+      variant.variant,
+      expectedAwsCalls[variant.route],
+    ]);
   }
 });
 
 it('makes one HTTP request per call (no retry, no hidden request)', () => {
-  for (const endpoint of recordings) expect([endpoint.route, endpoint.recording.responses.length]).toEqual([endpoint.route, endpoint.recording.commands.length]);
+  for (const endpoint of recordings)
+    expect([endpoint.route, endpoint.recording.responses.length]).toEqual([endpoint.route, endpoint.recording.commands.length]);
 });

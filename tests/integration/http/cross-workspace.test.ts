@@ -15,7 +15,10 @@ import { WebhookReceiver } from '../../helpers/webhook-receiver';
  * the first test until it has a case.
  */
 const db = testDb();
-const salesCall = JSON.parse(readFileSync(join(__dirname, '../../fixtures/transcripts/sales-call.json'), 'utf8')) as Record<string, unknown>;
+const salesCall = JSON.parse(readFileSync(join(__dirname, '../../fixtures/transcripts/sales-call.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 type Ids = Record<'approvalId' | 'jobId' | 'call_id' | 'webhookId' | 'deliveryId', string>;
 type Case =
@@ -52,7 +55,9 @@ const withIds = (template: string, ids: Ids) =>
     return id;
   });
 
-const apiKeyCases = Object.entries(cases).flatMap(([route, spec]) => ('owner' in spec ? [{ route, spec, method: route.split(' ')[0]!, template: route.split(' ')[1]! }] : []));
+const apiKeyCases = Object.entries(cases).flatMap(([route, spec]) =>
+  'owner' in spec ? [{ route, spec, method: route.split(' ')[0]!, template: route.split(' ')[1]! }] : [],
+);
 
 let a: TestWorkspace;
 let b: TestWorkspace;
@@ -64,7 +69,9 @@ async function itemsOf(workspaceId: string, webhookId?: string): Promise<unknown
   const partitions = [`WS#${workspaceId}`, ...(webhookId ? [`WS#${workspaceId}#WEBHOOK#${webhookId}`] : [])];
   const items: unknown[] = [];
   for (const pk of partitions) {
-    const { Items } = await db.client.send(new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk } }));
+    const { Items } = await db.client.send(
+      new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk } }),
+    );
     items.push(...(Items ?? []).filter((item) => !String(item.sk).startsWith('RATE#')));
   }
   return items;
@@ -73,10 +80,18 @@ async function itemsOf(workspaceId: string, webhookId?: string): Promise<unknown
 /** A's real things, each settled (nothing left running that would change them on its own). */
 async function thingsOf(owner: TestWorkspace): Promise<Ids> {
   const as = { apiKey: owner.apiKey };
-  const liked = await api('POST', '/api/v1/social-selling/like', { ...as, body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' } });
+  const liked = await api('POST', '/api/v1/social-selling/like', {
+    ...as,
+    body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' },
+  });
   const asked = await api('POST', '/api/v1/social-selling/dm', {
     ...as,
-    body: { target: `https://www.linkedin.com/in/${owner.workspaceId}-prospect`, user: owner.accounts[0]!.profileUrl, message: 'Hello', get_approved: true },
+    body: {
+      target: `https://www.linkedin.com/in/${owner.workspaceId}-prospect`,
+      user: owner.accounts[0]!.profileUrl,
+      message: 'Hello',
+      get_approved: true,
+    },
   });
   const callId = `${owner.workspaceId}-call`;
   const transcript = await api('POST', '/api/v1/transcript/add', { ...as, body: { ...salesCall, call_id: callId } });
@@ -93,10 +108,17 @@ async function thingsOf(owner: TestWorkspace): Promise<Ids> {
     return status === 'analysed' || status === 'failed' ? status : undefined;
   });
   const delivery = await eventually(async () => {
-    const items = (await api('GET', `/api/v1/webhooks/${webhookId}/deliveries`, as)).body.items as Array<{ deliveryId: string; status: string }> | undefined;
+    const items = (await api('GET', `/api/v1/webhooks/${webhookId}/deliveries`, as)).body.items as
+      Array<{ deliveryId: string; status: string }> | undefined;
     return items?.find((item) => item.status === 'succeeded');
   });
-  return { jobId: String(liked.body.jobId), approvalId: String(waiting.actions[0]!.approval.approvalId), call_id: callId, webhookId, deliveryId: delivery.deliveryId };
+  return {
+    jobId: String(liked.body.jobId),
+    approvalId: String(waiting.actions[0]!.approval.approvalId),
+    call_id: callId,
+    webhookId,
+    deliveryId: delivery.deliveryId,
+  };
 }
 
 beforeAll(async () => {
@@ -117,7 +139,9 @@ describe("another workspace's ids", () => {
   it("are a 404 on every api-key route, the 404 an unknown id gets, and change nothing in either workspace; A's own key reaches them", async () => {
     const before = { a: await itemsOf(a.workspaceId, ids.webhookId), b: await itemsOf(b.workspaceId) };
     // Ids of the same shape that name nothing.
-    const unknownIds = Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, `${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`])) as Ids;
+    const unknownIds = Object.fromEntries(
+      Object.entries(ids).map(([name, id]) => [name, `${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`]),
+    ) as Ids;
     /** A problem without what differs between the two requests: the request id, and the ids in the path. */
     const comparable = (body: Record<string, unknown>, used: Ids) => {
       const { requestId: _requestId, ...rest } = body;
@@ -128,7 +152,12 @@ describe("another workspace's ids", () => {
     for (const { route, spec, method, template } of apiKeyCases) {
       const onA = await api(method, withIds(template, ids), { apiKey: b.apiKey, body: spec.body });
       const unknown = await api(method, withIds(template, unknownIds), { apiKey: b.apiKey, body: spec.body });
-      foreign.push({ route, status: onA.status, type: onA.body.type, sameAsUnknown: comparable(onA.body, ids) === comparable(unknown.body, unknownIds) });
+      foreign.push({
+        route,
+        status: onA.status,
+        type: onA.body.type,
+        sameAsUnknown: comparable(onA.body, ids) === comparable(unknown.body, unknownIds),
+      });
     }
     const after = { a: await itemsOf(a.workspaceId, ids.webhookId), b: await itemsOf(b.workspaceId) };
 
@@ -137,16 +166,23 @@ describe("another workspace's ids", () => {
 
     // The same requests with A's key: the ids are real (DELETE last, the others need the webhook).
     const owned = [];
-    for (const { route, spec, method, template } of [...apiKeyCases].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'))) {
+    for (const { route, spec, method, template } of [...apiKeyCases].sort(
+      (x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'),
+    )) {
       owned.push({ route, status: (await api(method, withIds(template, ids), { apiKey: a.apiKey, body: spec.body })).status });
     }
-    expect(owned.sort((x, y) => x.route.localeCompare(y.route))).toEqual(apiKeyCases.map(({ route, spec }) => ({ route, status: spec.owner })).sort((x, y) => x.route.localeCompare(y.route)));
+    expect(owned.sort((x, y) => x.route.localeCompare(y.route))).toEqual(
+      apiKeyCases.map(({ route, spec }) => ({ route, status: spec.owner })).sort((x, y) => x.route.localeCompare(y.route)),
+    );
   });
 
   it.each(Object.entries(cases).filter(([, spec]) => 'coveredBy' in spec))('%s is covered by its token, not an api key', async (route) => {
     const [method, template] = route.split(' ') as [string, string];
     // B's key does not open anything there: a guessed token is a 404 whatever key comes with it.
-    const guessed = await api(method, template.replace('{token}', 'A'.repeat(32)), { apiKey: b.apiKey, ...(method === 'POST' ? { rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}) });
+    const guessed = await api(method, template.replace('{token}', 'A'.repeat(32)), {
+      apiKey: b.apiKey,
+      ...(method === 'POST' ? { rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+    });
 
     expect(guessed.status).toBe(404);
   });

@@ -13,7 +13,16 @@ import { transactWrite } from '../../../lib/store/transact';
 import { claimIdempotencyKey } from '../../../lib/store/idempotency';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { generateApiKey } from '../../../lib/auth/api-key';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
+import {
+  createTestQueue,
+  createTestWorkspace,
+  drainQueue,
+  httpEvent,
+  samplePostUrl,
+  testDb,
+  testSqs,
+  workspaceItems,
+} from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { acceptedJob } from '../../../lib/outreach/endpoint/accepted-job';
 import { routeTable } from '../../../lib/http/routes';
@@ -25,8 +34,19 @@ let jobsQueueUrl: string;
 let ws: TestWorkspace;
 
 function likeEndpoint(overrides: { queueUrl?: string; sqsClient?: SQSClient; accountBacklogLimit?: number } = {}) {
-  const deps = { db, sqs: overrides.sqsClient ?? sqs, jobsQueueUrl: overrides.queueUrl ?? jobsQueueUrl, retentionDays: 1, accountBacklogLimit: overrides.accountBacklogLimit };
-  return httpEndpoint({ route: routeTable.like, body: likeRequestSchema, db, handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)) });
+  const deps = {
+    db,
+    sqs: overrides.sqsClient ?? sqs,
+    jobsQueueUrl: overrides.queueUrl ?? jobsQueueUrl,
+    retentionDays: 1,
+    accountBacklogLimit: overrides.accountBacklogLimit,
+  };
+  return httpEndpoint({
+    route: routeTable.like,
+    body: likeRequestSchema,
+    db,
+    handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)),
+  });
 }
 
 const validBody = { url: samplePostUrl, groups: ['sales'], reactionType: 'like' };
@@ -60,7 +80,14 @@ describe('POST /social-selling/like through the pipeline', () => {
     it('answers the same 401 for a missing, malformed, unknown or revoked key, and enqueues nothing', async () => {
       const revoked = await createTestWorkspace(db, { accounts: 1 });
       await revokeApiKey(db, revoked.workspaceId, revoked.keyId, new Date());
-      const keys: Array<string | undefined> = [undefined, '', 'not-a-key', `${ws.apiKey.slice(0, -1)}${ws.apiKey.endsWith('x') ? 'y' : 'x'}`, generateApiKey().key, revoked.apiKey];
+      const keys: Array<string | undefined> = [
+        undefined,
+        '',
+        'not-a-key',
+        `${ws.apiKey.slice(0, -1)}${ws.apiKey.endsWith('x') ? 'y' : 'x'}`,
+        generateApiKey().key,
+        revoked.apiKey,
+      ];
 
       const results = [];
       for (const key of keys) results.push(await likeEndpoint()(post(key === undefined ? {} : { 'api-key': key })));
@@ -70,7 +97,13 @@ describe('POST /social-selling/like through the pipeline', () => {
         expect(result.headers['content-type']).toBe('application/problem+json');
         expect(result.headers['www-authenticate']).toBe('api-key');
         const { requestId: _r, ...problem } = parse(result);
-        expect(problem).toEqual({ type: '/problems/unauthorized', title: 'Unauthorized', status: 401, detail: 'A valid `api-key` header is required.', instance: '/api/v1/social-selling/like' });
+        expect(problem).toEqual({
+          type: '/problems/unauthorized',
+          title: 'Unauthorized',
+          status: 401,
+          detail: 'A valid `api-key` header is required.',
+          instance: '/api/v1/social-selling/like',
+        });
       }
       expect(await drainQueue(sqs, jobsQueueUrl, 0)).toHaveLength(0);
     });
@@ -101,7 +134,9 @@ describe('POST /social-selling/like through the pipeline', () => {
     });
 
     it('names every bad field', async () => {
-      const result = await likeEndpoint()(post({ 'api-key': ws.apiKey }, { url: 'https://example.com/x', groups: [], reactionType: 'wow', more: 1 }));
+      const result = await likeEndpoint()(
+        post({ 'api-key': ws.apiKey }, { url: 'https://example.com/x', groups: [], reactionType: 'wow', more: 1 }),
+      );
       const body = parse(result);
 
       expect(result.statusCode).toBe(400);
@@ -118,7 +153,11 @@ describe('POST /social-selling/like through the pipeline', () => {
         { path: 'groups.1', message: 'the workspace has no group named "nope"' },
         { path: 'groups.2', message: 'the workspace has no group named "Ghosts"' },
       ]);
-      expect(empty).toMatchObject({ status: 422, type: '/problems/groups-without-accounts', errors: [{ path: 'groups.0', message: 'group "empty" has no active account' }] });
+      expect(empty).toMatchObject({
+        status: 422,
+        type: '/problems/groups-without-accounts',
+        errors: [{ path: 'groups.0', message: 'group "empty" has no active account' }],
+      });
     });
 
     afterEach(async () => {
@@ -198,8 +237,16 @@ describe('POST /social-selling/like through the pipeline', () => {
     });
 
     it('answers 503 when DynamoDB cannot be reached', async () => {
-      const unreachable = { client: DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: 'http://127.0.0.1:9', maxAttempts: 1 })), table: db.table };
-      const endpoint = httpEndpoint({ route: routeTable.like, body: likeRequestSchema, db: unreachable, handle: async () => ({ status: 200 }) });
+      const unreachable = {
+        client: DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: 'http://127.0.0.1:9', maxAttempts: 1 })),
+        table: db.table,
+      };
+      const endpoint = httpEndpoint({
+        route: routeTable.like,
+        body: likeRequestSchema,
+        db: unreachable,
+        handle: async () => ({ status: 200 }),
+      });
 
       const result = await endpoint(post({ 'api-key': generateApiKey().key }));
 
@@ -208,7 +255,12 @@ describe('POST /social-selling/like through the pipeline', () => {
     });
 
     it('answers an unexpected error with an opaque 500 naming the request id', async () => {
-      const endpoint = httpEndpoint({ route: routeTable.like, body: likeRequestSchema, db, handle: () => Promise.reject(new TypeError('secret internals at line 42')) });
+      const endpoint = httpEndpoint({
+        route: routeTable.like,
+        body: likeRequestSchema,
+        db,
+        handle: () => Promise.reject(new TypeError('secret internals at line 42')),
+      });
 
       const result = await endpoint(post({ 'api-key': ws.apiKey }));
       const body = parse(result);
@@ -235,10 +287,21 @@ describe('POST /social-selling/like through the pipeline', () => {
       logger.setLogLevel(level);
     }
 
-    const records = lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const records = lines
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const requests = records.filter((record) => record.message === 'request');
     expect(requests).toEqual([
-      expect.objectContaining({ level: 'INFO', route, status: 202, workspaceId: ws.workspaceId, requestId: expect.any(String), latencyMs: expect.any(Number) }),
+      expect.objectContaining({
+        level: 'INFO',
+        route,
+        status: 202,
+        workspaceId: ws.workspaceId,
+        requestId: expect.any(String),
+        latencyMs: expect.any(Number),
+      }),
       expect.objectContaining({ level: 'INFO', route, status: 401 }),
     ]);
     expect(lines.join('')).not.toContain(ws.apiKey);
@@ -254,13 +317,20 @@ describe('POST /social-selling/like through the pipeline', () => {
     const refused = await likeEndpoint({ accountBacklogLimit: 2 })(post({ 'api-key': busy.apiKey }, { ...validBody, groups: ['first'] }));
 
     expect(partly.statusCode).toBe(202);
-    expect(parse(partly)).toMatchObject({ accounts: 1, warnings: [expect.stringMatching(new RegExp(`account ${full!.accountId} has 2 actions waiting, its limit \\(2\\): it was left out`))] });
+    expect(parse(partly)).toMatchObject({
+      accounts: 1,
+      warnings: [expect.stringMatching(new RegExp(`account ${full!.accountId} has 2 actions waiting, its limit \\(2\\): it was left out`))],
+    });
     const [job] = await jobsOf(busy.workspaceId);
     expect(job?.accountIds).toEqual([free!.accountId]);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['content-type']).toBe('application/problem+json');
     expect(refused.headers['retry-after']).toBe('3600');
-    expect(parse(refused)).toMatchObject({ type: expect.stringMatching(/\/problems\/account-backlog-full$/), status: 429, errors: [{ path: 'groups', message: expect.stringContaining(full!.accountId) }] });
+    expect(parse(refused)).toMatchObject({
+      type: expect.stringMatching(/\/problems\/account-backlog-full$/),
+      status: 429,
+      errors: [{ path: 'groups', message: expect.stringContaining(full!.accountId) }],
+    });
     expect(await jobsOf(busy.workspaceId)).toHaveLength(1);
   });
 });

@@ -19,7 +19,10 @@ import { WebhookReceiver } from '../../helpers/webhook-receiver';
  * not know fails here.
  */
 const db = testDb();
-const salesCall = JSON.parse(readFileSync(join(__dirname, '../../fixtures/transcripts/sales-call.json'), 'utf8')) as Record<string, unknown>;
+const salesCall = JSON.parse(readFileSync(join(__dirname, '../../fixtures/transcripts/sales-call.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 let ws: TestWorkspace;
 let receiver: WebhookReceiver;
 
@@ -28,9 +31,14 @@ function expectDocumented(route: string, response: ApiResponse): Record<string, 
   const operation = operationOf(route);
   expect(operation).toBeDefined();
   const documented = responsesOf(operation!)[response.status];
-  expect({ route, status: response.status, documented: documented !== undefined }).toEqual({ route, status: response.status, documented: true });
+  expect({ route, status: response.status, documented: documented !== undefined }).toEqual({
+    route,
+    status: response.status,
+    documented: true,
+  });
   for (const header of documented!.headers ?? []) {
-    if (header !== 'Idempotent-Replayed') expect({ route, header, present: response.headers.has(header) }).toEqual({ route, header, present: true });
+    if (header !== 'Idempotent-Replayed')
+      expect({ route, header, present: response.headers.has(header) }).toEqual({ route, header, present: true });
   }
   if (documented!.json) {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -55,7 +63,10 @@ afterAll(() => receiver.stop());
 describe('real answers match the OpenAPI document', () => {
   it('like: 202 job accepted, then the job view', async () => {
     const as = { apiKey: ws.apiKey };
-    const accepted = await api('POST', '/api/v1/social-selling/like', { ...as, body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' } });
+    const accepted = await api('POST', '/api/v1/social-selling/like', {
+      ...as,
+      body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' },
+    });
     const job = expectDocumented('POST /api/v1/social-selling/like', accepted);
 
     expect(accepted.status).toBe(202);
@@ -87,7 +98,10 @@ describe('real answers match the OpenAPI document', () => {
 
   it('webhooks: created with its secret, listed, read, tested, rotated, and its deliveries', async () => {
     const as = { apiKey: ws.apiKey };
-    const created = await api('POST', '/api/v1/webhooks', { ...as, body: { url: receiver.url('/openapi'), events: ['lead.replied'], description: 'docs' } });
+    const created = await api('POST', '/api/v1/webhooks', {
+      ...as,
+      body: { url: receiver.url('/openapi'), events: ['lead.replied'], description: 'docs' },
+    });
     expect(created.status).toBe(201);
     const webhookId = String(expectDocumented('POST /api/v1/webhooks', created).webhookId);
     expect(created.body.secret).toMatch(/^whsec_/);
@@ -100,16 +114,30 @@ describe('real answers match the OpenAPI document', () => {
       return (response.body.items as Array<{ status: string }>)[0]?.status === 'succeeded' ? response : undefined;
     });
     expectDocumented('GET /api/v1/webhooks/{webhookId}/deliveries', deliveries);
-    expectDocumented('POST /api/v1/webhooks/{webhookId}/rotate-secret', await api('POST', `/api/v1/webhooks/${webhookId}/rotate-secret`, as));
-    expectDocumented('PATCH /api/v1/webhooks/{webhookId}', await api('PATCH', `/api/v1/webhooks/${webhookId}`, { ...as, body: { enabled: false } }));
+    expectDocumented(
+      'POST /api/v1/webhooks/{webhookId}/rotate-secret',
+      await api('POST', `/api/v1/webhooks/${webhookId}/rotate-secret`, as),
+    );
+    expectDocumented(
+      'PATCH /api/v1/webhooks/{webhookId}',
+      await api('PATCH', `/api/v1/webhooks/${webhookId}`, { ...as, body: { enabled: false } }),
+    );
   });
 
   it('problems: 400 naming fields, 401, 404, 409, 413, 415 and 422', async () => {
     const as = { apiKey: ws.apiKey };
     const like = 'POST /api/v1/social-selling/like';
-    const invalid = await api('POST', '/api/v1/social-selling/like', { ...as, body: { url: 'nope', groups: [], reactionType: 'Like', extra: 1 } });
+    const invalid = await api('POST', '/api/v1/social-selling/like', {
+      ...as,
+      body: { url: 'nope', groups: [], reactionType: 'Like', extra: 1 },
+    });
     expect(invalid.status).toBe(400);
-    expect((expectDocumented(like, invalid).errors as Array<{ path: string }>).map((error) => error.path).sort()).toEqual(['extra', 'groups', 'reactionType', 'url']);
+    expect((expectDocumented(like, invalid).errors as Array<{ path: string }>).map((error) => error.path).sort()).toEqual([
+      'extra',
+      'groups',
+      'reactionType',
+      'url',
+    ]);
 
     // A call id of its own, sent once here: the 409 does not depend on another test having run first.
     const conflicting = { ...salesCall, call_id: `${ws.workspaceId}-openapi-409` };
@@ -117,9 +145,17 @@ describe('real answers match the OpenAPI document', () => {
     const cases: Array<[string, Promise<ApiResponse>, number]> = [
       [like, api('POST', '/api/v1/social-selling/like', { rawBody: '{', headers: { 'content-type': 'application/json' }, ...as }), 400],
       [like, api('POST', '/api/v1/social-selling/like', { body: {} }), 401],
-      [like, api('POST', '/api/v1/social-selling/like', { ...as, rawBody: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } }), 413],
+      [
+        like,
+        api('POST', '/api/v1/social-selling/like', { ...as, rawBody: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } }),
+        413,
+      ],
       [like, api('POST', '/api/v1/social-selling/like', { ...as, rawBody: 'url=x', headers: { 'content-type': 'text/plain' } }), 415],
-      [like, api('POST', '/api/v1/social-selling/like', { ...as, body: { url: samplePostUrl, groups: ['nobody'], reactionType: 'like' } }), 422],
+      [
+        like,
+        api('POST', '/api/v1/social-selling/like', { ...as, body: { url: samplePostUrl, groups: ['nobody'], reactionType: 'like' } }),
+        422,
+      ],
       ['GET /api/v1/jobs/{jobId}', api('GET', '/api/v1/jobs/job_01KA7W9Q3T5W0R6Y5XG8N2M4C1', as), 404],
       ['GET /api/v1/transcripts', api('GET', '/api/v1/transcripts?limit=0', as), 400],
       ['POST /api/v1/transcript/add', api('POST', '/api/v1/transcript/add', { ...as, body: { ...conflicting, title: 'Another' } }), 409],

@@ -1,6 +1,15 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/response';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
+import {
+  createTestQueue,
+  createTestWorkspace,
+  drainQueue,
+  httpEvent,
+  samplePostUrl,
+  testDb,
+  testSqs,
+  workspaceItems,
+} from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { bodyOf, fieldErrorsOf, loadHandler } from './load-handler';
 
@@ -18,7 +27,8 @@ let other: TestWorkspace;
 const handlers: Partial<Record<'request-comment' | 'connect' | 'dm', HttpHandler>> = {};
 const prospect = 'https://www.linkedin.com/in/prospect-jane';
 const stranger = 'https://www.linkedin.com/in/nobody-here';
-const notAProfileUrl = 'must be a profile URL of the network, https://www.linkedin.com/in/<id> (with or without www. or a country prefix, a trailing slash or a query)';
+const notAProfileUrl =
+  'must be a profile URL of the network, https://www.linkedin.com/in/<id> (with or without www. or a country prefix, a trailing slash or a query)';
 
 beforeAll(async () => {
   jobsQueueUrl = await createTestQueue(sqs, 'outreach-endpoints');
@@ -62,7 +72,13 @@ const cases: EndpointCase[] = [
     type: 'comment',
     actor: 'commentor',
     valid: (commentor) => ({ url: samplePostUrl, comment: 'Great point on pipeline hygiene.', commentor }),
-    missing: { body: { groups: ['sales'] }, errors: [{ path: 'url', message: 'is required' }, { path: 'comment', message: 'is required' }] },
+    missing: {
+      body: { groups: ['sales'] },
+      errors: [
+        { path: 'url', message: 'is required' },
+        { path: 'comment', message: 'is required' },
+      ],
+    },
     text: { field: 'comment', limit: 1250, message: "must be at most 1250 characters (the network's limit for a comment)" },
   },
   {
@@ -70,7 +86,13 @@ const cases: EndpointCase[] = [
     type: 'connect',
     actor: 'user',
     valid: (user) => ({ target: prospect, user, message: 'Hi Jane, glad we met at the fair.', email: 'jane@example.com' }),
-    missing: { body: {}, errors: [{ path: 'target', message: 'is required' }, { path: 'user', message: 'is required' }] },
+    missing: {
+      body: {},
+      errors: [
+        { path: 'target', message: 'is required' },
+        { path: 'user', message: 'is required' },
+      ],
+    },
     text: { field: 'message', limit: 300, message: "must be at most 300 characters (the network's limit for an invitation note)" },
   },
   {
@@ -80,7 +102,11 @@ const cases: EndpointCase[] = [
     valid: (user) => ({ target: prospect, user, message: 'Hello Jane,\nthanks for the talk.', get_approved: false }),
     missing: {
       body: { get_approved: true },
-      errors: [{ path: 'target', message: 'is required' }, { path: 'user', message: 'is required' }, { path: 'message', message: 'is required' }],
+      errors: [
+        { path: 'target', message: 'is required' },
+        { path: 'user', message: 'is required' },
+        { path: 'message', message: 'is required' },
+      ],
     },
     text: { field: 'message', limit: 8000, message: "must be at most 8000 characters (the network's limit for a message)" },
   },
@@ -144,7 +170,12 @@ describe.each(cases)('POST /api/v1/social-selling/$name', (endpoint) => {
     });
 
     it('400 naming each bad field at once: a non-profile URL, control characters, an unknown field', async () => {
-      const body = { ...validBody(), [endpoint.actor]: 'https://www.linkedin.com/company/acme/', [endpoint.text.field]: 'Hi\u0007', workspace: 'other' };
+      const body = {
+        ...validBody(),
+        [endpoint.actor]: 'https://www.linkedin.com/company/acme/',
+        [endpoint.text.field]: 'Hi\u0007',
+        workspace: 'other',
+      };
 
       const result = await call({ 'api-key': ws.apiKey }, body);
 
@@ -163,7 +194,9 @@ describe.each(cases)('POST /api/v1/social-selling/$name', (endpoint) => {
       const result = await call({ 'api-key': ws.apiKey }, endpoint.valid(stranger));
 
       expectProblem(result, 422, 'unknown-account');
-      expect(fieldErrorsOf(result)).toEqual([{ path: endpoint.actor, message: `${stranger} is not a connected account of this workspace` }]);
+      expect(fieldErrorsOf(result)).toEqual([
+        { path: endpoint.actor, message: `${stranger} is not a connected account of this workspace` },
+      ]);
     });
 
     it(`422 when ${endpoint.actor} is an account of another workspace`, async () => {
@@ -172,7 +205,9 @@ describe.each(cases)('POST /api/v1/social-selling/$name', (endpoint) => {
       const result = await call({ 'api-key': ws.apiKey }, endpoint.valid(elsewhere));
 
       expectProblem(result, 422, 'unknown-account');
-      expect(fieldErrorsOf(result)).toEqual([{ path: endpoint.actor, message: `${elsewhere} is not a connected account of this workspace` }]);
+      expect(fieldErrorsOf(result)).toEqual([
+        { path: endpoint.actor, message: `${elsewhere} is not a connected account of this workspace` },
+      ]);
       expect(await jobsOf(other.workspaceId)).toHaveLength(0);
     });
 
@@ -226,7 +261,8 @@ describe.each(cases)('POST /api/v1/social-selling/$name', (endpoint) => {
 
 describe('POST /api/v1/social-selling/request-comment with groups', () => {
   const path = '/api/v1/social-selling/request-comment';
-  const call = (body: unknown) => handlers['request-comment']!(httpEvent({ method: 'POST', path, headers: { 'api-key': ws.apiKey }, body }));
+  const call = (body: unknown) =>
+    handlers['request-comment']!(httpEvent({ method: 'POST', path, headers: { 'api-key': ws.apiKey }, body }));
   const base = { url: samplePostUrl, comment: 'Great point.' };
 
   describe('refusals enqueue nothing', () => {
@@ -262,7 +298,7 @@ describe('POST /api/v1/social-selling/request-comment with groups', () => {
       ]);
     });
 
-    it("422 naming a commentor who is not an account, even beside valid groups (it is checked, though the groups comment)", async () => {
+    it('422 naming a commentor who is not an account, even beside valid groups (it is checked, though the groups comment)', async () => {
       const result = await call({ ...base, groups: ['sales'], commentor: stranger });
 
       expectProblem(result, 422, 'unknown-account');
@@ -283,15 +319,27 @@ describe('POST /api/v1/social-selling/request-comment with groups', () => {
     const fresh = await createTestWorkspace(db, { accounts: 3, groups: { sales: [0, 1] } });
 
     const result = await handlers['request-comment']!(
-      httpEvent({ method: 'POST', path, headers: { 'api-key': fresh.apiKey }, body: { ...base, groups: ['Sales'], commentor: fresh.accounts[2]!.profileUrl } }),
+      httpEvent({
+        method: 'POST',
+        path,
+        headers: { 'api-key': fresh.apiKey },
+        body: { ...base, groups: ['Sales'], commentor: fresh.accounts[2]!.profileUrl },
+      }),
     );
     const body = bodyOf(result);
 
     expect(result.statusCode).toBe(202);
-    expect(body).toMatchObject({ type: 'comment', accounts: 2, warnings: ['commentor was not used: when groups are given, the accounts of the groups comment (spec 2.2).'] });
+    expect(body).toMatchObject({
+      type: 'comment',
+      accounts: 2,
+      warnings: ['commentor was not used: when groups are given, the accounts of the groups comment (spec 2.2).'],
+    });
     expect(await drainQueue(sqs, jobsQueueUrl)).toHaveLength(1);
     expect(await jobsOf(fresh.workspaceId)).toEqual([
-      expect.objectContaining({ accountIds: [fresh.accounts[0]!.accountId, fresh.accounts[1]!.accountId], request: expect.objectContaining({ from: 'groups' }) }),
+      expect.objectContaining({
+        accountIds: [fresh.accounts[0]!.accountId, fresh.accounts[1]!.accountId],
+        request: expect.objectContaining({ from: 'groups' }),
+      }),
     ]);
   });
 });

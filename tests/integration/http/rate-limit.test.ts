@@ -11,7 +11,16 @@ import { likeRequestSchema } from '../../../lib/schemas/like';
 import { revokeApiKey } from '../../../lib/store/api-keys';
 import { createDocumentClient } from '../../../lib/store/client';
 import { keys } from '../../../lib/store/keys';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
+import {
+  createTestQueue,
+  createTestWorkspace,
+  drainQueue,
+  httpEvent,
+  samplePostUrl,
+  testDb,
+  testSqs,
+  workspaceItems,
+} from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { api } from '../../helpers/http-client';
 import { bodyOf, loadHandler } from './load-handler';
@@ -33,7 +42,14 @@ const likeBody = { url: samplePostUrl, groups: ['sales'], reactionType: 'like' }
 const like = (handler: HttpHandler, apiKey: string, rawBody?: string) =>
   handler(httpEvent({ method: 'POST', path: '/api/v1/social-selling/like', headers: { 'api-key': apiKey }, body: likeBody, rawBody }));
 const getJob = (handler: HttpHandler, apiKey: string) =>
-  handler(httpEvent({ method: 'GET', path: '/api/v1/jobs/job_unknown', headers: { 'api-key': apiKey }, pathParameters: { jobId: 'job_unknown' } }));
+  handler(
+    httpEvent({
+      method: 'GET',
+      path: '/api/v1/jobs/job_unknown',
+      headers: { 'api-key': apiKey },
+      pathParameters: { jobId: 'job_unknown' },
+    }),
+  );
 
 /** Waits for the next minute when this one ends within `seconds`: a burst must fall in one window. */
 async function withinOneWindow(seconds: number): Promise<void> {
@@ -92,7 +108,12 @@ describe('the per-workspace rate limit', () => {
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThanOrEqual(Math.max(1, secondsUntilEnd(window, finished)));
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(result.headers).toMatchObject({ 'content-type': 'application/problem+json', 'ratelimit-limit': String(limit), 'ratelimit-remaining': '0', 'ratelimit-reset': String(retryAfter) });
+      expect(result.headers).toMatchObject({
+        'content-type': 'application/problem+json',
+        'ratelimit-limit': String(limit),
+        'ratelimit-remaining': '0',
+        'ratelimit-reset': String(retryAfter),
+      });
       expect(bodyOf(result)).toMatchObject({ type: '/problems/rate-limited', status: 429, title: 'Too many requests' });
     }
     for (const result of unauthorized) expect(result.headers['ratelimit-limit']).toBeUndefined();
@@ -101,8 +122,12 @@ describe('the per-workspace rate limit', () => {
     const accepted = passed.filter((result) => result.statusCode === 202).map((result) => bodyOf(result).jobId);
     const messages = await drainQueue(sqs, jobsQueueUrl);
     expect(messages.map((message) => (message.json as { jobId: string }).jobId).sort()).toEqual([...accepted].sort());
-    expect((await workspaceItems(db, a.workspaceId, 'JOB#')).filter((item) => !String(item.sk).includes('#ACTION#'))).toHaveLength(accepted.length);
-    const { Item: counter } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.rateCounter(a.workspaceId, window.start.toISOString()) }));
+    expect((await workspaceItems(db, a.workspaceId, 'JOB#')).filter((item) => !String(item.sk).includes('#ACTION#'))).toHaveLength(
+      accepted.length,
+    );
+    const { Item: counter } = await db.client.send(
+      new GetCommand({ TableName: db.table, Key: keys.rateCounter(a.workspaceId, window.start.toISOString()) }),
+    );
     expect(counter).toMatchObject({ count: limit });
     expect(counter!.expiresAt).toBeGreaterThan(window.end.getTime() / 1000);
 
@@ -166,13 +191,24 @@ describe('when the counter cannot be written', () => {
     // The fault: DynamoDB throttles the counter's write; every other call is real.
     jest.spyOn(client, 'send').mockImplementation(((command: unknown) => {
       if (command instanceof UpdateCommand && String(command.input.Key?.sk).startsWith('RATE#')) {
-        return Promise.reject(new ProvisionedThroughputExceededException({ message: 'Rate of requests exceeds the allowed throughput.', $metadata: { httpStatusCode: 400 } }));
+        return Promise.reject(
+          new ProvisionedThroughputExceededException({
+            message: 'Rate of requests exceeds the allowed throughput.',
+            $metadata: { httpStatusCode: 400 },
+          }),
+        );
       }
       return send(command as never);
     }) as typeof client.send);
     const throttled = { client, table: db.table };
     const deps = { db: throttled, sqs, jobsQueueUrl, retentionDays: 1 };
-    const endpoint = httpEndpoint({ route: { method: 'POST', path: '/api/v1/social-selling/like' }, body: likeRequestSchema, db: throttled, rateLimitPerMinute: limit, handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)) });
+    const endpoint = httpEndpoint({
+      route: { method: 'POST', path: '/api/v1/social-selling/like' },
+      body: likeRequestSchema,
+      db: throttled,
+      rateLimitPerMinute: limit,
+      handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)),
+    });
 
     const result = await like(endpoint, ws.apiKey);
 

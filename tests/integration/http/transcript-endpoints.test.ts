@@ -55,7 +55,9 @@ const postAs = (apiKey: string, payload: unknown, rawBody?: string) =>
   add(httpEvent({ method: 'POST', path: '/api/v1/transcript/add', headers: { 'api-key': apiKey }, body: payload, rawBody }));
 const post = (payload: unknown, rawBody?: string) => postAs(ws.apiKey, payload, rawBody);
 const getAs = (apiKey: string, callId: string) =>
-  get(httpEvent({ method: 'GET', path: `/api/v1/transcript/${callId}`, headers: { 'api-key': apiKey }, pathParameters: { call_id: callId } }));
+  get(
+    httpEvent({ method: 'GET', path: `/api/v1/transcript/${callId}`, headers: { 'api-key': apiKey }, pathParameters: { call_id: callId } }),
+  );
 function listAs(apiKey: string, query: Record<string, string> = {}) {
   const event = httpEvent({ method: 'GET', path: '/api/v1/transcripts', headers: { 'api-key': apiKey } });
   return list({ ...event, queryStringParameters: query, rawQueryString: new URLSearchParams(query).toString() });
@@ -63,7 +65,9 @@ function listAs(apiKey: string, query: Record<string, string> = {}) {
 
 /** The keys of the content objects stored under a call id of the workspace. */
 async function objectKeysOf(callId: string): Promise<string[]> {
-  const { Contents } = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `workspaces/${ws.workspaceId}/transcripts/${callId}/` }));
+  const { Contents } = await s3.send(
+    new ListObjectsV2Command({ Bucket: bucket, Prefix: `workspaces/${ws.workspaceId}/transcripts/${callId}/` }),
+  );
   return (Contents ?? []).map((object) => object.Key!);
 }
 
@@ -76,7 +80,11 @@ function expectProblem(result: LambdaHttpResult, status: number, slug: string): 
 /** A one-speaker segment of `words` words with timestamps, as call recorders send them. */
 function segmentOf(words: number, speaker: { name: string; type: string; email: string }, offset = 0) {
   return {
-    words: Array.from({ length: words }, (_, i) => ({ text: `word${i % 50} `, startTimestamp: offset + i * 0.4, endTimestamp: offset + i * 0.4 + 0.3 })),
+    words: Array.from({ length: words }, (_, i) => ({
+      text: `word${i % 50} `,
+      startTimestamp: offset + i * 0.4,
+      endTimestamp: offset + i * 0.4 + 0.3,
+    })),
     speaker,
   };
 }
@@ -102,10 +110,20 @@ describe('POST /api/v1/transcript/add', () => {
     const [message, ...more] = await drainQueue(sqs, queueUrl);
     expect(more).toEqual([]);
     const stored = await getTranscript(db, ws.workspaceId, payload.call_id);
-    expect(message!.json).toEqual({ v: 1, workspaceId: ws.workspaceId, callId: payload.call_id, objectKey: stored!.objectKey, contentHash: stored!.contentHash });
+    expect(message!.json).toEqual({
+      v: 1,
+      workspaceId: ws.workspaceId,
+      callId: payload.call_id,
+      objectKey: stored!.objectKey,
+      contentHash: stored!.contentHash,
+    });
     expect(stored!.objectKey).toBe(`workspaces/${ws.workspaceId}/transcripts/${payload.call_id}/${stored!.contentHash}.json`);
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: stored!.objectKey }));
-    expect(JSON.parse(await object.Body!.transformToString())).toEqual({ ...payload, call_start_time: '2026-11-20T15:00:00.000Z', format: 'array' });
+    expect(JSON.parse(await object.Body!.transformToString())).toEqual({
+      ...payload,
+      call_start_time: '2026-11-20T15:00:00.000Z',
+      format: 'array',
+    });
   });
 
   it('answers the same call id with the same content 200 with the transcript, and queues a transcript still queued again (its message may be lost)', async () => {
@@ -125,7 +143,15 @@ describe('POST /api/v1/transcript/add', () => {
     expect(await objectKeysOf(payload.call_id)).toEqual([(await getTranscript(db, ws.workspaceId, payload.call_id))!.objectKey]);
 
     // Being analysed, a resend queues nothing more.
-    await db.client.send(new UpdateCommand({ TableName: db.table, Key: keys.transcript(ws.workspaceId, payload.call_id), UpdateExpression: 'SET #s = :a', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':a': 'analysing' } }));
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.transcript(ws.workspaceId, payload.call_id),
+        UpdateExpression: 'SET #s = :a',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':a': 'analysing' },
+      }),
+    );
     const during = await post(payload);
     expect(during.statusCode).toBe(200);
     expect(await drainQueue(sqs, queueUrl, 0)).toEqual([]);
@@ -167,7 +193,9 @@ describe('POST /api/v1/transcript/add', () => {
         segmentOf(3, { name: 'Sam Seller', type: 'host', email: 'sam@acme-sales.example' }, 4),
       ],
     });
-    const warning = 'speaker.type "host", "guest" are neither internal nor external, so they state no side: ' + "those speakers' sides are told from their email and the participants, else they are unknown.";
+    const warning =
+      'speaker.type "host", "guest" are neither internal nor external, so they state no side: ' +
+      "those speakers' sides are told from their email and the participants, else they are unknown.";
 
     const accepted = await post(payload);
     const resent = await post(payload);
@@ -247,10 +275,14 @@ describe('POST /api/v1/transcript/add', () => {
   });
 
   it('answers 503 and keeps no transcript when the analysis cannot be queued; the same request later succeeds', async () => {
-    const broken = await loadHandler(() => import('../../../functions/http/transcript-add'), { TRANSCRIPTS_QUEUE_URL: `${queueUrl}-missing` });
+    const broken = await loadHandler(() => import('../../../functions/http/transcript-add'), {
+      TRANSCRIPTS_QUEUE_URL: `${queueUrl}-missing`,
+    });
     const payload = body();
 
-    const refused = await broken(httpEvent({ method: 'POST', path: '/api/v1/transcript/add', headers: { 'api-key': ws.apiKey }, body: payload }));
+    const refused = await broken(
+      httpEvent({ method: 'POST', path: '/api/v1/transcript/add', headers: { 'api-key': ws.apiKey }, body: payload }),
+    );
 
     expectProblem(refused, 503, 'service-unavailable');
     expect(refused.headers['retry-after']).toBe('5');
@@ -278,7 +310,12 @@ describe('GET /api/v1/transcript/{call_id}', () => {
   });
 
   it('shows, once analysed, the warnings of the request and of the metrics: a speaker type that states no side, timestamps over part of the call', async () => {
-    const payload = body({ transcript: ['Jane: Our reps waste hours every week copying call notes into spreadsheets by hand.', segmentOf(2, { name: 'Sam Seller', type: 'host', email: 'sam@acme-sales.example' }, 10)] });
+    const payload = body({
+      transcript: [
+        'Jane: Our reps waste hours every week copying call notes into spreadsheets by hand.',
+        segmentOf(2, { name: 'Sam Seller', type: 'host', email: 'sam@acme-sales.example' }, 10),
+      ],
+    });
     await post(payload);
     const [message] = await drainQueue(sqs, queueUrl);
     await analyseStoredTranscript({ db, s3, bucket, analyser: { name: 'embedded' } }, message!.json as AnalyseTranscriptMessage);
@@ -287,8 +324,14 @@ describe('GET /api/v1/transcript/{call_id}', () => {
 
     expect(result.statusCode).toBe(200);
     const shown = bodyOf(result);
-    expect(shown).toMatchObject({ status: 'analysed', metrics: { durationSource: 'partial_timestamps', timedShare: 0.133, durationSeconds: 5.9 } });
-    expect(shown.warnings).toEqual([expect.stringMatching(/^speaker\.type "host" is neither internal nor external/), expect.stringMatching(/^Timestamps cover only part of the call \(13\.3% of its words/)]);
+    expect(shown).toMatchObject({
+      status: 'analysed',
+      metrics: { durationSource: 'partial_timestamps', timedShare: 0.133, durationSeconds: 5.9 },
+    });
+    expect(shown.warnings).toEqual([
+      expect.stringMatching(/^speaker\.type "host" is neither internal nor external/),
+      expect.stringMatching(/^Timestamps cover only part of the call \(13\.3% of its words/),
+    ]);
   });
 
   it("answers 404 for another workspace's call id, an unknown one and one that cannot exist", async () => {
@@ -323,7 +366,11 @@ describe('GET /api/v1/transcripts', () => {
     expect([...idsOf(first), ...idsOf(second), ...idsOf(third)]).toEqual(newestFirst);
     expect(third.nextCursor).toBeUndefined();
     expect((first.links as { next: string }).next).toBe(`/api/v1/transcripts?limit=2&cursor=${first.nextCursor as string}`);
-    expect((first.items as Array<Record<string, unknown>>)[0]).toMatchObject({ status: 'queued', title: 'Discovery call with Globex', links: { self: `/api/v1/transcript/${ids[4]}` } });
+    expect((first.items as Array<Record<string, unknown>>)[0]).toMatchObject({
+      status: 'queued',
+      title: 'Discovery call with Globex',
+      links: { self: `/api/v1/transcript/${ids[4]}` },
+    });
     expect(bodyOf(await listAs(other.apiKey)).items).not.toContainEqual(expect.objectContaining({ callId: ids[0] }));
   });
 
@@ -349,6 +396,8 @@ describe('GET /api/v1/transcripts', () => {
 
     expectProblem(badLimit, 400, 'validation-failed');
     expect(fieldErrorsOf(badLimit)).toEqual([{ path: 'query.limit', message: 'must be a whole number from 1 to 100' }]);
-    expect(fieldErrorsOf(badCursor)).toEqual([{ path: 'query.cursor', message: 'is not a cursor this API gave (use links.next of the previous page)' }]);
+    expect(fieldErrorsOf(badCursor)).toEqual([
+      { path: 'query.cursor', message: 'is not a cursor this API gave (use links.next of the previous page)' },
+    ]);
   });
 });

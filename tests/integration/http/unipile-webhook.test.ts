@@ -16,8 +16,14 @@ let unconfigured: HttpHandler;
 
 beforeAll(async () => {
   actionsQueueUrl = await createTestQueue(sqs, 'unipile-webhook');
-  webhook = await loadHandler(() => import('../../../functions/http/unipile-webhook'), { ACTIONS_QUEUE_URL: actionsQueueUrl, UNIPILE_WEBHOOK_SECRET: secret });
-  unconfigured = await loadHandler(() => import('../../../functions/http/unipile-webhook'), { ACTIONS_QUEUE_URL: actionsQueueUrl, UNIPILE_WEBHOOK_SECRET: '' });
+  webhook = await loadHandler(() => import('../../../functions/http/unipile-webhook'), {
+    ACTIONS_QUEUE_URL: actionsQueueUrl,
+    UNIPILE_WEBHOOK_SECRET: secret,
+  });
+  unconfigured = await loadHandler(() => import('../../../functions/http/unipile-webhook'), {
+    ACTIONS_QUEUE_URL: actionsQueueUrl,
+    UNIPILE_WEBHOOK_SECRET: '',
+  });
 });
 
 afterEach(async () => {
@@ -26,12 +32,21 @@ afterEach(async () => {
 
 const call = (handler: HttpHandler, headers: Record<string, string>, body?: unknown, rawBody?: string) =>
   handler(httpEvent({ method: 'POST', path, headers, body, rawBody }));
-const newRelation = { event: 'new_relation', account_id: 'login-nobody-waits-for', user_public_identifier: 'jane-doe', user_provider_id: 'ACoAAB-jane' };
+const newRelation = {
+  event: 'new_relation',
+  account_id: 'login-nobody-waits-for',
+  user_public_identifier: 'jane-doe',
+  user_provider_id: 'ACoAAB-jane',
+};
 
 function expectUnauthorized(result: LambdaHttpResult): void {
   expect(result.statusCode).toBe(401);
   expect(result.headers['content-type']).toBe('application/problem+json');
-  expect(bodyOf(result)).toMatchObject({ type: '/problems/unauthorized', status: 401, detail: 'A valid x-webhook-secret header is required.' });
+  expect(bodyOf(result)).toMatchObject({
+    type: '/problems/unauthorized',
+    status: 401,
+    detail: 'A valid x-webhook-secret header is required.',
+  });
 }
 
 describe('POST /api/v1/webhooks/unipile', () => {
@@ -116,7 +131,10 @@ describe('POST /api/v1/webhooks/unipile', () => {
 
     it.each([
       ['a public identifier', newRelation],
-      ['only a profile URL', { event: 'new_relation', account_id: 'login-nobody-waits-for', user_profile_url: 'https://fr.linkedin.com/in/Jane-Doe/' }],
+      [
+        'only a profile URL',
+        { event: 'new_relation', account_id: 'login-nobody-waits-for', user_profile_url: 'https://fr.linkedin.com/in/Jane-Doe/' },
+      ],
       ['only a provider id', { event: 'new_relation', account_id: 'login-nobody-waits-for', user_provider_id: 'ACoAAB-jane' }],
     ])('200 {resumed: 0} for a new_relation, named by %s, that nobody waits for', async (_what, event) => {
       const result = await call(webhook, withSecret, event);
@@ -125,8 +143,14 @@ describe('POST /api/v1/webhooks/unipile', () => {
       expect(bodyOf(result)).toEqual({ received: true, handled: true, resumed: 0, leads: 0 });
     });
 
-    it('200 {leads: 0} for a message from someone who is nobody\'s lead, and for one without a sender', async () => {
-      const message = { event: 'message_received', account_id: 'login-nobody-waits-for', message_id: 'm1', message: 'hi', sender: { attendee_provider_id: 'ACoAAB-stranger' } };
+    it("200 {leads: 0} for a message from someone who is nobody's lead, and for one without a sender", async () => {
+      const message = {
+        event: 'message_received',
+        account_id: 'login-nobody-waits-for',
+        message_id: 'm1',
+        message: 'hi',
+        sender: { attendee_provider_id: 'ACoAAB-stranger' },
+      };
       const { sender: _sender, ...withoutSender } = message;
 
       expect(bodyOf(await call(webhook, withSecret, message))).toEqual({ received: true, handled: true, leads: 0 });

@@ -88,7 +88,10 @@ async function createQueuePair(maxReceiveCount: number) {
   const { QueueUrl: url } = await sqs.send(
     new CreateQueueCommand({
       QueueName: name,
-      Attributes: { VisibilityTimeout: '30', RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount }) },
+      Attributes: {
+        VisibilityTimeout: '30',
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount }),
+      },
     }),
   );
   const { Attributes: own } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
@@ -97,7 +100,10 @@ async function createQueuePair(maxReceiveCount: number) {
 
 async function countsOf(url: string) {
   const { Attributes } = await sqs.send(
-    new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'] }),
+    new GetQueueAttributesCommand({
+      QueueUrl: url,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+    }),
   );
   return {
     visible: Number(Attributes?.ApproximateNumberOfMessages),
@@ -106,7 +112,12 @@ async function countsOf(url: string) {
   };
 }
 
-function startPoller(queue: { url: string; arn: string }, batchSize = 10, lines: string[] = [], concurrency: { concurrentBatches?: number; maximumConcurrency?: number } = {}) {
+function startPoller(
+  queue: { url: string; arn: string },
+  batchSize = 10,
+  lines: string[] = [],
+  concurrency: { concurrentBatches?: number; maximumConcurrency?: number } = {},
+) {
   poller = startSqsPoller({
     sources: [
       {
@@ -153,7 +164,10 @@ describe('the SQS poller', () => {
       new SendMessageCommand({
         QueueUrl: queue.url,
         MessageBody: '{"hello":"world"}',
-        MessageAttributes: { traceId: { DataType: 'String', StringValue: 't-1' }, blob: { DataType: 'Binary', BinaryValue: Buffer.from([1, 2, 3]) } },
+        MessageAttributes: {
+          traceId: { DataType: 'String', StringValue: 't-1' },
+          blob: { DataType: 'Binary', BinaryValue: Buffer.from([1, 2, 3]) },
+        },
       }),
     );
 
@@ -186,11 +200,16 @@ describe('the SQS poller', () => {
   it('deletes the records that succeeded and redelivers only the one reported in batchItemFailures', async () => {
     const queue = await createQueuePair(5);
     await sqs.send(
-      new SendMessageBatchCommand({ QueueUrl: queue.url, Entries: ['ok-1', 'fail-once', 'ok-2'].map((body, index) => ({ Id: `m${index}`, MessageBody: body })) }),
+      new SendMessageBatchCommand({
+        QueueUrl: queue.url,
+        Entries: ['ok-1', 'fail-once', 'ok-2'].map((body, index) => ({ Id: `m${index}`, MessageBody: body })),
+      }),
     );
     lambda.behaviour = (event): { result: SQSBatchResponse } => ({
       result: {
-        batchItemFailures: event.Records.filter((record) => record.body === 'fail-once' && record.attributes.ApproximateReceiveCount === '1').map((record) => ({
+        batchItemFailures: event.Records.filter(
+          (record) => record.body === 'fail-once' && record.attributes.ApproximateReceiveCount === '1',
+        ).map((record) => ({
           itemIdentifier: record.messageId,
         })),
       },
@@ -212,14 +231,28 @@ describe('the SQS poller', () => {
 
   it('moves a record that fails every time to the dead-letter queue after maxReceiveCount receives', async () => {
     const queue = await createQueuePair(2);
-    await sqs.send(new SendMessageBatchCommand({ QueueUrl: queue.url, Entries: [{ Id: 'a', MessageBody: 'always-fails' }, { Id: 'b', MessageBody: 'fine' }] }));
+    await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queue.url,
+        Entries: [
+          { Id: 'a', MessageBody: 'always-fails' },
+          { Id: 'b', MessageBody: 'fine' },
+        ],
+      }),
+    );
     lambda.behaviour = (event) => ({
-      result: { batchItemFailures: event.Records.filter((record) => record.body === 'always-fails').map((record) => ({ itemIdentifier: record.messageId })) },
+      result: {
+        batchItemFailures: event.Records.filter((record) => record.body === 'always-fails').map((record) => ({
+          itemIdentifier: record.messageId,
+        })),
+      },
     });
 
     startPoller(queue);
     const dead = await waitFor('the record in the dead-letter queue', async () => {
-      const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queue.dlqUrl, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
+      const { Messages } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queue.dlqUrl, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }),
+      );
       return Messages?.[0];
     });
 
@@ -231,13 +264,24 @@ describe('the SQS poller', () => {
 
   it('deletes nothing when the function throws, and keeps polling', async () => {
     const queue = await createQueuePair(5);
-    await sqs.send(new SendMessageBatchCommand({ QueueUrl: queue.url, Entries: [{ Id: 'a', MessageBody: 'one' }, { Id: 'b', MessageBody: 'two' }] }));
+    await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queue.url,
+        Entries: [
+          { Id: 'a', MessageBody: 'one' },
+          { Id: 'b', MessageBody: 'two' },
+        ],
+      }),
+    );
     let calls = 0;
     lambda.behaviour = () => (++calls === 1 ? { unhandledError: 'boom' } : {});
     const lines: string[] = [];
 
     startPoller(queue, 10, lines);
-    await waitFor('both records delivered again', () => (lambda.records('one').length >= 2 && lambda.records('two').length >= 2) || undefined);
+    await waitFor(
+      'both records delivered again',
+      () => (lambda.records('one').length >= 2 && lambda.records('two').length >= 2) || undefined,
+    );
     await waitFor('the queue to be empty', async () => {
       const counts = await countsOf(queue.url);
       return counts.visible + counts.inFlight === 0;
@@ -249,7 +293,12 @@ describe('the SQS poller', () => {
 
   it('honours the batch size', async () => {
     const queue = await createQueuePair(5);
-    await sqs.send(new SendMessageBatchCommand({ QueueUrl: queue.url, Entries: Array.from({ length: 5 }, (_, index) => ({ Id: `m${index}`, MessageBody: `b${index}` })) }));
+    await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queue.url,
+        Entries: Array.from({ length: 5 }, (_, index) => ({ Id: `m${index}`, MessageBody: `b${index}` })),
+      }),
+    );
 
     startPoller(queue, 2);
     await waitFor('all five delivered', () => lambda.invocations.flatMap(({ event }) => event.Records).length >= 5 || undefined);
@@ -265,11 +314,19 @@ describe('concurrent batches', () => {
     ["never more than the event's maximumConcurrency", { concurrentBatches: 4, maximumConcurrency: 2 }, 2],
   ])('%s', async (_case, concurrency, expected) => {
     const queue = await createQueuePair(5);
-    await sqs.send(new SendMessageBatchCommand({ QueueUrl: queue.url, Entries: Array.from({ length: 8 }, (_, index) => ({ Id: `m${index}`, MessageBody: `c${index}` })) }));
+    await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queue.url,
+        Entries: Array.from({ length: 8 }, (_, index) => ({ Id: `m${index}`, MessageBody: `c${index}` })),
+      }),
+    );
     lambda.delayMs = 300;
 
     startPoller(queue, 1, [], concurrency);
-    await waitFor('all eight delivered', async () => (await countsOf(queue.url)).visible + (await countsOf(queue.url)).inFlight === 0 || undefined);
+    await waitFor(
+      'all eight delivered',
+      async () => (await countsOf(queue.url)).visible + (await countsOf(queue.url)).inFlight === 0 || undefined,
+    );
 
     expect(lambda.maxInFlight).toBe(expected);
   });

@@ -2,7 +2,13 @@ import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from 
 import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PROJECT_ROOT, LOCAL_STAGE } from '../../../scripts/local-stack/project';
-import { constantCase, getAttTarget, loadServerlessConfig, type CfnResource, type ServerlessConfig } from '../../../scripts/local-stack/serverless-config';
+import {
+  constantCase,
+  getAttTarget,
+  loadServerlessConfig,
+  type CfnResource,
+  type ServerlessConfig,
+} from '../../../scripts/local-stack/serverless-config';
 
 /**
  * The global setup's stack created the table, queues and bucket of serverless.yml (read through
@@ -66,7 +72,11 @@ describe('the table', () => {
         ProjectionType: index.Projection?.ProjectionType,
       }));
       expect(indexes).toEqual(
-        (declared.GlobalSecondaryIndexes ?? []).map((index) => ({ IndexName: index.IndexName, KeySchema: keys(index.KeySchema), ProjectionType: index.Projection.ProjectionType })),
+        (declared.GlobalSecondaryIndexes ?? []).map((index) => ({
+          IndexName: index.IndexName,
+          KeySchema: keys(index.KeySchema),
+          ProjectionType: index.Projection.ProjectionType,
+        })),
       );
       if (declared.BillingMode === 'PAY_PER_REQUEST') expect(actual?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
     }
@@ -101,7 +111,13 @@ describe('the queues', () => {
 
       expect(url).toBe(`${process.env.AWS_ENDPOINT_URL_SQS}/000000000000/${declared.QueueName}`);
       expect(process.env[`${constantCase(logicalId)}_URL`]).toBe(url);
-      for (const name of ['VisibilityTimeout', 'MessageRetentionPeriod', 'DelaySeconds', 'MaximumMessageSize', 'ReceiveMessageWaitTimeSeconds']) {
+      for (const name of [
+        'VisibilityTimeout',
+        'MessageRetentionPeriod',
+        'DelaySeconds',
+        'MaximumMessageSize',
+        'ReceiveMessageWaitTimeSeconds',
+      ]) {
         if (declared[name] !== undefined) expect({ [name]: attributes[name] }).toEqual({ [name]: String(declared[name]) });
       }
     }
@@ -116,7 +132,10 @@ describe('the queues', () => {
       const redrive = declared.RedrivePolicy!;
       const deadLetterId = getAttTarget(redrive.deadLetterTargetArn)!;
       const deadLetter = queue(config.resources!.Resources![deadLetterId]!);
-      const [{ attributes }, { attributes: dlqAttributes }] = await Promise.all([attributesOf(declared.QueueName), attributesOf(deadLetter.QueueName)]);
+      const [{ attributes }, { attributes: dlqAttributes }] = await Promise.all([
+        attributesOf(declared.QueueName),
+        attributesOf(deadLetter.QueueName),
+      ]);
 
       expect(JSON.parse(attributes.RedrivePolicy!)).toEqual({
         deadLetterTargetArn: dlqAttributes.QueueArn,

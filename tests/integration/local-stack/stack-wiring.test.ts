@@ -48,7 +48,12 @@ describe('the local stack', () => {
     const dead = await eventually(
       async () => {
         const { Messages } = await sqs.send(
-          new ReceiveMessageCommand({ QueueUrl: process.env.JOBS_DEAD_LETTER_QUEUE_URL, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }),
+          new ReceiveMessageCommand({
+            QueueUrl: process.env.JOBS_DEAD_LETTER_QUEUE_URL,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+          }),
         );
         return Messages?.find((message) => message.Body === marker);
       },

@@ -3,7 +3,13 @@ import { parsePostUrl } from '../../../lib/network/model/post-url';
 import type { SandboxProviderOptions } from '../../../lib/network/sandbox';
 import { SandboxProvider } from '../../../lib/network/sandbox';
 import type { SandboxRule } from '../../../lib/store/sandbox';
-import { connectSandboxProfiles, getSandboxRelation, listSandboxActions, listSandboxRules, putSandboxRule } from '../../../lib/store/sandbox';
+import {
+  connectSandboxProfiles,
+  getSandboxRelation,
+  listSandboxActions,
+  listSandboxRules,
+  putSandboxRule,
+} from '../../../lib/store/sandbox';
 import type { TestWorkspace } from '../../helpers/factories';
 import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';
 import { failureOf } from '../../helpers/unipile-fixtures';
@@ -40,16 +46,25 @@ function sandbox(options: SandboxProviderOptions = {}) {
 }
 
 async function rule(match: SandboxRule['match'], failure: SandboxRule['failure'], remaining?: number): Promise<void> {
-  await putSandboxRule(db, { ruleId: newId('sbx'), workspaceId: ws.workspaceId, match, failure, remaining, createdAt: start.toISOString() });
+  await putSandboxRule(db, {
+    ruleId: newId('sbx'),
+    workspaceId: ws.workspaceId,
+    match,
+    failure,
+    remaining,
+    createdAt: start.toISOString(),
+  });
 }
-
 
 const recorded = async (type: string) => (await listSandboxActions(db, ws.workspaceId)).filter((action) => action.type === type);
 
 describe('SandboxProvider', () => {
   describe('resolveProfile', () => {
     it('normalises the URL and answers a deterministic id, a name from the public id, and not_connected', async () => {
-      const profile = await sandbox().resolveProfile({ account: acting(), profileUrl: `http://fr.linkedin.com/in/${personId('Ann-Smith')}/?trk=x` });
+      const profile = await sandbox().resolveProfile({
+        account: acting(),
+        profileUrl: `http://fr.linkedin.com/in/${personId('Ann-Smith')}/?trk=x`,
+      });
 
       expect(profile).toEqual({
         providerId: providerIdOf('ann-smith'),
@@ -70,7 +85,8 @@ describe('SandboxProvider', () => {
       await connectSandboxProfiles(db, ws.workspaceId, acting().providerAccountId, personUrl('friend'));
       await provider.invite({ account: acting(), providerId: providerIdOf('invited') });
 
-      const relationOf = async (name: string, account = acting()) => (await provider.resolveProfile({ account, profileUrl: personUrl(name) })).relation;
+      const relationOf = async (name: string, account = acting()) =>
+        (await provider.resolveProfile({ account, profileUrl: personUrl(name) })).relation;
 
       expect(await relationOf('friend')).toBe('connected');
       expect(await relationOf('invited')).toBe('invitation_pending');
@@ -103,7 +119,12 @@ describe('SandboxProvider', () => {
           accountId: acting().accountId,
           providerAccountId: acting().providerAccountId,
           target: personUrl('ann'),
-          details: { providerId: providerIdOf('ann'), invitationId: result.details!.invitationId, note: 'Met you at the summit', email: 'ann@example.com' },
+          details: {
+            providerId: providerIdOf('ann'),
+            invitationId: result.details!.invitationId,
+            note: 'Met you at the summit',
+            email: 'ann@example.com',
+          },
           at: start.toISOString(),
         },
       ]);
@@ -143,7 +164,9 @@ describe('SandboxProvider', () => {
     it('of two concurrent invitations to one person, sends one and refuses the other as already_invited', async () => {
       const provider = sandbox();
 
-      const results = await Promise.allSettled([0, 1, 2].map(() => provider.invite({ account: acting(), providerId: providerIdOf('race') })));
+      const results = await Promise.allSettled(
+        [0, 1, 2].map(() => provider.invite({ account: acting(), providerId: providerIdOf('race') })),
+      );
 
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const reasons = results.flatMap((result) => (result.status === 'rejected' ? [(result.reason as ProviderError).reason] : []));
@@ -245,7 +268,9 @@ describe('SandboxProvider', () => {
       expect(listedBefore.relations).toEqual([]);
       expect(after).toBe('connected');
       const acceptedAt = new Date(start.getTime() + 60_000).toISOString();
-      expect(await getSandboxRelation(db, ws.workspaceId, account.providerAccountId, personId('gus'))).toMatchObject({ connectedAt: acceptedAt });
+      expect(await getSandboxRelation(db, ws.workspaceId, account.providerAccountId, personId('gus'))).toMatchObject({
+        connectedAt: acceptedAt,
+      });
       // Stored: a sandbox without auto-accept sees the connection too.
       expect((await sandbox().resolveProfile({ account, profileUrl: personUrl('gus') })).relation).toBe('connected');
     });
@@ -258,7 +283,11 @@ describe('SandboxProvider', () => {
 
       clock.advance(3600);
       const listed = await provider.listRelations({ account });
-      const messaged = await sandbox({ autoAcceptSeconds: 30, now: clock.now }).sendMessage({ account, providerId: providerIdOf('ivy'), text: 'Hi' });
+      const messaged = await sandbox({ autoAcceptSeconds: 30, now: clock.now }).sendMessage({
+        account,
+        providerId: providerIdOf('ivy'),
+        text: 'Hi',
+      });
       const reinvited = await failureOf(provider.invite({ account, providerId: providerIdOf('jon') }));
 
       const acceptedAt = new Date(start.getTime() + 30_000).toISOString();
@@ -287,7 +316,13 @@ describe('SandboxProvider', () => {
       const account = acting();
       // Connected a minute apart, oldest first: p0 … p4.
       for (let i = 0; i < 5; i += 1) {
-        await connectSandboxProfiles(db, ws.workspaceId, account.providerAccountId, personUrl(`p${i}`), new Date(start.getTime() + i * 60_000));
+        await connectSandboxProfiles(
+          db,
+          ws.workspaceId,
+          account.providerAccountId,
+          personUrl(`p${i}`),
+          new Date(start.getTime() + i * 60_000),
+        );
       }
       await provider.invite({ account, providerId: providerIdOf('pending') });
       await connectSandboxProfiles(db, ws.workspaceId, acting(1).providerAccountId, personUrl('other'));
@@ -331,7 +366,9 @@ describe('SandboxProvider', () => {
     it('answers 100 relations a page by default', async () => {
       const account = acting();
       await Promise.all(
-        Array.from({ length: 101 }, (_, i) => connectSandboxProfiles(db, ws.workspaceId, account.providerAccountId, personUrl(`n${i}`), new Date(start.getTime() + i * 1000))),
+        Array.from({ length: 101 }, (_, i) =>
+          connectSandboxProfiles(db, ws.workspaceId, account.providerAccountId, personUrl(`n${i}`), new Date(start.getTime() + i * 1000)),
+        ),
       );
 
       const first = await sandbox().listRelations({ account });
@@ -358,7 +395,10 @@ describe('SandboxProvider', () => {
       await rule({ action: 'get_profile', profile: personId('hidden') }, { status: 404, reason: 'profile_not_found' });
       await rule({ action: 'invite', profile: personId('full') }, { status: 422, reason: 'limit_exceeded' });
       await rule({ action: 'message', providerAccountId: acting().providerAccountId }, { status: 422, reason: 'user_unreachable' });
-      await rule({ action: 'list_relations', providerAccountId: acting(1).providerAccountId }, { status: 404, reason: 'account_not_found' });
+      await rule(
+        { action: 'list_relations', providerAccountId: acting(1).providerAccountId },
+        { status: 404, reason: 'account_not_found' },
+      );
       const account = acting();
 
       const failures = await Promise.all([
@@ -380,7 +420,9 @@ describe('SandboxProvider', () => {
       const otherPost = parsePostUrl('https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000002/')!;
       await expect(provider.comment({ account, post: otherPost, text: 'x' })).resolves.toMatchObject({ outcome: 'commented' });
       await expect(provider.react({ account, post, reactionType: 'like' })).resolves.toMatchObject({ outcome: 'reacted' });
-      await expect(provider.resolveProfile({ account, profileUrl: personUrl('full') })).resolves.toMatchObject({ relation: 'not_connected' });
+      await expect(provider.resolveProfile({ account, profileUrl: personUrl('full') })).resolves.toMatchObject({
+        relation: 'not_connected',
+      });
       await expect(provider.invite({ account, providerId: providerIdOf('hidden') })).resolves.toMatchObject({ outcome: 'invited' });
       await expect(provider.listRelations({ account })).resolves.toMatchObject({ relations: [expect.anything()] });
     });
@@ -410,7 +452,9 @@ describe('SandboxProvider', () => {
         ['provider_unavailable', true],
       ]);
       await expect(provider.invite({ account: acting(), providerId: providerIdOf('one') })).resolves.toMatchObject({ outcome: 'invited' });
-      await expect(provider.resolveProfile({ account: acting(), profileUrl: personUrl('one') })).resolves.toMatchObject({ relation: 'invitation_pending' });
+      await expect(provider.resolveProfile({ account: acting(), profileUrl: personUrl('one') })).resolves.toMatchObject({
+        relation: 'invitation_pending',
+      });
     });
 
     it('without an action, fail every call (as the react-only rules of before did)', async () => {

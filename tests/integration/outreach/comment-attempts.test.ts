@@ -29,7 +29,10 @@ async function plannedComment(workspaceId: string) {
   const request = validate(commentRequestSchema, { url: samplePostUrl, comment: 'Well said.', groups: ['sales'] });
   const accepted = await acceptCommentRequest({ db, sqs, jobsQueueUrl, retentionDays: 1 }, workspaceId, request, new Date());
   const [jobMessage] = await drainQueue(sqs, jobsQueueUrl);
-  await planJob({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, planJobMessageSchema.parse(jobMessage?.json));
+  await planJob(
+    { db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
+    planJobMessageSchema.parse(jobMessage?.json),
+  );
   const [actionMessage] = await drainQueue(sqs, actionsQueueUrl);
   return { jobId: accepted.jobId, message: runActionMessageSchema.parse(actionMessage?.json) };
 }
@@ -42,7 +45,10 @@ describe('a comment action', () => {
     const ws = await createTestWorkspace(db, { accounts: 1 });
     const { jobId, message } = await plannedComment(ws.workspaceId);
     const provider = Object.assign(new SandboxProvider(db), {
-      comment: () => Promise.reject(new ProviderError('provider_timeout', 'Unipile did not answer in time to add the comment.', true, { outcomeUnknown: true })),
+      comment: () =>
+        Promise.reject(
+          new ProviderError('provider_timeout', 'Unipile did not answer in time to add the comment.', true, { outcomeUnknown: true }),
+        ),
     });
 
     await runAction({ db, sqs, actionsQueueUrl, provider, maxAttempts: 5, connectionExpirySeconds: 60 }, message);
@@ -61,7 +67,10 @@ describe('a comment action', () => {
       comment: () => Promise.reject(new ProviderError('provider_unavailable', 'Unipile answered 503.', true, { status: 503 })),
     });
 
-    await runAction({ db, sqs, actionsQueueUrl, provider, maxAttempts: 5, connectionExpirySeconds: 60, retryDelaySeconds: () => 0 }, message);
+    await runAction(
+      { db, sqs, actionsQueueUrl, provider, maxAttempts: 5, connectionExpirySeconds: 60, retryDelaySeconds: () => 0 },
+      message,
+    );
 
     const view = await getJobView(db, ws.workspaceId, jobId);
     expect(view.actions[0]).toMatchObject({ status: 'pending', reason: 'provider_unavailable', attempts: 1 });
@@ -76,13 +85,22 @@ describe('a comment action', () => {
     const client = createDocumentClient();
     client.middlewareStack.add(
       (next, context) => async (args) => {
-        if (/^TransactWrite/.test(context.commandName ?? '')) throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ThrottlingException', $metadata: {} });
+        if (/^TransactWrite/.test(context.commandName ?? ''))
+          throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ThrottlingException', $metadata: {} });
         return next(args);
       },
       { step: 'initialize' },
     );
     const failingRecording = { client, table: db.table };
-    const deps = { db: failingRecording, sqs, actionsQueueUrl, provider: new SandboxProvider(db), maxAttempts: 5, connectionExpirySeconds: 60, retryDelaySeconds: () => 0 };
+    const deps = {
+      db: failingRecording,
+      sqs,
+      actionsQueueUrl,
+      provider: new SandboxProvider(db),
+      maxAttempts: 5,
+      connectionExpirySeconds: 60,
+      retryDelaySeconds: () => 0,
+    };
 
     await expect(runAction(deps, message)).rejects.toMatchObject({ name: 'ThrottlingException' });
     // The queue redelivers the message at once: it finds the action still held and posts nothing.
@@ -109,12 +127,20 @@ describe('a comment action', () => {
     let refused = 0;
     client.middlewareStack.add(
       (next, context) => async (args) => {
-        if (/^TransactWrite/.test(context.commandName ?? '') && refused++ === 0) throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ThrottlingException', $metadata: {} });
+        if (/^TransactWrite/.test(context.commandName ?? '') && refused++ === 0)
+          throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ThrottlingException', $metadata: {} });
         return next(args);
       },
       { step: 'initialize' },
     );
-    const deps = { db: { client, table: db.table }, sqs, actionsQueueUrl, provider: new SandboxProvider(db), maxAttempts: 5, connectionExpirySeconds: 60 };
+    const deps = {
+      db: { client, table: db.table },
+      sqs,
+      actionsQueueUrl,
+      provider: new SandboxProvider(db),
+      maxAttempts: 5,
+      connectionExpirySeconds: 60,
+    };
 
     await runAction(deps, message, LAST_DELIVERY);
 
@@ -139,11 +165,23 @@ describe('a comment action', () => {
       },
       { step: 'initialize' },
     );
-    const deps = { db, sqs: failingSqs, actionsQueueUrl, provider, maxAttempts: 5, connectionExpirySeconds: 60, retryDelaySeconds: () => 0 };
+    const deps = {
+      db,
+      sqs: failingSqs,
+      actionsQueueUrl,
+      provider,
+      maxAttempts: 5,
+      connectionExpirySeconds: 60,
+      retryDelaySeconds: () => 0,
+    };
 
     await expect(runAction(deps, message, LAST_DELIVERY)).rejects.toMatchObject({ name: 'ServiceUnavailable' });
 
-    expect((await getJobView(db, ws.workspaceId, jobId)).actions[0]).toMatchObject({ status: 'pending', reason: 'provider_unavailable', attempts: 1 });
+    expect((await getJobView(db, ws.workspaceId, jobId)).actions[0]).toMatchObject({
+      status: 'pending',
+      reason: 'provider_unavailable',
+      attempts: 1,
+    });
   });
 
   it('ends its job when it ends before the planner marks the job planned (its message ran at once)', async () => {
@@ -166,7 +204,10 @@ describe('a comment action', () => {
       { step: 'initialize' },
     );
 
-    await planJob({ db, sqs: racingSqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, planJobMessageSchema.parse(jobMessage?.json));
+    await planJob(
+      { db, sqs: racingSqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
+      planJobMessageSchema.parse(jobMessage?.json),
+    );
     // The action's message, already run above, is not left for the next test.
     expect(await drainQueue(sqs, actionsQueueUrl)).toHaveLength(1);
 
@@ -182,7 +223,11 @@ describe('a comment action', () => {
     await runAction({ db, sqs, actionsQueueUrl, provider: new SandboxProvider(db), maxAttempts: 5, connectionExpirySeconds: 60 }, message);
 
     const view = await getJobView(db, ws.workspaceId, jobId);
-    expect(view).toMatchObject({ status: 'failed', failureReason: 'planning_failed', actions: [{ status: 'failed', reason: 'job_ended' }] });
+    expect(view).toMatchObject({
+      status: 'failed',
+      failureReason: 'planning_failed',
+      actions: [{ status: 'failed', reason: 'job_ended' }],
+    });
     expect(view.actions[0]!.error).toContain('planning_failed');
     expect(await listSandboxActions(db, ws.workspaceId)).toHaveLength(0);
   });

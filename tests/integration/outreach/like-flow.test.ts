@@ -20,7 +20,9 @@ const sqs = testSqs();
 const { queues, submitDeps, planDeps, runDeps, like, acceptAndPlan } = likeFlow(db, sqs);
 
 async function delayedMessages(queueUrl: string): Promise<number> {
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessagesDelayed'] }));
+  const { Attributes } = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessagesDelayed'] }),
+  );
   return Number(Attributes?.ApproximateNumberOfMessagesDelayed);
 }
 
@@ -29,7 +31,11 @@ describe('like job, from request to provider and back', () => {
     const ws = await createTestWorkspace(db, { accounts: 3, groups: { sales: [0, 1], founders: [1, 2] } });
 
     const { jobId, response, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales', 'founders']);
-    const waiting = await getBacklogs(db, ws.workspaceId, ws.accounts.map((account) => account.accountId));
+    const waiting = await getBacklogs(
+      db,
+      ws.workspaceId,
+      ws.accounts.map((account) => account.accountId),
+    );
     for (const message of actionMessages) await runAction(runDeps(), message);
 
     expect(response.status).toBe(202);
@@ -38,13 +44,27 @@ describe('like job, from request to provider and back', () => {
     expect(actionMessages.map((m) => m.accountId).sort()).toEqual(ws.accounts.map((a) => a.accountId).sort());
     const view = await getJobView(db, ws.workspaceId, jobId);
     expect(view).toMatchObject({ status: 'succeeded', counts: { total: 3, pending: 0, running: 0, succeeded: 3, failed: 0 } });
-    expect(view.actions.every((a) => a.status === 'succeeded' && a.sandbox === true && a.result === 'reacted' && a.attempts === 1)).toBe(true);
+    expect(view.actions.every((a) => a.status === 'succeeded' && a.sandbox === true && a.result === 'reacted' && a.attempts === 1)).toBe(
+      true,
+    );
     const recorded = await listSandboxActions(db, ws.workspaceId);
     expect(recorded).toHaveLength(3);
-    expect(recorded.every((r) => r.type === 'react' && r.details.reactionType === 'insightful' && r.details.postUrn === 'urn:li:activity:7300000000000000001')).toBe(true);
+    expect(
+      recorded.every(
+        (r) => r.type === 'react' && r.details.reactionType === 'insightful' && r.details.postUrn === 'urn:li:activity:7300000000000000001',
+      ),
+    ).toBe(true);
     // Each account's backlog counted its action while it waited, and counts it no more once ended.
     expect([...waiting.values()]).toEqual([1, 1, 1]);
-    expect([...(await getBacklogs(db, ws.workspaceId, ws.accounts.map((account) => account.accountId))).values()]).toEqual([0, 0, 0]);
+    expect([
+      ...(
+        await getBacklogs(
+          db,
+          ws.workspaceId,
+          ws.accounts.map((account) => account.accountId),
+        )
+      ).values(),
+    ]).toEqual([0, 0, 0]);
   });
 
   it('never repeats a provider call when a job or an action message is delivered twice', async () => {
@@ -60,7 +80,15 @@ describe('like job, from request to provider and back', () => {
     expect(await listSandboxActions(db, ws.workspaceId)).toHaveLength(2);
     expect((await getJobView(db, ws.workspaceId, jobId)).counts).toMatchObject({ succeeded: 2, failed: 0 });
     // The replanned job counted no action twice in its account's backlog.
-    expect([...(await getBacklogs(db, ws.workspaceId, ws.accounts.map((account) => account.accountId))).values()]).toEqual([0, 0]);
+    expect([
+      ...(
+        await getBacklogs(
+          db,
+          ws.workspaceId,
+          ws.accounts.map((account) => account.accountId),
+        )
+      ).values(),
+    ]).toEqual([0, 0]);
   });
 
   it('finishes the job when all its actions end at the same time (they all update its counters)', async () => {

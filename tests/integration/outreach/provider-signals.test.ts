@@ -34,7 +34,16 @@ async function workspaceTold(): Promise<TestWorkspace & { webhookId: string }> {
   const ws = await createTestWorkspace(db, { accounts: 1 });
   const at = new Date().toISOString();
   const webhookId = newId('wh');
-  await createWebhook(db, { workspaceId: ws.workspaceId, webhookId, url: 'https://93.184.215.14/hooks', events: ['account.throttled'], status: 'enabled', secret: newSigningSecret(), createdAt: at, updatedAt: at });
+  await createWebhook(db, {
+    workspaceId: ws.workspaceId,
+    webhookId,
+    url: 'https://93.184.215.14/hooks',
+    events: ['account.throttled'],
+    status: 'enabled',
+    secret: newSigningSecret(),
+    createdAt: at,
+    updatedAt: at,
+  });
   return { ...ws, webhookId };
 }
 
@@ -60,7 +69,9 @@ async function gateSays(ws: TestWorkspace, kind: ActionKind, now: Date): Promise
 }
 
 const throttledEvents = async (ws: { workspaceId: string; webhookId: string }) =>
-  (await listDeliveries(db, ws.workspaceId, ws.webhookId, 10)).items.map((delivery) => delivery.event).filter((event) => event.type === 'account.throttled');
+  (await listDeliveries(db, ws.workspaceId, ws.webhookId, 10)).items
+    .map((delivery) => delivery.event)
+    .filter((event) => event.type === 'account.throttled');
 
 describe("the network's signals about an account", () => {
   it("its own limit for a kind: that kind waits for the account's next working day, told once; other kinds go on", async () => {
@@ -97,7 +108,7 @@ describe("the network's signals about an account", () => {
     expect((await getJob(db, ws.workspaceId, first.jobId))?.expiresAt).toBeGreaterThanOrEqual(keptUntil);
   });
 
-  it("throttling of the network: the whole account waits for its retry-after, then goes on", async () => {
+  it('throttling of the network: the whole account waits for its retry-after, then goes on', async () => {
     const ws = await workspaceTold();
     await failReactions(ws.workspaceId, { status: 429, reason: 'provider_rate_limited', retryAfterSeconds: 120 });
     const { jobId, message } = await likeJob(ws.workspaceId, 3);
@@ -106,10 +117,16 @@ describe("the network's signals about an account", () => {
     await runAction(runDeps(), message, 1, now);
 
     const job = await getJobView(db, ws.workspaceId, jobId);
-    expect(job.actions[0]).toMatchObject({ status: 'pending', deferredReason: 'provider_throttled', scheduledFor: new Date(now.getTime() + 120_000).toISOString() });
+    expect(job.actions[0]).toMatchObject({
+      status: 'pending',
+      deferredReason: 'provider_throttled',
+      scheduledFor: new Date(now.getTime() + 120_000).toISOString(),
+    });
     expect(await gateSays(ws, 'invitation', now)).toEqual(expect.objectContaining({ reason: 'provider_throttled' }));
     expect(await gateSays(ws, 'invitation', new Date(now.getTime() + 121_000))).toBeUndefined();
-    expect((await throttledEvents(ws)).map((event) => event.data)).toEqual([expect.objectContaining({ reason: 'provider_throttled', signal: expect.objectContaining({ reason: 'provider_rate_limited' }) })]);
+    expect((await throttledEvents(ws)).map((event) => event.data)).toEqual([
+      expect.objectContaining({ reason: 'provider_throttled', signal: expect.objectContaining({ reason: 'provider_rate_limited' }) }),
+    ]);
     expect((await throttledEvents(ws))[0]!.data.kind).toBeUndefined();
   });
 
@@ -123,8 +140,14 @@ describe("the network's signals about an account", () => {
 
     const job = await getJobView(db, ws.workspaceId, jobId);
     expect(job.status).toBe('running');
-    expect(job.actions[0]).toMatchObject({ status: 'pending', deferredReason: 'account_restricted', scheduledFor: new Date(now.getTime() + 600_000).toISOString() });
-    expect(await gateSays(ws, 'message', new Date(now.getTime() + 599_000))).toEqual(expect.objectContaining({ reason: 'account_restricted' }));
+    expect(job.actions[0]).toMatchObject({
+      status: 'pending',
+      deferredReason: 'account_restricted',
+      scheduledFor: new Date(now.getTime() + 600_000).toISOString(),
+    });
+    expect(await gateSays(ws, 'message', new Date(now.getTime() + 599_000))).toEqual(
+      expect.objectContaining({ reason: 'account_restricted' }),
+    );
   });
 
   it('a pause exists exactly with its event: when they cannot be written together, neither is, and the next delivery writes both', async () => {

@@ -18,7 +18,16 @@ describe('requeueUnfinishedWork (local restarts lose the emulated queues)', () =
     const transcriptsQueueUrl = await createTestQueue(sqs, 'requeue-transcripts');
     const ws = await createTestWorkspace(db, { accounts: 2 });
     const like = validate(likeRequestSchema, { url: samplePostUrl, groups: ['sales'], reactionType: 'like' });
-    const deps = { db, sqs, jobsQueueUrl, actionsQueueUrl, transcriptsQueueUrl, retentionDays: 1, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 };
+    const deps = {
+      db,
+      sqs,
+      jobsQueueUrl,
+      actionsQueueUrl,
+      transcriptsQueueUrl,
+      retentionDays: 1,
+      defaultPacingWindowSeconds: 0,
+      approvalExpirySeconds: 3600,
+    };
     const queued = await acceptLikeRequest(deps, ws.workspaceId, like, new Date());
     const planned = await acceptLikeRequest(deps, ws.workspaceId, like, new Date());
     await planJob(deps, { v: 1, workspaceId: ws.workspaceId, jobId: planned.jobId });
@@ -32,7 +41,12 @@ describe('requeueUnfinishedWork (local restarts lose the emulated queues)', () =
     expect(counts.jobs).toBeGreaterThanOrEqual(1);
     expect(jobs).toContainEqual({ v: 1, workspaceId: ws.workspaceId, jobId: queued.jobId });
     expect(jobs).not.toContainEqual(expect.objectContaining({ jobId: planned.jobId }));
-    expect(actions.filter((a) => a.jobId === planned.jobId).map((a) => a.accountId).sort()).toEqual(ws.accounts.map((a) => a.accountId).sort());
+    expect(
+      actions
+        .filter((a) => a.jobId === planned.jobId)
+        .map((a) => a.accountId)
+        .sort(),
+    ).toEqual(ws.accounts.map((a) => a.accountId).sort());
   });
 
   it('puts queued transcripts back on their queue', async () => {
@@ -48,7 +62,12 @@ describe('requeueUnfinishedWork (local restarts lose the emulated queues)', () =
       participants: ['sam@acme-sales.example'],
       transcript: ['Sam: Hello.'],
     });
-    await acceptTranscript({ db, s3: defaultS3(), sqs, bucket: process.env.TRANSCRIPTS_BUCKET!, queueUrl: transcriptsQueueUrl }, ws.workspaceId, request, new Date());
+    await acceptTranscript(
+      { db, s3: defaultS3(), sqs, bucket: process.env.TRANSCRIPTS_BUCKET!, queueUrl: transcriptsQueueUrl },
+      ws.workspaceId,
+      request,
+      new Date(),
+    );
     const [queued] = await drainQueue(sqs, transcriptsQueueUrl);
 
     const counts = await requeueUnfinishedWork({ db, sqs, jobsQueueUrl, actionsQueueUrl, transcriptsQueueUrl });

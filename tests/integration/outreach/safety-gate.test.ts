@@ -48,7 +48,13 @@ async function passing(gate: SafetyGate, kind: ActionKind, slotKind?: ActionKind
 }
 
 /** Passes `times` writes of `kind` at `now`, then returns how the next one goes (undefined: it passed). */
-async function afterPassing(acting: Account, kind: ActionKind, times: number, now: Date, settings?: WorkspaceSettings): Promise<Deferral | undefined> {
+async function afterPassing(
+  acting: Account,
+  kind: ActionKind,
+  times: number,
+  now: Date,
+  settings?: WorkspaceSettings,
+): Promise<Deferral | undefined> {
   for (let i = 0; i < times; i++) await new SafetyGate(db, acting, settings, now).pass(kind);
   try {
     await new SafetyGate(db, acting, settings, now).pass(kind);
@@ -68,9 +74,13 @@ describe('safety gate', () => {
 
   it("over the daily limit: the next local working day's opening", async () => {
     const limited = { dailyLimits: { messages: 2 } };
-    expect(await afterPassing(account(limited), 'message', 2, at('2025-01-15T10:00:00Z'))).toEqual(deferral('2025-01-16T08:00:00Z', 'daily_limit'));
+    expect(await afterPassing(account(limited), 'message', 2, at('2025-01-15T10:00:00Z'))).toEqual(
+      deferral('2025-01-16T08:00:00Z', 'daily_limit'),
+    );
     // On a Friday the next working day is Monday.
-    expect(await afterPassing(account(limited), 'message', 2, at('2025-01-17T10:00:00Z'))).toEqual(deferral('2025-01-20T08:00:00Z', 'daily_limit'));
+    expect(await afterPassing(account(limited), 'message', 2, at('2025-01-17T10:00:00Z'))).toEqual(
+      deferral('2025-01-20T08:00:00Z', 'daily_limit'),
+    );
   });
 
   it('uses the local day: late evening UTC is already tomorrow in Kolkata', async () => {
@@ -83,7 +93,9 @@ describe('safety gate', () => {
     const acting = account({ dailyLimits: { reactions: 1 } });
     await afterPassing(acting, 'reaction', 0, at('2025-01-15T10:00:00Z'));
     // Wed 20:00 Paris, today's limit reached: deferred to tomorrow's opening for the hours, not the limit.
-    expect(await afterPassing(acting, 'reaction', 0, at('2025-01-15T19:00:00Z'))).toEqual(deferral('2025-01-16T08:00:00Z', 'outside_working_hours'));
+    expect(await afterPassing(acting, 'reaction', 0, at('2025-01-15T19:00:00Z'))).toEqual(
+      deferral('2025-01-16T08:00:00Z', 'outside_working_hours'),
+    );
   });
 
   it('over the weekly invitation limit: the first opening of the next ISO week; weekly wins over daily', async () => {
@@ -113,11 +125,17 @@ describe('safety gate', () => {
     const allWeek = { start: '00:00', end: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
     const acting = account({ workingHours: allWeek, dailyLimits: { invitations: 5 }, weeklyInvitations: 5 });
     // Sunday, ISO week 3: its limit is reached, so the next invitation waits for week 4 (Monday 00:00 Paris).
-    expect(await afterPassing(acting, 'invitation', 5, at('2025-01-19T10:00:00Z'))).toEqual(deferral('2025-01-19T23:00:00Z', 'weekly_limit'));
+    expect(await afterPassing(acting, 'invitation', 5, at('2025-01-19T10:00:00Z'))).toEqual(
+      deferral('2025-01-19T23:00:00Z', 'weekly_limit'),
+    );
 
     // Monday starts ISO week 4, but Sunday's five are within the last seven days: wait a day at a time.
-    expect(await afterPassing(acting, 'invitation', 0, at('2025-01-20T10:00:00Z'))).toEqual(deferral('2025-01-20T23:00:00Z', 'weekly_limit'));
-    expect(await afterPassing(acting, 'invitation', 0, at('2025-01-25T10:00:00Z'))).toEqual(deferral('2025-01-25T23:00:00Z', 'weekly_limit'));
+    expect(await afterPassing(acting, 'invitation', 0, at('2025-01-20T10:00:00Z'))).toEqual(
+      deferral('2025-01-20T23:00:00Z', 'weekly_limit'),
+    );
+    expect(await afterPassing(acting, 'invitation', 0, at('2025-01-25T10:00:00Z'))).toEqual(
+      deferral('2025-01-25T23:00:00Z', 'weekly_limit'),
+    );
     // The next Sunday, last Sunday's are eight days back: the room is back.
     expect(await afterPassing(acting, 'invitation', 0, at('2025-01-26T10:00:00Z'))).toBeUndefined();
   });
@@ -131,7 +149,11 @@ describe('safety gate', () => {
 
   describe('pacing: one send schedule per account', () => {
     const now = at('2025-01-15T10:00:00Z'); // Wed 11:00 Paris
-    const gaps = { reactions: { minSeconds: 20, jitterSeconds: 100 }, invitations: { minSeconds: 60, jitterSeconds: 240 }, visits: { minSeconds: 20, jitterSeconds: 100 } };
+    const gaps = {
+      reactions: { minSeconds: 20, jitterSeconds: 100 },
+      invitations: { minSeconds: 60, jitterSeconds: 240 },
+      visits: { minSeconds: 20, jitterSeconds: 100 },
+    };
     const fixed = (value: number) => () => value;
 
     it("a second touch at the same moment waits for the account's next slot, a gap (minimum plus jitter) after the first", async () => {
@@ -142,7 +164,9 @@ describe('safety gate', () => {
 
       expect(first).toBeUndefined();
       // 20 s + half of 100 s of jitter.
-      expect(second).toEqual(expect.objectContaining({ reason: 'pacing', until: at('2025-01-15T10:01:10Z'), slot: at('2025-01-15T10:01:10Z') }));
+      expect(second).toEqual(
+        expect.objectContaining({ reason: 'pacing', until: at('2025-01-15T10:01:10Z'), slot: at('2025-01-15T10:01:10Z') }),
+      );
     });
 
     it('runs in the slot it was deferred to, and the next one keeps its gap from there', async () => {
@@ -168,7 +192,10 @@ describe('safety gate', () => {
       const stillLast = await passing(new SafetyGate(db, acting, undefined, late, { reservedSlot: slot, random: fixed(0) }), 'reaction');
       // The next slot is a gap after when it really ran, not after its reservation.
       const next = await passing(new SafetyGate(db, acting, undefined, late, { random: fixed(0) }), 'reaction');
-      const overtaken = await passing(new SafetyGate(db, acting, undefined, new Date(late.getTime() + 10_000), { reservedSlot: slot, random: fixed(0) }), 'reaction');
+      const overtaken = await passing(
+        new SafetyGate(db, acting, undefined, new Date(late.getTime() + 10_000), { reservedSlot: slot, random: fixed(0) }),
+        'reaction',
+      );
 
       expect(stillLast).toBeUndefined();
       expect(next).toEqual(expect.objectContaining({ reason: 'pacing', until: at('2025-01-15T10:01:10Z') }));
@@ -196,10 +223,12 @@ describe('safety gate', () => {
       expect(await passing(new SafetyGate(db, acting, undefined, now, { random: fixed(0) }), 'reaction')).toEqual(
         expect.objectContaining({ reason: 'pacing', until: at('2025-01-15T10:00:20Z') }),
       );
-      expect(await passing(new SafetyGate(db, acting, undefined, at('2025-01-15T12:00:00Z'), { random: fixed(0) }), 'visit', 'invitation')).toEqual(
-        deferral('2025-01-16T08:00:00Z', 'daily_limit'),
-      );
-      expect(await passing(new SafetyGate(db, acting, undefined, at('2025-01-15T12:10:00Z'), { random: fixed(0) }), 'invitation')).toBeUndefined();
+      expect(
+        await passing(new SafetyGate(db, acting, undefined, at('2025-01-15T12:00:00Z'), { random: fixed(0) }), 'visit', 'invitation'),
+      ).toEqual(deferral('2025-01-16T08:00:00Z', 'daily_limit'));
+      expect(
+        await passing(new SafetyGate(db, acting, undefined, at('2025-01-15T12:10:00Z'), { random: fixed(0) }), 'invitation'),
+      ).toBeUndefined();
     });
 
     it('work deferred to an opening or a new day wakes within one gap of it, at random, never all on its second', async () => {
@@ -209,7 +238,10 @@ describe('safety gate', () => {
       const atOpening = await passing(new SafetyGate(db, acting, undefined, evening, { random: fixed(0) }), 'reaction');
       const spread = await passing(new SafetyGate(db, acting, undefined, evening, { random: fixed(0.5) }), 'reaction');
       await passing(new SafetyGate(db, acting, undefined, now), 'reaction');
-      const nextDay = await passing(new SafetyGate(db, acting, undefined, new Date(now.getTime() + 3_600_000), { random: fixed(0.25) }), 'reaction');
+      const nextDay = await passing(
+        new SafetyGate(db, acting, undefined, new Date(now.getTime() + 3_600_000), { random: fixed(0.25) }),
+        'reaction',
+      );
 
       expect(atOpening).toEqual(deferral('2025-01-16T08:00:00Z', 'outside_working_hours'));
       // Within one gap (20 + 100 s) of the opening: here half of it.

@@ -13,7 +13,16 @@ import { NOT_QUEUED, sweepStaleQueuedJobs } from '../../../lib/outreach/jobs/swe
 import type { Db } from '../../../lib/store/client';
 import { getJob, QUEUED_JOB_SHARDS } from '../../../lib/store/jobs';
 import type { TestWorkspace } from '../../helpers/factories';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs, workspaceItems } from '../../helpers/factories';
+import {
+  createTestQueue,
+  createTestWorkspace,
+  drainQueue,
+  httpEvent,
+  samplePostUrl,
+  testDb,
+  testSqs,
+  workspaceItems,
+} from '../../helpers/factories';
 import { bodyOf, loadHandler } from '../http/load-handler';
 
 /**
@@ -38,7 +47,11 @@ beforeAll(async () => {
       BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: Table!.AttributeDefinitions,
       KeySchema: Table!.KeySchema,
-      GlobalSecondaryIndexes: Table!.GlobalSecondaryIndexes!.map(({ IndexName, KeySchema, Projection }) => ({ IndexName, KeySchema, Projection })),
+      GlobalSecondaryIndexes: Table!.GlobalSecondaryIndexes!.map(({ IndexName, KeySchema, Projection }) => ({
+        IndexName,
+        KeySchema,
+        Projection,
+      })),
     }),
   );
   actionsQueueUrl = await createTestQueue(sqs, 'sweep-actions');
@@ -56,7 +69,9 @@ function cutOffSqs(): { sqs: SQSClient; sending: Promise<void> } {
   return { sqs: { send: () => (started(), new Promise(() => undefined)) } as unknown as SQSClient, sending };
 }
 
-const failingSqs = { send: () => Promise.reject(Object.assign(new Error('SQS unavailable'), { name: 'ServiceUnavailable' })) } as unknown as SQSClient;
+const failingSqs = {
+  send: () => Promise.reject(Object.assign(new Error('SQS unavailable'), { name: 'ServiceUnavailable' })),
+} as unknown as SQSClient;
 
 const post = parsePostUrl(samplePostUrl)!;
 const likeRequest: LikeJobRequest = { url: post.url, post, groups: ['sales'], reactionType: 'like' };
@@ -74,7 +89,9 @@ async function orphanedJob(createdAt: Date): Promise<string> {
   const { sqs: cutOff, sending } = cutOffSqs();
   void submitJob({ db, sqs: cutOff, jobsQueueUrl: 'unused', retentionDays: 1 }, submitInput(createdAt));
   await sending;
-  const [job] = (await workspaceItems(db, ws.workspaceId, 'JOB#')).filter((item) => item.createdAt === createdAt.toISOString() && !String(item.sk).includes('#ACTION#'));
+  const [job] = (await workspaceItems(db, ws.workspaceId, 'JOB#')).filter(
+    (item) => item.createdAt === createdAt.toISOString() && !String(item.sk).includes('#ACTION#'),
+  );
   return job!.jobId as string;
 }
 
@@ -85,7 +102,11 @@ function dbAround(around: (command: unknown, send: () => Promise<Record<string, 
 }
 
 const rawJob = async (jobId: string) =>
-  (await db.client.send(new GetCommand({ TableName: db.table, Key: { pk: `WS#${ws.workspaceId}`, sk: `JOB#${jobId}` }, ConsistentRead: true }))).Item!;
+  (
+    await db.client.send(
+      new GetCommand({ TableName: db.table, Key: { pk: `WS#${ws.workspaceId}`, sk: `JOB#${jobId}` }, ConsistentRead: true }),
+    )
+  ).Item!;
 const planDeps = () => ({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: HOUR });
 const hoursAgo = (hours: number, now = new Date()) => new Date(now.getTime() - hours * HOUR * 1000);
 const sweep = (now = new Date(), perShard?: number) => sweepStaleQueuedJobs({ db, staleAfterSeconds: HOUR, perShard }, now);
@@ -103,7 +124,9 @@ describe('jobs sweep: queued jobs whose request never queued them', () => {
 
     expect(await sweep()).toEqual({ examined: 1, failed: 1 });
 
-    const result = await jobsGet(httpEvent({ method: 'GET', path: `/api/v1/jobs/${jobId}`, headers: { 'api-key': ws.apiKey }, pathParameters: { jobId } }));
+    const result = await jobsGet(
+      httpEvent({ method: 'GET', path: `/api/v1/jobs/${jobId}`, headers: { 'api-key': ws.apiKey }, pathParameters: { jobId } }),
+    );
     expect(result.statusCode).toBe(200);
     expect(bodyOf(result)).toMatchObject({ jobId, status: 'failed', failureReason: NOT_QUEUED, actions: [] });
     expect(bodyOf(result).finishedAt).toEqual(expect.any(String));
@@ -167,7 +190,8 @@ describe('jobs sweep: queued jobs whose request never queued them', () => {
       const job = await getJob(db, ws.workspaceId, jobId);
       const actions = await workspaceItems(db, ws.workspaceId, `JOB#${jobId}#ACTION#`);
       const sent = messages.filter((id) => id === jobId).length;
-      if (job!.status === 'failed') expect({ reason: job!.failureReason, actions: actions.length, sent }).toEqual({ reason: NOT_QUEUED, actions: 0, sent: 0 });
+      if (job!.status === 'failed')
+        expect({ reason: job!.failureReason, actions: actions.length, sent }).toEqual({ reason: NOT_QUEUED, actions: 0, sent: 0 });
       else expect({ status: job!.status, actions: actions.length, sent }).toEqual({ status: 'running', actions: 2, sent: 2 });
     }
   });
@@ -181,7 +205,8 @@ describe('jobs sweep: queued jobs whose request never queued them', () => {
     expect(runs.length).toBeGreaterThanOrEqual(Math.ceil(jobIds.length / QUEUED_JOB_SHARDS));
     for (const run of runs) expect(run.examined).toBeLessThanOrEqual(QUEUED_JOB_SHARDS);
     expect(runs.reduce((sum, run) => sum + run.failed, 0)).toBe(jobIds.length);
-    for (const jobId of jobIds) expect(await getJob(db, ws.workspaceId, jobId)).toMatchObject({ status: 'failed', failureReason: NOT_QUEUED });
+    for (const jobId of jobIds)
+      expect(await getJob(db, ws.workspaceId, jobId)).toMatchObject({ status: 'failed', failureReason: NOT_QUEUED });
   });
 });
 
@@ -191,7 +216,10 @@ describe('the queued index entry', () => {
   it('is written with a queued job, on one of the shards', async () => {
     const jobId = await orphanedJob(new Date());
 
-    expect(await rawJob(jobId)).toMatchObject({ gsi1pk: expect.stringMatching(new RegExp(`^QUEUED_JOBS#[0-${QUEUED_JOB_SHARDS - 1}]$`)), gsi1sk: expect.stringContaining(jobId) });
+    expect(await rawJob(jobId)).toMatchObject({
+      gsi1pk: expect.stringMatching(new RegExp(`^QUEUED_JOBS#[0-${QUEUED_JOB_SHARDS - 1}]$`)),
+      gsi1sk: expect.stringContaining(jobId),
+    });
   });
 
   it('goes when a planner takes the job, and stays gone once it is running', async () => {
@@ -219,7 +247,9 @@ describe('the queued index entry', () => {
     );
     const createdAt = new Date();
 
-    await expect(submitJob({ db: refusingDeletes, sqs: failingSqs, jobsQueueUrl: 'unused', retentionDays: 1 }, submitInput(createdAt))).rejects.toThrow(/could not be queued/);
+    await expect(
+      submitJob({ db: refusingDeletes, sqs: failingSqs, jobsQueueUrl: 'unused', retentionDays: 1 }, submitInput(createdAt)),
+    ).rejects.toThrow(/could not be queued/);
 
     const [job] = (await workspaceItems(db, ws.workspaceId, 'JOB#')).filter((item) => item.createdAt === createdAt.toISOString());
     expect(job).toMatchObject({ status: 'failed', failureReason: ENQUEUE_FAILED });
@@ -229,7 +259,9 @@ describe('the queued index entry', () => {
   it('goes with the job when the enqueue fails and the job is removed', async () => {
     const createdAt = new Date(Date.now() - 1000);
 
-    await expect(submitJob({ db, sqs: failingSqs, jobsQueueUrl: 'unused', retentionDays: 1 }, submitInput(createdAt))).rejects.toThrow(/could not be queued/);
+    await expect(submitJob({ db, sqs: failingSqs, jobsQueueUrl: 'unused', retentionDays: 1 }, submitInput(createdAt))).rejects.toThrow(
+      /could not be queued/,
+    );
 
     expect((await workspaceItems(db, ws.workspaceId, 'JOB#')).filter((item) => item.createdAt === createdAt.toISOString())).toEqual([]);
   });

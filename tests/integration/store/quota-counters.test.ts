@@ -53,7 +53,15 @@ describe('quota counters', () => {
   it('concurrent invitations never exceed the weekly limit', async () => {
     const { workspaceId, accounts } = await createTestWorkspace(db, { accounts: 1, groups: {} });
     const accountId = accounts[0]!.accountId;
-    const request = { workspaceId, accountId, kind: 'invitation' as const, day: '2025-01-15', week: '2025-W03', dailyLimit: 10, weeklyLimit: 4 };
+    const request = {
+      workspaceId,
+      accountId,
+      kind: 'invitation' as const,
+      day: '2025-01-15',
+      week: '2025-W03',
+      dailyLimit: 10,
+      weeklyLimit: 4,
+    };
 
     const results = await Promise.all(Array.from({ length: 12 }, () => tryConsume(db, request, now)));
 
@@ -65,7 +73,15 @@ describe('quota counters', () => {
   it('release gives a unit back, never below zero, and ignores a missing counter', async () => {
     const { workspaceId, accounts } = await createTestWorkspace(db, { accounts: 1, groups: {} });
     const accountId = accounts[0]!.accountId;
-    const request = { workspaceId, accountId, kind: 'invitation' as const, day: '2025-01-15', week: '2025-W03', dailyLimit: 1, weeklyLimit: 1 };
+    const request = {
+      workspaceId,
+      accountId,
+      kind: 'invitation' as const,
+      day: '2025-01-15',
+      week: '2025-W03',
+      dailyLimit: 1,
+      weeklyLimit: 1,
+    };
 
     expect(await tryConsume(db, request, now)).toEqual({ ok: true });
     expect(await tryConsume(db, request, now)).toEqual({ ok: false, limit: 'weekly' });

@@ -53,7 +53,9 @@ describe('sandbox relations', () => {
 
     const accepted = await acceptSandboxInvitations(db, ws.workspaceId, 'Cat-Kim', { providerAccountId: login(1) });
 
-    expect(accepted).toEqual([expect.objectContaining({ providerAccountId: login(1), publicId: 'cat-kim', connectedAt: expect.any(String) })]);
+    expect(accepted).toEqual([
+      expect.objectContaining({ providerAccountId: login(1), publicId: 'cat-kim', connectedAt: expect.any(String) }),
+    ]);
     expect((await relation(0, 'cat-kim'))?.connectedAt).toBeUndefined();
   });
 
@@ -72,7 +74,12 @@ describe('sandbox relations', () => {
     const again = await connectSandboxProfiles(db, ws.workspaceId, login(0), 'eve-orr', later);
     const invited = await connectSandboxProfiles(db, ws.workspaceId, login(2), 'eve-orr', later);
 
-    expect(direct).toEqual({ workspaceId: ws.workspaceId, providerAccountId: login(0), publicId: 'eve-orr', connectedAt: sentAt.toISOString() });
+    expect(direct).toEqual({
+      workspaceId: ws.workspaceId,
+      providerAccountId: login(0),
+      publicId: 'eve-orr',
+      connectedAt: sentAt.toISOString(),
+    });
     expect(again).toEqual(direct);
     expect(invited).toMatchObject({ invitedAt: sentAt.toISOString(), connectedAt: later.toISOString() });
     const profile = await new SandboxProvider(db).resolveProfile({ account: acting(0), profileUrl: 'https://www.linkedin.com/in/eve-orr' });

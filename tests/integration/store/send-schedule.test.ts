@@ -16,7 +16,12 @@ describe('send schedule', () => {
     const third = await reserveSlot(db, account, at('2026-01-05T10:00:05Z'), 90_000);
     const afterAPause = await reserveSlot(db, account, at('2026-01-05T11:00:00Z'), 30_000);
 
-    expect([first, second, third, afterAPause]).toEqual([at('2026-01-05T10:00:00Z'), at('2026-01-05T10:00:30Z'), at('2026-01-05T10:02:00Z'), at('2026-01-05T11:00:00Z')]);
+    expect([first, second, third, afterAPause]).toEqual([
+      at('2026-01-05T10:00:00Z'),
+      at('2026-01-05T10:00:30Z'),
+      at('2026-01-05T10:02:00Z'),
+      at('2026-01-05T11:00:00Z'),
+    ]);
   });
 
   it('never hands out one slot twice, however many ask at once', async () => {

@@ -16,7 +16,12 @@ let analyser: IdeasAnalyser;
 
 beforeAll(async () => {
   fake = await startFakeBedrock();
-  const client = new BedrockRuntimeClient({ endpoint: fake.url, region: 'us-east-1', maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  const client = new BedrockRuntimeClient({
+    endpoint: fake.url,
+    region: 'us-east-1',
+    maxAttempts: 1,
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
   analyser = { name: 'bedrock', modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0', timeoutMs: 1500, maxTranscriptChars: 10_000, client };
 });
 afterAll(() => stopFakeBedrock(fake));
@@ -38,7 +43,13 @@ const request = validate(transcriptRequestSchema, {
 describe('analyseContent with the Bedrock analyser', () => {
   it("keeps the LLM's grounded ideas, with evidence from the call and the embedded metrics", async () => {
     fake.answerIdeas([
-      { kind: 'pain_point', hook: 'Hours lost to copy-paste.', angle: 'Notes belong in the CRM, not in spreadsheets.', quote: 'our reps waste hours every week copying call notes', score: 0.9 },
+      {
+        kind: 'pain_point',
+        hook: 'Hours lost to copy-paste.',
+        angle: 'Notes belong in the CRM, not in spreadsheets.',
+        quote: 'our reps waste hours every week copying call notes',
+        score: 0.9,
+      },
       { kind: 'insight', hook: 'Invented.', angle: 'A quote nobody said.', quote: 'We would buy it tomorrow if it were free', score: 0.95 },
     ]);
 
@@ -48,7 +59,12 @@ describe('analyseContent with the Bedrock analyser', () => {
     expect(analysis.analyser).toEqual({ name: 'bedrock', modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0' });
     expect(analysis.fallback).toBeUndefined();
     expect(analysis.ideas).toHaveLength(1);
-    expect(analysis.ideas[0]!.evidence[0]).toMatchObject({ quote: 'Our reps waste hours every week copying call notes', speaker: 'Jane', side: 'external', timestamp: '00:00:04' });
+    expect(analysis.ideas[0]!.evidence[0]).toMatchObject({
+      quote: 'Our reps waste hours every week copying call notes',
+      speaker: 'Jane',
+      side: 'external',
+      timestamp: '00:00:04',
+    });
     expect(analysis.metrics.sides.external.words).toBeGreaterThan(20);
     expect(fake.requests[0]!.userText).toContain('Jane (external): Our reps waste hours');
   });
@@ -58,7 +74,11 @@ describe('analyseContent with the Bedrock analyser', () => {
     ['throttling', () => fake.answerError(429, 'ThrottlingException'), 'throttled'],
     ['no answer in time', () => fake.stall(), 'timeout'],
     ['an answer that is not JSON', () => fake.answerText('Here are some ideas: be bold.'), 'invalid_output'],
-    ['only invented quotes', () => fake.answerIdeas([{ kind: 'objection', hook: 'h', angle: 'a', quote: 'This was never said on the call at all', score: 1 }]), 'no_grounded_ideas'],
+    [
+      'only invented quotes',
+      () => fake.answerIdeas([{ kind: 'objection', hook: 'h', angle: 'a', quote: 'This was never said on the call at all', score: 1 }]),
+      'no_grounded_ideas',
+    ],
   ])('keeps the embedded result on %s, saying why', async (_what, answer, reason) => {
     answer();
 

@@ -13,7 +13,11 @@ import { createWebhook, type WebhookEndpoint } from '../../../lib/store/webhooks
 import { analysisSchema } from '../../../lib/transcripts/model/analysis';
 import { acceptTranscript } from '../../../lib/transcripts/accept-transcript';
 import type { AnalyseTranscriptDeps } from '../../../lib/transcripts/analyse-stored-transcript';
-import { ANALYSIS_LEASE_SECONDS, analyseStoredTranscript, failTranscriptOfUnreadableMessage } from '../../../lib/transcripts/analyse-stored-transcript';
+import {
+  ANALYSIS_LEASE_SECONDS,
+  analyseStoredTranscript,
+  failTranscriptOfUnreadableMessage,
+} from '../../../lib/transcripts/analyse-stored-transcript';
 import { newSigningSecret } from '../../../lib/webhooks/signature';
 import { createTestQueue, createTestWorkspace, drainQueue, testDb, testSqs } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
@@ -95,7 +99,9 @@ describe('analyseStoredTranscript', () => {
     );
     const kinds = analysis.ideas.map((idea) => idea.kind);
     expect(kinds).toEqual(expect.arrayContaining(['customer_question', 'objection', 'pain_point']));
-    const text = defaultTranscript.map((element) => (typeof element === 'string' ? element : element.words.map((w) => w.text).join(''))).join('\n');
+    const text = defaultTranscript
+      .map((element) => (typeof element === 'string' ? element : element.words.map((w) => w.text).join('')))
+      .join('\n');
     for (const idea of analysis.ideas) for (const evidence of idea.evidence) expect(text).toContain(evidence.quote);
   });
 
@@ -106,7 +112,12 @@ describe('analyseStoredTranscript', () => {
 
     const analysis = analysisSchema.parse((await getTranscript(db, ws.workspaceId, message.callId))!.analysis);
     // 2.8 s timed (9 words), then 44 untimed words after it at 150 words a minute (17.6 s).
-    expect(analysis.metrics).toMatchObject({ durationSource: 'partial_timestamps', timedShare: 0.17, durationSeconds: 20.4, shareBasis: 'words' });
+    expect(analysis.metrics).toMatchObject({
+      durationSource: 'partial_timestamps',
+      timedShare: 0.17,
+      durationSeconds: 20.4,
+      shareBasis: 'words',
+    });
     expect(analysis.warnings).toEqual([expect.stringMatching(/^Timestamps cover only part of the call \(17% of its words/)]);
   });
 
@@ -137,20 +148,33 @@ describe('analyseStoredTranscript', () => {
 
     await analyseStoredTranscript(deps, { ...message, objectKey: `${message.objectKey}.gone` });
 
-    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'failed', failure: { reason: 'content_missing' } });
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({
+      status: 'failed',
+      failure: { reason: 'content_missing' },
+    });
   });
 
   it('lets the queue retry an unexpected error, and ends the transcript failed on the last delivery', async () => {
     const message = await submit();
     // S3 unreachable: a fault injected at the client.
-    const down = new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const down = new S3Client({
+      endpoint: 'http://127.0.0.1:9',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      maxAttempts: 1,
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
     const faulty = { ...deps, s3: down };
 
     // The deliveries of one queue message: the same SQS message id each time.
     await expect(analyseStoredTranscript(faulty, message, 1, 'message-1')).rejects.toThrow();
     expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'analysing', attempts: 1 });
     await expect(analyseStoredTranscript(faulty, message, 5, 'message-1')).rejects.toThrow();
-    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'failed', attempts: 2, failure: { reason: 'internal_error' } });
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      failure: { reason: 'internal_error' },
+    });
 
     // A redrive from the dead-letter queue may still analyse it.
     await analyseStoredTranscript(deps, message, 1);
@@ -173,7 +197,13 @@ describe('analyseStoredTranscript', () => {
     };
     await createWebhook(db, endpoint);
     const message = await submit(defaultTranscript, workspaceId);
-    const down = new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const down = new S3Client({
+      endpoint: 'http://127.0.0.1:9',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      maxAttempts: 1,
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
     await expect(analyseStoredTranscript({ ...deps, s3: down }, message, 5)).rejects.toThrow();
 
     await analyseStoredTranscript(deps, message, 1);
@@ -190,7 +220,13 @@ describe('analyseStoredTranscript', () => {
 
   it('starts one analysis at a time: a duplicate message finds it being analysed and is dropped; a run that died is taken over when its lease ends', async () => {
     const message = await submit();
-    const down = new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const down = new S3Client({
+      endpoint: 'http://127.0.0.1:9',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      maxAttempts: 1,
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
     // A run of the first message, still holding the transcript (its error is retried by its own message).
     await expect(analyseStoredTranscript({ ...deps, s3: down }, message, 1, 'first')).rejects.toThrow();
 
@@ -200,7 +236,14 @@ describe('analyseStoredTranscript', () => {
 
     // Past the lease the holder is taken to have died: the other message's run takes it over.
     const started = new Date(Date.now() - (ANALYSIS_LEASE_SECONDS + 1) * 1000).toISOString();
-    await db.client.send(new UpdateCommand({ TableName: db.table, Key: keys.transcript(ws.workspaceId, message.callId), UpdateExpression: 'SET updatedAt = :at', ExpressionAttributeValues: { ':at': started } }));
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.transcript(ws.workspaceId, message.callId),
+        UpdateExpression: 'SET updatedAt = :at',
+        ExpressionAttributeValues: { ':at': started },
+      }),
+    );
     await analyseStoredTranscript(deps, message, 1, 'second');
     expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'analysed', attempts: 2 });
   });
@@ -210,18 +253,32 @@ describe('analyseStoredTranscript', () => {
 
     await failTranscriptOfUnreadableMessage({ db }, { workspaceId: message.workspaceId, callId: message.callId, contentHash: 'nope' });
 
-    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({ status: 'failed', failure: { reason: 'unreadable_message' } });
+    expect(await getTranscript(db, ws.workspaceId, message.callId)).toMatchObject({
+      status: 'failed',
+      failure: { reason: 'unreadable_message' },
+    });
   });
 
   it('analyses plaintext with timestamps: speakers, sides and times', async () => {
-    const message = await submit('[00:00:01] Sam Seller: What made you look at us?\n[00:00:05] Jane Doe: We lose deals because reps forget to follow up.\n[00:00:12] Jane Doe: Does it work with HubSpot as well as Salesforce?');
+    const message = await submit(
+      '[00:00:01] Sam Seller: What made you look at us?\n[00:00:05] Jane Doe: We lose deals because reps forget to follow up.\n[00:00:12] Jane Doe: Does it work with HubSpot as well as Salesforce?',
+    );
 
     await analyseStoredTranscript(deps, message);
 
     const analysis = (await getTranscript(db, ws.workspaceId, message.callId))!.analysis!;
     expect(analysis.metrics.durationSource).toBe('timestamps');
-    expect(analysis.metrics.speakers.find((speaker) => speaker.name === 'Jane Doe')).toMatchObject({ side: 'external', email: 'jane.doe@globex.example' });
+    expect(analysis.metrics.speakers.find((speaker) => speaker.name === 'Jane Doe')).toMatchObject({
+      side: 'external',
+      email: 'jane.doe@globex.example',
+    });
     const question = analysis.ideas.find((idea) => idea.kind === 'customer_question');
-    expect(question?.evidence[0]).toMatchObject({ quote: 'Does it work with HubSpot as well as Salesforce?', speaker: 'Jane Doe', side: 'external', start: 12, timestamp: '00:00:12' });
+    expect(question?.evidence[0]).toMatchObject({
+      quote: 'Does it work with HubSpot as well as Salesforce?',
+      speaker: 'Jane Doe',
+      side: 'external',
+      start: 12,
+      timestamp: '00:00:12',
+    });
   });
 });

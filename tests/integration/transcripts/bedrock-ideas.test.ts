@@ -15,7 +15,13 @@ const wordsOf = (text: string, start: number) =>
 
 const painText = 'Honestly we lose deals because nobody updates the CRM after calls. ';
 const segments: Segment[] = [
-  { speaker: 'Ana Seller', email: 'ana@seller.example', side: 'internal', text: 'Thanks for making time. How are you handling renewals today?', start: 12 },
+  {
+    speaker: 'Ana Seller',
+    email: 'ana@seller.example',
+    side: 'internal',
+    text: 'Thanks for making time. How are you handling renewals today?',
+    start: 12,
+  },
   { speaker: 'Bo Buyer', side: 'external', text: painText, start: 3725, end: 3731, words: wordsOf(painText, 3725) },
   { speaker: 'Bo Buyer', side: 'external', text: 'Why would we pay for another tool when the spreadsheet works?', start: 3790 },
   { side: 'unknown', text: 'Can everyone hear me now?' },
@@ -132,7 +138,15 @@ describe('findIdeasWithBedrock', () => {
         score: 0.8,
         mentions: 1,
         // `we` is the second word: its start, not the segment's.
-        evidence: [{ quote: 'we lose deals because nobody updates the CRM', speaker: 'Bo Buyer', side: 'external', start: 3725.4, timestamp: '01:02:05' }],
+        evidence: [
+          {
+            quote: 'we lose deals because nobody updates the CRM',
+            speaker: 'Bo Buyer',
+            side: 'external',
+            start: 3725.4,
+            timestamp: '01:02:05',
+          },
+        ],
       },
     ]);
     for (const each of ideas) expect(contentIdeaSchema.safeParse(each).success).toBe(true);
@@ -263,7 +277,12 @@ describe('findIdeasWithBedrock', () => {
   });
 
   it('refuses a transcript rendering over maxTranscriptChars without sending it', async () => {
-    const long: Segment[] = Array.from({ length: 40 }, (_, index) => ({ speaker: 'Bo', side: 'external', text: `Sentence number ${index} of a long call.`, start: index }));
+    const long: Segment[] = Array.from({ length: 40 }, (_, index) => ({
+      speaker: 'Bo',
+      side: 'external',
+      text: `Sentence number ${index} of a long call.`,
+      start: index,
+    }));
 
     const error = await expectReason(find(long, { maxTranscriptChars: 1000 }), 'transcript_too_long');
 
@@ -273,7 +292,11 @@ describe('findIdeasWithBedrock', () => {
 });
 
 describe('createBedrockClient', () => {
-  const saved = { endpoint: process.env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME, key: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+  const saved = {
+    endpoint: process.env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME,
+    key: process.env.AWS_ACCESS_KEY_ID,
+    secret: process.env.AWS_SECRET_ACCESS_KEY,
+  };
   afterEach(() => {
     for (const [name, value] of [
       ['AWS_ENDPOINT_URL_BEDROCK_RUNTIME', saved.endpoint],

@@ -77,7 +77,11 @@ describe('deliverWebhook', () => {
     await Promise.all([deliverWebhook(deps, message), deliverWebhook(deps, message), deliverWebhook(deps, message)]);
 
     expect(receiver.at('/once')).toHaveLength(1);
-    expect(await getDelivery(db, message)).toMatchObject({ status: 'succeeded', attemptCount: 1, attempts: [{ ok: true, statusCode: 200 }] });
+    expect(await getDelivery(db, message)).toMatchObject({
+      status: 'succeeded',
+      attemptCount: 1,
+      attempts: [{ ok: true, statusCode: 200 }],
+    });
   });
 
   it('schedules the retry of a failed attempt as a delayed message, and ends failed when the retry window is over', async () => {
@@ -88,7 +92,11 @@ describe('deliverWebhook', () => {
     await deliverWebhook(deps, message);
     const retrying = await getDelivery(db, message);
     const [retry] = await drainQueue(sqs, queueUrl, 3);
-    expect(retrying).toMatchObject({ status: 'pending', attemptCount: 1, attempts: [{ ok: false, statusCode: 502, error: 'http_status' }] });
+    expect(retrying).toMatchObject({
+      status: 'pending',
+      attemptCount: 1,
+      attempts: [{ ok: false, statusCode: 502, error: 'http_status' }],
+    });
     expect(retry?.json).toEqual(message);
     expect((await getWebhook(db, target.workspaceId, target.webhookId))!.failingSince).toEqual(expect.any(String));
 
@@ -110,7 +118,7 @@ describe('deliverWebhook', () => {
     expect(receiver.at('/early')).toHaveLength(1);
     // Each message becomes visible when its own delay ends (the second one's a little later): read until both came.
     const received: unknown[] = [];
-    for (const deadline = Date.now() + 8000; received.length < 2 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 8000; received.length < 2 && Date.now() < deadline;) {
       received.push(...(await drainQueue(sqs, queueUrl, 1)).map((message) => message.json));
     }
     expect(received).toEqual([message, message]);
@@ -141,7 +149,10 @@ describe('deliverWebhook', () => {
     const message = await ping(target);
     const rebound: LookupFunction = (_host, options, callback) => {
       const all = typeof options === 'object' && options.all;
-      if (all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: '10.0.0.7', family: 4 }]);
+      if (all)
+        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+          { address: '10.0.0.7', family: 4 },
+        ]);
       else callback(null, '10.0.0.7', 4);
     };
 
@@ -160,7 +171,8 @@ describe('deliverWebhook', () => {
     try {
       await deliverWebhook(deps, message);
       const endpointWrites = send.mock.calls.filter(
-        ([command]) => !(command instanceof GetCommand) && (command.input as { Key?: { sk?: string } }).Key?.sk === `WEBHOOK#${target.webhookId}`,
+        ([command]) =>
+          !(command instanceof GetCommand) && (command.input as { Key?: { sk?: string } }).Key?.sk === `WEBHOOK#${target.webhookId}`,
       );
       expect(send).toHaveBeenCalled();
       expect(endpointWrites).toHaveLength(0);
@@ -176,7 +188,13 @@ describe('deliverWebhook', () => {
   it('disables an endpoint failing for longer than allowed, and tells the workspace’s other endpoints', async () => {
     receiver.answer('/dying', 500);
     const dying = await endpoint('/dying', { failingSince: new Date(Date.now() - 7200_000).toISOString() });
-    const watcher: WebhookEndpoint = { ...dying, webhookId: newId('wh'), url: receiver.url('/watcher'), events: ['webhook.disabled'], failingSince: undefined };
+    const watcher: WebhookEndpoint = {
+      ...dying,
+      webhookId: newId('wh'),
+      url: receiver.url('/watcher'),
+      events: ['webhook.disabled'],
+      failingSince: undefined,
+    };
     await createWebhook(db, watcher);
     const message = await ping(dying);
 
@@ -185,10 +203,17 @@ describe('deliverWebhook', () => {
     expect(await getWebhook(db, dying.workspaceId, dying.webhookId)).toMatchObject({ status: 'disabled', disabledReason: 'failing' });
     // Disabled by request afterwards, it keeps why it was disabled.
     const disabledAt = (await getWebhook(db, dying.workspaceId, dying.webhookId))!.disabledAt;
-    expect(await updateWebhook(db, dying.workspaceId, dying.webhookId, { status: 'disabled' }, new Date())).toMatchObject({ disabledReason: 'failing', disabledAt });
+    expect(await updateWebhook(db, dying.workspaceId, dying.webhookId, { status: 'disabled' }, new Date())).toMatchObject({
+      disabledReason: 'failing',
+      disabledAt,
+    });
     const [told] = (await listDeliveries(db, watcher.workspaceId, watcher.webhookId, 10)).items;
     expect(told?.event).toMatchObject({ type: 'webhook.disabled', data: { webhookId: dying.webhookId, reason: 'failing' } });
-    expect((await listDeliveries(db, dying.workspaceId, dying.webhookId, 10)).items.filter((delivery) => delivery.event.type === 'webhook.disabled')).toHaveLength(0);
+    expect(
+      (await listDeliveries(db, dying.workspaceId, dying.webhookId, 10)).items.filter(
+        (delivery) => delivery.event.type === 'webhook.disabled',
+      ),
+    ).toHaveLength(0);
     await drainQueue(sqs, queueUrl, 1);
   });
 });
@@ -198,13 +223,19 @@ describe('events and the sweep', () => {
     const target = await endpoint('/atomic');
     const event = await prepareEvent(db, target.workspaceId, 'job.succeeded', { jobId: 'job_x' }, new Date());
     const refused = {
-      ConditionCheck: { TableName: db.table, Key: { pk: `WS#${target.workspaceId}`, sk: 'NOTHING' }, ConditionExpression: 'attribute_exists(pk)' },
+      ConditionCheck: {
+        TableName: db.table,
+        Key: { pk: `WS#${target.workspaceId}`, sk: 'NOTHING' },
+        ConditionExpression: 'attribute_exists(pk)',
+      },
     };
 
     expect(event.deliveries).toHaveLength(1);
     expect(await commitWithEvents({ db, sqs, webhooksQueueUrl: queueUrl }, [refused], [event])).toBe(false);
     expect((await listDeliveries(db, target.workspaceId, target.webhookId, 10)).items).toHaveLength(0);
-    expect((await drainQueue(sqs, queueUrl, 1)).filter((message) => (message.json as DeliverWebhookMessage).webhookId === target.webhookId)).toHaveLength(0);
+    expect(
+      (await drainQueue(sqs, queueUrl, 1)).filter((message) => (message.json as DeliverWebhookMessage).webhookId === target.webhookId),
+    ).toHaveLength(0);
   });
 
   it('sends again a due delivery whose message was lost, once, and a dedupe key emits an event once', async () => {
@@ -243,7 +274,10 @@ describe('resendDelivery', () => {
     // Answered as its endpoint answers it (functions/http/webhook-delivery-resend.ts).
     const resent = accepted(await resendDelivery(eventDeps(), target.workspaceId, target.webhookId, message.deliveryId, new Date()));
 
-    expect(resent).toMatchObject({ status: 202, body: { deliveryId: message.deliveryId, status: 'pending', attemptCount: 1, nextAttemptAt: expect.any(String) } });
+    expect(resent).toMatchObject({
+      status: 202,
+      body: { deliveryId: message.deliveryId, status: 'pending', attemptCount: 1, nextAttemptAt: expect.any(String) },
+    });
     expect((resent.body as Record<string, unknown>).failureReason).toBeUndefined();
     expect(await getDelivery(db, message)).toMatchObject({ status: 'pending', roundAttempts: 0, attemptCount: 1 });
     const announced = (await drainQueue(sqs, queueUrl, 1)).map((received) => received.json as DeliverWebhookMessage);
@@ -254,8 +288,12 @@ describe('resendDelivery', () => {
       slug: 'delivery-not-failed',
       message: expect.stringContaining('This delivery is pending'),
     });
-    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, unknownDelivery(), new Date())).rejects.toMatchObject({ status: 404 });
-    expect((await drainQueue(sqs, queueUrl, 1)).filter((received) => (received.json as DeliverWebhookMessage).webhookId === target.webhookId)).toHaveLength(0);
+    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, unknownDelivery(), new Date())).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(
+      (await drainQueue(sqs, queueUrl, 1)).filter((received) => (received.json as DeliverWebhookMessage).webhookId === target.webhookId),
+    ).toHaveLength(0);
   });
 
   it('refuses on a disabled endpoint with a 409, and still a 404 for a delivery it does not have', async () => {
@@ -263,8 +301,13 @@ describe('resendDelivery', () => {
     const message = await ping(target);
     await updateWebhook(db, target.workspaceId, target.webhookId, { status: 'disabled' }, new Date());
 
-    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, message.deliveryId, new Date())).rejects.toMatchObject({ status: 409, slug: 'webhook-disabled' });
-    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, unknownDelivery(), new Date())).rejects.toMatchObject({ status: 404 });
+    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, message.deliveryId, new Date())).rejects.toMatchObject({
+      status: 409,
+      slug: 'webhook-disabled',
+    });
+    await expect(resendDelivery(eventDeps(), target.workspaceId, target.webhookId, unknownDelivery(), new Date())).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await getDelivery(db, message)).toMatchObject({ status: 'pending' });
   });
 });

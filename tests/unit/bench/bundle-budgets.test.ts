@@ -19,7 +19,9 @@ it('has a budget for every function and no budget for a function that is gone', 
 
 it('keeps every bundle and its zip within budget', () => {
   const over = bundles
-    .filter((bundle) => bundle.bytes > (bundleBudgets[bundle.name]?.bytes ?? 0) || bundle.zipBytes > (bundleBudgets[bundle.name]?.zipBytes ?? 0))
+    .filter(
+      (bundle) => bundle.bytes > (bundleBudgets[bundle.name]?.bytes ?? 0) || bundle.zipBytes > (bundleBudgets[bundle.name]?.zipBytes ?? 0),
+    )
     .map((bundle) => `${bundle.name}: ${bundle.bytes} B (zip ${bundle.zipBytes} B), budget ${JSON.stringify(bundleBudgets[bundle.name])}`);
   expect(over).toEqual([]);
 });
@@ -33,10 +35,13 @@ it('bundles the AWS SDK inside each function that talks to AWS, and measures a b
 
 /** The api key's access layer (authentication, rate limit, idempotency) that httpEndpoint puts around the pipeline. */
 const API_KEY_LAYER_FILES = ['lib/http/endpoint.ts', 'lib/http/idempotency.ts', 'lib/http/rate-limit.ts'];
-const apiKeyLayerInputs = (bundle: FunctionBundle) => bundle.inputs.filter((input) => input.startsWith('lib/auth/') || API_KEY_LAYER_FILES.includes(input));
+const apiKeyLayerInputs = (bundle: FunctionBundle) =>
+  bundle.inputs.filter((input) => input.startsWith('lib/auth/') || API_KEY_LAYER_FILES.includes(input));
 
 it('leaves the AWS SDK and the api-key layer out of the public endpoints that make no AWS call', () => {
-  const sdkFree = bundles.filter((bundle) => ['health', 'openapi', 'docs', 'notFound'].includes(bundle.name)).map((bundle) => [bundle.name, bundle.clients]);
+  const sdkFree = bundles
+    .filter((bundle) => ['health', 'openapi', 'docs', 'notFound'].includes(bundle.name))
+    .map((bundle) => [bundle.name, bundle.clients]);
   expect(sdkFree).toEqual([
     ['health', []],
     ['openapi', []],

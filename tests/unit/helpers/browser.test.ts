@@ -14,7 +14,9 @@ describe('findChromium', () => {
   });
 
   it('refuses a CHROMIUM_PATH that is not an executable instead of using another browser', async () => {
-    await expect(findChromium({ CHROMIUM_PATH: '/nonexistent/chromium' })).rejects.toThrow(/CHROMIUM_PATH=\/nonexistent\/chromium is not an executable/);
+    await expect(findChromium({ CHROMIUM_PATH: '/nonexistent/chromium' })).rejects.toThrow(
+      /CHROMIUM_PATH=\/nonexistent\/chromium is not an executable/,
+    );
   });
 });
 

@@ -1,5 +1,10 @@
 import type { ApprovalPageModel } from '../../../../lib/approvals/approval-page';
-import { approvalPageHeaders, renderApprovalError, renderApprovalNotFound, renderApprovalPage } from '../../../../lib/approvals/approval-page';
+import {
+  approvalPageHeaders,
+  renderApprovalError,
+  renderApprovalNotFound,
+  renderApprovalPage,
+} from '../../../../lib/approvals/approval-page';
 
 /*
  * No HTML parser is installed, so these tests tokenise the pages with `tagsOf` below, which is
@@ -29,7 +34,30 @@ function tagsOf(html: string): Tag[] {
     }));
 }
 
-const ALLOWED_TAGS = ['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'h1', 'h2', 'p', 'dl', 'dt', 'dd', 'a', 'br', 'span', 'time', 'div', 'form', 'label', 'textarea', 'button'];
+const ALLOWED_TAGS = [
+  'html',
+  'head',
+  'meta',
+  'title',
+  'style',
+  'body',
+  'main',
+  'h1',
+  'h2',
+  'p',
+  'dl',
+  'dt',
+  'dd',
+  'a',
+  'br',
+  'span',
+  'time',
+  'div',
+  'form',
+  'label',
+  'textarea',
+  'button',
+];
 
 /** Checks the whole page: only the tags the renderer writes, no event handler, links only to http(s). */
 function expectSafeMarkup(html: string): Tag[] {
@@ -90,7 +118,13 @@ describe('renderApprovalPage, pending', () => {
 
     expect(tagsNamed(html, 'form')).toEqual([{ name: 'form', attributes: { method: 'post', action: base.formAction } }]);
     const [textarea] = tagsNamed(html, 'textarea');
-    expect(textarea?.attributes).toMatchObject({ id: 'text', name: 'text', maxlength: '1250', required: '', 'aria-describedby': 'text-hint' });
+    expect(textarea?.attributes).toMatchObject({
+      id: 'text',
+      name: 'text',
+      maxlength: '1250',
+      required: '',
+      'aria-describedby': 'text-hint',
+    });
     expect(textareaContent(html)).toBe(`\n${base.text}`);
     expect(tagsNamed(html, 'label')).toEqual([{ name: 'label', attributes: { for: 'text' } }]);
     expect(html).toContain('<p class="hint" id="text-hint">At most 1,250 characters; it must not be empty.</p>');
@@ -132,7 +166,14 @@ describe('renderApprovalPage, pending', () => {
   });
 
   it('refuses a form action that is not a path of this site', () => {
-    for (const formAction of ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)', '/approve/x"><script>', 'approve/x', '']) {
+    for (const formAction of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      'javascript:alert(1)',
+      '/approve/x"><script>',
+      'approve/x',
+      '',
+    ]) {
       expect(() => page({ formAction })).toThrow(TypeError);
     }
   });
@@ -164,8 +205,12 @@ describe('renderApprovalPage, decided or expired', () => {
     const pending = page({ kind: 'dm', status: 'pending' });
 
     expect(approved).not.toContain('Approved: the message will be sent as shown below<');
-    expect(approved).toContain('if not, they first get an invitation to connect from you (without a note), and the message is sent only once they accept it</dd>');
-    expect(pending).toContain('<p class="hint" id="what-happens">If you are connected to them, approving sends the message. If not, approving first sends them an invitation to connect from you, without a note, and the message is sent only once they accept it.</p>');
+    expect(approved).toContain(
+      'if not, they first get an invitation to connect from you (without a note), and the message is sent only once they accept it</dd>',
+    );
+    expect(pending).toContain(
+      '<p class="hint" id="what-happens">If you are connected to them, approving sends the message. If not, approving first sends them an invitation to connect from you, without a note, and the message is sent only once they accept it.</p>',
+    );
     expect(page({ kind: 'comment', status: 'pending' })).not.toContain('what-happens');
     expectSafeMarkup(pending);
   });
@@ -217,11 +262,17 @@ describe('renderApprovalPage with hostile input', () => {
     const html = renderApprovalPage(hostile);
 
     expect(html.match(/<\/textarea>/g)).toHaveLength(1);
-    expect(textareaContent(html)).toBe('\n&lt;/textarea&gt;&lt;script&gt;alert(&quot;text&quot;)&lt;/script&gt;&lt;textarea&gt;&#39; &amp; &quot;');
+    expect(textareaContent(html)).toBe(
+      '\n&lt;/textarea&gt;&lt;script&gt;alert(&quot;text&quot;)&lt;/script&gt;&lt;textarea&gt;&#39; &amp; &quot;',
+    );
   });
 
   it('shows a sender or target with a non-http(s) URL as plain text', () => {
-    const html = renderApprovalPage({ ...base, sender: { name: 'Jane', profileUrl: 'data:text/html,hi' }, target: { url: 'ftp://files.example/x' } });
+    const html = renderApprovalPage({
+      ...base,
+      sender: { name: 'Jane', profileUrl: 'data:text/html,hi' },
+      target: { url: 'ftp://files.example/x' },
+    });
 
     expect(tagsNamed(html, 'a')).toEqual([]);
     expect(html).toContain('<dt>From</dt><dd>Jane</dd>');
@@ -254,7 +305,8 @@ describe('approvalPageHeaders', () => {
   it('are HTML with a strict CSP, no referrer, no framing, no sniffing, no caching', () => {
     expect(approvalPageHeaders).toMatchObject({
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',

@@ -28,10 +28,15 @@ describe('api keys', () => {
     expect(isWellFormedApiKey(`wsk_${changed}${key.slice(36)}`)).toBe(false);
   });
 
-  it.each(['', 'wsk_', 'sk_live_abc', `wsk_${'a'.repeat(32)}`, `wsk_${'a'.repeat(31)}_abcdef`, `WSK_${'a'.repeat(32)}_abcdef`, ' '.repeat(40)])(
-    'rejects the malformed key %j',
-    (key) => {
-      expect(isWellFormedApiKey(key)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'wsk_',
+    'sk_live_abc',
+    `wsk_${'a'.repeat(32)}`,
+    `wsk_${'a'.repeat(31)}_abcdef`,
+    `WSK_${'a'.repeat(32)}_abcdef`,
+    ' '.repeat(40),
+  ])('rejects the malformed key %j', (key) => {
+    expect(isWellFormedApiKey(key)).toBe(false);
+  });
 });

@@ -3,7 +3,9 @@ import { safeHttpUrl } from '../../../../lib/schemas/http-url';
 
 describe('escapeHtml', () => {
   it('escapes the five characters special in text and quoted attributes', () => {
-    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;',
+    );
   });
 
   it('escapes an existing entity again, so it shows as typed', () => {

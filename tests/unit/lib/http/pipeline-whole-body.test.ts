@@ -12,11 +12,23 @@ const schema = z.strictObject({ name: z.string() });
 
 function endpoint(bodyFormat: 'json' | 'form' = 'json') {
   const handle = jest.fn(async () => ({ status: 200, body: { ok: true } }));
-  return { handle, handler: publicEndpoint({ route: { method: 'POST', path: '/things' }, body: bodyFormat === 'json' ? schema : z.record(z.string(), z.string()), bodyFormat, handle }) };
+  return {
+    handle,
+    handler: publicEndpoint({
+      route: { method: 'POST', path: '/things' },
+      body: bodyFormat === 'json' ? schema : z.record(z.string(), z.string()),
+      bodyFormat,
+      handle,
+    }),
+  };
 }
 
 function problemOf(result: { statusCode: number; headers: Record<string, string>; body?: string }): Record<string, unknown> {
-  return { status: result.statusCode, contentType: result.headers['content-type'], ...(JSON.parse(result.body ?? '{}') as Record<string, unknown>) };
+  return {
+    status: result.statusCode,
+    contentType: result.headers['content-type'],
+    ...(JSON.parse(result.body ?? '{}') as Record<string, unknown>),
+  };
 }
 
 beforeEach(() => {
@@ -39,13 +51,24 @@ describe('the pipeline, given a body that is no JSON object', () => {
 
     const result = await handler(httpEvent({ method: 'POST', path: '/things', rawBody: text }));
 
-    expect(problemOf(result)).toMatchObject({ status: 400, contentType: 'application/problem+json', type: '/problems/validation-failed', errors: [{ path: '', message }] });
+    expect(problemOf(result)).toMatchObject({
+      status: 400,
+      contentType: 'application/problem+json',
+      type: '/problems/validation-failed',
+      errors: [{ path: '', message }],
+    });
     expect(handle).not.toHaveBeenCalled();
   });
 
   it("names only the body when a schema's refinement would still run on an array", async () => {
-    const refined = z.strictObject({ a: z.optional(z.string()), b: z.optional(z.string()) }).check(z.refine((value) => value.a !== undefined || value.b !== undefined, { path: ['a'], message: 'a or b is required' }));
-    const handler = publicEndpoint({ route: { method: 'POST', path: '/things' }, body: refined, handle: async () => ({ status: 200, body: {} }) });
+    const refined = z
+      .strictObject({ a: z.optional(z.string()), b: z.optional(z.string()) })
+      .check(z.refine((value) => value.a !== undefined || value.b !== undefined, { path: ['a'], message: 'a or b is required' }));
+    const handler = publicEndpoint({
+      route: { method: 'POST', path: '/things' },
+      body: refined,
+      handle: async () => ({ status: 200, body: {} }),
+    });
 
     const result = await handler(httpEvent({ method: 'POST', path: '/things', rawBody: '[]' }));
 
@@ -62,7 +85,10 @@ describe('the pipeline, given a body that is no JSON object', () => {
 
     const result = await handler(event);
 
-    expect(problemOf(result)).toMatchObject({ status: 400, errors: [{ path: '', message: 'the body is empty; a JSON object is expected' }] });
+    expect(problemOf(result)).toMatchObject({
+      status: 400,
+      errors: [{ path: '', message: 'the body is empty; a JSON object is expected' }],
+    });
     expect(handle).not.toHaveBeenCalled();
   });
 
@@ -75,7 +101,10 @@ describe('the pipeline, given a body that is no JSON object', () => {
 
     const result = await handler(event);
 
-    expect(problemOf(result)).toMatchObject({ status: 400, errors: [{ path: '', message: `the body must be a JSON object, not ${kind}` }] });
+    expect(problemOf(result)).toMatchObject({
+      status: 400,
+      errors: [{ path: '', message: `the body must be a JSON object, not ${kind}` }],
+    });
   });
 
   it('names the body when it is not JSON at all', async () => {
@@ -83,12 +112,19 @@ describe('the pipeline, given a body that is no JSON object', () => {
 
     const result = await handler(httpEvent({ method: 'POST', path: '/things', rawBody: '{"name":' }));
 
-    expect(problemOf(result)).toMatchObject({ status: 400, type: '/problems/malformed-json', errors: [{ path: '', message: expect.stringMatching(/^is not valid JSON: /) }] });
+    expect(problemOf(result)).toMatchObject({
+      status: 400,
+      type: '/problems/malformed-json',
+      errors: [{ path: '', message: expect.stringMatching(/^is not valid JSON: /) }],
+    });
   });
 
   it.each([null, undefined])('reads a form event body of %s as an empty form', async (body) => {
     const { handle, handler } = endpoint('form');
-    const event = { ...httpEvent({ method: 'POST', path: '/things', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), body: body as unknown as string };
+    const event = {
+      ...httpEvent({ method: 'POST', path: '/things', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      body: body as unknown as string,
+    };
 
     const result = await handler(event);
 

@@ -35,9 +35,16 @@ describe('publicEndpoint', () => {
 
   it('is made and answers without the configuration, DynamoDB or the api-key layer, and without RateLimit headers', async () => {
     expect(process.env.TABLE_NAME).toBeUndefined();
-    const handler = publicEndpoint({ route: { method: 'GET', path: '/health' }, handle: async () => ({ status: 200, body: { status: 'ok' } }) });
+    const handler = publicEndpoint({
+      route: { method: 'GET', path: '/health' },
+      handle: async () => ({ status: 200, body: { status: 'ok' } }),
+    });
 
-    const result = await handler({ rawPath: '/health', headers: {}, requestContext: { requestId: 'req-1' } } as unknown as APIGatewayProxyEventV2);
+    const result = await handler({
+      rawPath: '/health',
+      headers: {},
+      requestContext: { requestId: 'req-1' },
+    } as unknown as APIGatewayProxyEventV2);
 
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body ?? '')).toEqual({ status: 'ok' });

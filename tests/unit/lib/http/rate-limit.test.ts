@@ -15,7 +15,9 @@ describe('rateWindowOf', () => {
   });
 
   it('gives every instant of a minute the same window, so every Lambda counts in the same item', () => {
-    const starts = new Set(Array.from({ length: 600 }, (_, i) => rateWindowOf(new Date(Date.UTC(2025, 0, 1, 8, 30) + i * 100)).start.toISOString()));
+    const starts = new Set(
+      Array.from({ length: 600 }, (_, i) => rateWindowOf(new Date(Date.UTC(2025, 0, 1, 8, 30) + i * 100)).start.toISOString()),
+    );
 
     expect([...starts]).toEqual(['2025-01-01T08:30:00.000Z']);
   });

@@ -75,7 +75,9 @@ describe('readJsonBody', () => {
     const body = Buffer.concat([Buffer.from('{"a":"'), Buffer.from(bad), Buffer.from('"}')]).toString('base64');
 
     expect(() => readJsonBody(json, body, true, 100)).toThrow(expect.objectContaining({ status: 400, slug: 'malformed-json' }));
-    expect(() => readFormBody({ 'content-type': 'application/x-www-form-urlencoded' }, body, true, 100)).toThrow(expect.objectContaining({ status: 400, slug: 'malformed-form' }));
+    expect(() => readFormBody({ 'content-type': 'application/x-www-form-urlencoded' }, body, true, 100)).toThrow(
+      expect.objectContaining({ status: 400, slug: 'malformed-form' }),
+    );
   });
 
   it.each([
@@ -107,7 +109,9 @@ describe('readJsonBody', () => {
       return undefined;
     };
 
-    expect(errorsOf('{"a":"ok","b":["\\udc00",{"c":"\\ud800"}],"d":"\\ud800"}')).toEqual([{ path: 'b.0', message: expect.stringContaining('lone surrogate') }]);
+    expect(errorsOf('{"a":"ok","b":["\\udc00",{"c":"\\ud800"}],"d":"\\ud800"}')).toEqual([
+      { path: 'b.0', message: expect.stringContaining('lone surrogate') },
+    ]);
     expect(errorsOf(deep)).toEqual([{ path: Array(depth).fill('0').join('.'), message: expect.stringContaining('lone surrogate') }]);
   });
 

@@ -9,7 +9,11 @@ import { logger } from '../../../../lib/log';
  * the workspace is known as soon as the caller is identified, so a request refused while it is
  * counted (429, or 503 from the counter) is still logged with its workspace.
  */
-const event = { rawPath: '/api/v1/jobs/job_1', headers: { 'api-key': 'wsk_test' }, requestContext: { requestId: 'req-1' } } as unknown as APIGatewayProxyEventV2;
+const event = {
+  rawPath: '/api/v1/jobs/job_1',
+  headers: { 'api-key': 'wsk_test' },
+  requestContext: { requestId: 'req-1' },
+} as unknown as APIGatewayProxyEventV2;
 const rateHeaders = { 'ratelimit-limit': '2', 'ratelimit-remaining': '0', 'ratelimit-reset': '30' };
 
 function access(overrides: Partial<AccessLayer> = {}): AccessLayer {
@@ -53,7 +57,10 @@ describe('requestPipeline behind an access layer', () => {
   it('logs a 503 of the rate counter with its workspace', async () => {
     const layer = access({ count: jest.fn(async () => Promise.reject(new DependencyUnavailableError('The counter is unavailable.'))) });
 
-    const result = await requestPipeline({ route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, handle: async () => ({ status: 200, body: {} }) }, layer)(event);
+    const result = await requestPipeline(
+      { route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, handle: async () => ({ status: 200, body: {} }) },
+      layer,
+    )(event);
 
     expect(result.statusCode).toBe(503);
     expect(requestLine(info)).toMatchObject({ status: 503, workspaceId: 'ws_1' });
@@ -62,7 +69,10 @@ describe('requestPipeline behind an access layer', () => {
   it('logs a 401 with no workspace, and counts nothing', async () => {
     const layer = access({ identify: jest.fn(async () => Promise.reject(new UnauthorizedError())) });
 
-    const result = await requestPipeline({ route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, handle: async () => ({ status: 200, body: {} }) }, layer)(event);
+    const result = await requestPipeline(
+      { route: { method: 'GET', path: '/api/v1/jobs/{jobId}' }, handle: async () => ({ status: 200, body: {} }) },
+      layer,
+    )(event);
 
     expect(result.statusCode).toBe(401);
     expect(requestLine(info)).not.toHaveProperty('workspaceId');
@@ -78,7 +88,11 @@ describe('requestPipeline behind an access layer', () => {
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body ?? '')).toEqual({ workspaceId: 'ws_1' });
     expect(result.headers).toMatchObject(rateHeaders);
-    expect(layer.perform).toHaveBeenCalledWith('ws_1', { rawBody: undefined, headers: { 'api-key': 'wsk_test' }, now: expect.any(Date) }, expect.any(Function));
+    expect(layer.perform).toHaveBeenCalledWith(
+      'ws_1',
+      { rawBody: undefined, headers: { 'api-key': 'wsk_test' }, now: expect.any(Date) },
+      expect.any(Function),
+    );
     expect(requestLine(info)).toMatchObject({ status: 200, workspaceId: 'ws_1' });
   });
 });

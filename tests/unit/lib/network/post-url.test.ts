@@ -159,9 +159,16 @@ describe('isNetworkHost', () => {
 
 describe('parsePostUrl with a comment on a ugcPost linked from its activity', () => {
   it('keeps the post of the URL and the comment URN as LinkedIn gave it', () => {
-    const post = parsePostUrl(`https://www.linkedin.com/feed/update/urn:li:activity:${ACTIVITY}/?commentUrn=${encodedCommentUrn('ugcPost', UGC, COMMENT)}`);
+    const post = parsePostUrl(
+      `https://www.linkedin.com/feed/update/urn:li:activity:${ACTIVITY}/?commentUrn=${encodedCommentUrn('ugcPost', UGC, COMMENT)}`,
+    );
 
-    expect(post).toMatchObject({ kind: 'activity', id: ACTIVITY, commentId: COMMENT, commentUrn: `urn:li:comment:(ugcPost:${UGC},${COMMENT})` });
+    expect(post).toMatchObject({
+      kind: 'activity',
+      id: ACTIVITY,
+      commentId: COMMENT,
+      commentUrn: `urn:li:comment:(ugcPost:${UGC},${COMMENT})`,
+    });
     expect(parsePostUrl(post!.url)).toEqual(post);
   });
 });

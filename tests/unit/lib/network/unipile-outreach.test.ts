@@ -1,11 +1,5 @@
 import type { FakeRelation, FakeUnipile } from '../../../helpers/fake-unipile';
-import {
-  fakeProviderId,
-  MISSING_CHAT_ID,
-  MISSING_POST_ID,
-  MISSING_PROFILE_ID,
-  startFakeUnipile,
-} from '../../../helpers/fake-unipile';
+import { fakeProviderId, MISSING_CHAT_ID, MISSING_POST_ID, MISSING_PROFILE_ID, startFakeUnipile } from '../../../helpers/fake-unipile';
 import { UnipileProvider } from '../../../../lib/network/unipile';
 import { account, activityPost, comment, failureOf, postOf, ugcPost } from '../../../helpers/unipile-fixtures';
 
@@ -83,7 +77,11 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
 
     it('keeps the comment_id Unipile returns, when it returns one', async () => {
       // Prepare
-      fake.respondNext({ status: 201, body: { object: 'CommentSent', comment_id: '7340000000000000001' }, match: 'POST /api/v1/posts/urn' });
+      fake.respondNext({
+        status: 201,
+        body: { object: 'CommentSent', comment_id: '7340000000000000001' },
+        match: 'POST /api/v1/posts/urn',
+      });
 
       // Act
       const result = await provider.comment({ account, post: activityPost, text: 'Hi' });
@@ -178,9 +176,7 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
 
     it('404 → profile_not_found, not retryable', async () => {
       // Act
-      const error = await failureOf(
-        provider.resolveProfile({ account, profileUrl: `https://www.linkedin.com/in/${MISSING_PROFILE_ID}` }),
-      );
+      const error = await failureOf(provider.resolveProfile({ account, profileUrl: `https://www.linkedin.com/in/${MISSING_PROFILE_ID}` }));
 
       // Assert
       expect(error).toMatchObject({ reason: 'profile_not_found', retryable: false, status: 404 });

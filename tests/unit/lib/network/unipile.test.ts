@@ -195,7 +195,11 @@ describe('UnipileProvider against the fake Unipile server', () => {
       // Act
       const lookup = await reactError(impatient, { account, post: activityPost, reactionType: 'like' });
       fake.hang('POST /api/v1/posts/reaction');
-      const reaction = await reactError(new UnipileProvider({ dsn: fake.url, apiKey: fake.apiKey, timeoutMs: 1000 }), { account, post: activityPost, reactionType: 'like' });
+      const reaction = await reactError(new UnipileProvider({ dsn: fake.url, apiKey: fake.apiKey, timeoutMs: 1000 }), {
+        account,
+        post: activityPost,
+        reactionType: 'like',
+      });
 
       // Assert
       expect(lookup).toMatchObject({ reason: 'provider_timeout', retryable: true, outcomeUnknown: false });

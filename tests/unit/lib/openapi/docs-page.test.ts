@@ -9,15 +9,19 @@ describe('the docs page', () => {
   const html = renderDocsPage(openApiDocument());
 
   it('shows every route and every schema', () => {
-    for (const route of routes) expect(html).toContain(`<span class="method ${route.method.toLowerCase()}">${route.method}</span> <code>${route.path}</code></h3>`);
-    for (const name of Object.keys((openApiDocument().components as { schemas: object }).schemas)) expect(html).toContain(`id="schema-${name}"`);
+    for (const route of routes)
+      expect(html).toContain(`<span class="method ${route.method.toLowerCase()}">${route.method}</span> <code>${route.path}</code></h3>`);
+    for (const name of Object.keys((openApiDocument().components as { schemas: object }).schemas))
+      expect(html).toContain(`id="schema-${name}"`);
   });
 
   it('allows only its own stylesheet, by hash', () => {
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
     const hash = createHash('sha256').update(style).digest('base64');
 
-    expect(docsPageHeaders['content-security-policy']).toBe(`default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+    expect(docsPageHeaders['content-security-policy']).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
     expect(html).not.toMatch(/<script|<link|<img|<iframe|\son\w+=/i);
   });
 

@@ -14,7 +14,11 @@ describe('the generated document and page', () => {
   it.each(Object.entries(generatedFiles()))('%s is what `npm run openapi` writes now', (name, expected) => {
     const committed = readFileSync(path.join(GENERATED_DIR, name), 'utf8');
     // A plain boolean first: a 170 KB diff helps nobody, the command does.
-    expect({ file: `lib/openapi/generated/${name}`, current: committed === expected, fix: 'run npm run openapi' }).toEqual({ file: `lib/openapi/generated/${name}`, current: true, fix: 'run npm run openapi' });
+    expect({ file: `lib/openapi/generated/${name}`, current: committed === expected, fix: 'run npm run openapi' }).toEqual({
+      file: `lib/openapi/generated/${name}`,
+      current: true,
+      fix: 'run npm run openapi',
+    });
   });
 
   it('are what the handlers serve', () => {

@@ -14,7 +14,8 @@ import { declaredRoutes } from '../../../helpers/serverless-routes';
  */
 const document = openApiDocument();
 const routeKeys = (list: ReadonlyArray<{ method: string; path: string }>) => list.map((route) => `${route.method} ${route.path}`).sort();
-const documented = (method: string, path: string) => ((document.paths as Record<string, Json>)[path]?.[method.toLowerCase()] ?? undefined) as Json | undefined;
+const documented = (method: string, path: string) =>
+  ((document.paths as Record<string, Json>)[path]?.[method.toLowerCase()] ?? undefined) as Json | undefined;
 
 const handlersDir = join(__dirname, '../../../../functions/http');
 
@@ -63,12 +64,17 @@ describe('the OpenAPI document covers every route', () => {
 
   it('documents, for every handler, the very schema object it validates its body with', async () => {
     const sources = handlerSources();
-    expect(routeKeys(sources.map(({ route }) => ({ method: route.split(' ')[0]!, path: route.split(' ')[1]! })))).toEqual(routeKeys(routes));
+    expect(routeKeys(sources.map(({ route }) => ({ method: route.split(' ')[0]!, path: route.split(' ')[1]! })))).toEqual(
+      routeKeys(routes),
+    );
 
     for (const source of sources) {
       const operation = operationOf(source.route);
       expect({ file: source.file, documented: operation !== undefined }).toEqual({ file: source.file, documented: true });
-      expect({ file: source.file, auth: operation!.auth === 'api-key' ? 'api-key' : 'none' }).toEqual({ file: source.file, auth: source.auth });
+      expect({ file: source.file, auth: operation!.auth === 'api-key' ? 'api-key' : 'none' }).toEqual({
+        file: source.file,
+        auth: source.auth,
+      });
       if (!source.body) {
         expect({ file: source.file, body: operation!.body }).toEqual({ file: source.file, body: undefined });
         continue;
@@ -107,7 +113,9 @@ describe('the OpenAPI document covers every route', () => {
       const responses = item.responses as Record<string, Json>;
       const statuses = Object.keys(responses).map(Number);
 
-      expect({ route: `${operation.method} ${operation.path}`, success: statuses.some((status) => status >= 200 && status < 400) }).toEqual({ route: `${operation.method} ${operation.path}`, success: true });
+      expect({ route: `${operation.method} ${operation.path}`, success: statuses.some((status) => status >= 200 && status < 400) }).toEqual(
+        { route: `${operation.method} ${operation.path}`, success: true },
+      );
       for (const response of Object.values(responses)) expect(typeof response.description).toBe('string');
       if (operation.body) {
         expect(['POST', 'PATCH']).toContain(operation.method);
@@ -135,7 +143,9 @@ describe('the OpenAPI document covers every route', () => {
 
   it('uses every error status of the API somewhere, with problem+json naming the fields', () => {
     const statuses = new Set(
-      Object.values(document.paths as Record<string, Json>).flatMap((item) => Object.values(item).flatMap((operation) => Object.keys((operation as Json).responses as Json))),
+      Object.values(document.paths as Record<string, Json>).flatMap((item) =>
+        Object.values(item).flatMap((operation) => Object.keys((operation as Json).responses as Json)),
+      ),
     );
     for (const status of ['400', '401', '404', '409', '413', '415', '422', '429', '500', '503']) expect(statuses).toContain(status);
     const components = document.components as Json;

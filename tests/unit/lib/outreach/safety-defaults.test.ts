@@ -20,7 +20,10 @@ describe('defaults', () => {
   });
 
   it("space touches as the network's users do: invitations and messages 1-5 min apart, the rest 20 s-2 min", () => {
-    const range = (kind: keyof typeof defaultSpacing) => [defaultSpacing[kind].minSeconds, defaultSpacing[kind].minSeconds + defaultSpacing[kind].jitterSeconds];
+    const range = (kind: keyof typeof defaultSpacing) => [
+      defaultSpacing[kind].minSeconds,
+      defaultSpacing[kind].minSeconds + defaultSpacing[kind].jitterSeconds,
+    ];
     expect(range('invitation')).toEqual([60, 300]);
     expect(range('message')).toEqual([60, 300]);
     expect(range('reaction')).toEqual([20, 120]);
@@ -68,10 +71,12 @@ describe('effectiveLimits', () => {
     expect(limits.spacing.message).toEqual(defaultSpacing.message);
   });
 
-  it('working hours: the account\'s, else the workspace\'s, else the default', () => {
+  it("working hours: the account's, else the workspace's, else the default", () => {
     const workspaceHours = { start: '10:00', end: '16:00', days: [1, 2, 3] };
     expect(effectiveLimits(account, { workingHours: workspaceHours }).workingHours).toEqual(account.workingHours);
-    expect(effectiveLimits({ ...account, workingHours: undefined as never }, { workingHours: workspaceHours }).workingHours).toEqual(workspaceHours);
+    expect(effectiveLimits({ ...account, workingHours: undefined as never }, { workingHours: workspaceHours }).workingHours).toEqual(
+      workspaceHours,
+    );
   });
 
   it('returns copies the caller can change without touching the defaults', () => {

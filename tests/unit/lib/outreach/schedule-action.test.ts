@@ -17,9 +17,12 @@ describe('whenAllowed', () => {
     expect(whenAllowed(now, newYork)).toEqual({ runAt: at('2025-01-20T14:00:00Z'), reason: 'outside_working_hours' });
   });
 
-  it("across a DST change: the next opening is 09:00 in the new offset", () => {
+  it('across a DST change: the next opening is 09:00 in the new offset', () => {
     // New York springs forward on Sun 9 Mar 2025: Sat → Mon 09:00 EDT = 13:00Z.
-    expect(whenAllowed(at('2025-03-08T15:00:00Z'), newYork)).toEqual({ runAt: at('2025-03-10T13:00:00Z'), reason: 'outside_working_hours' });
+    expect(whenAllowed(at('2025-03-08T15:00:00Z'), newYork)).toEqual({
+      runAt: at('2025-03-10T13:00:00Z'),
+      reason: 'outside_working_hours',
+    });
   });
 });
 
@@ -32,7 +35,7 @@ describe('deferAfterLimit', () => {
 });
 
 describe('quotaPeriods', () => {
-  it('are the account\'s local day and ISO week', () => {
+  it("are the account's local day and ISO week", () => {
     expect(quotaPeriods(at('2025-01-19T23:30:00Z'), 'Europe/Paris')).toEqual({ day: '2025-01-20', week: '2025-W04' });
     expect(quotaPeriods(at('2025-01-19T23:30:00Z'), 'America/New_York')).toEqual({ day: '2025-01-19', week: '2025-W03' });
   });

@@ -74,7 +74,9 @@ describe('nextWorkingTime', () => {
 
   it('refuses windows it cannot honour', () => {
     expect(() => nextWorkingTime(at('2025-01-15T10:00:00Z'), 'Europe/Paris', { ...office, days: [] })).toThrow(/no working day/);
-    expect(() => nextWorkingTime(at('2025-01-15T10:00:00Z'), 'Europe/Paris', { ...office, start: '22:00', end: '06:00' })).toThrow(/start before/);
+    expect(() => nextWorkingTime(at('2025-01-15T10:00:00Z'), 'Europe/Paris', { ...office, start: '22:00', end: '06:00' })).toThrow(
+      /start before/,
+    );
     expect(() => nextWorkingTime(at('2025-01-15T10:00:00Z'), 'Mars/Olympus', office)).toThrow(RangeError);
   });
 });

@@ -40,8 +40,19 @@ describe('request-comment request', () => {
     // Bug: the at-least-one rule is a superRefine, which zod skips once a field has failed to
     // parse (missing, or a URL that is not a post), so such a refusal does not name `groups`.
     it.each([
-      ['an empty body', {}, [{ path: 'url', message: 'is required' }, { path: 'comment', message: 'is required' }]],
-      ['a bad url', { url: 'https://example.com/post/1', comment: 'Hi' }, [{ path: 'url', message: expect.stringContaining('/feed/update/') }]],
+      [
+        'an empty body',
+        {},
+        [
+          { path: 'url', message: 'is required' },
+          { path: 'comment', message: 'is required' },
+        ],
+      ],
+      [
+        'a bad url',
+        { url: 'https://example.com/post/1', comment: 'Hi' },
+        [{ path: 'url', message: expect.stringContaining('/feed/update/') }],
+      ],
     ])('names groups too, beside the other errors of %s', (_what, body, others) => {
       const errors = errorsOf(body);
 
@@ -95,11 +106,14 @@ describe('request-comment request', () => {
       expect(errors).toEqual([{ path: 'comment', message: 'must be a string' }]);
     });
 
-    it.each(['a\u0000b', 'bell\u0007', 'esc \u001b[31m', 'del\u007f', 'c1 \u0085', 'vt\u000bff\u000c'])('refuses control characters: %j', (comment) => {
-      const errors = errorsOf({ ...valid, comment });
+    it.each(['a\u0000b', 'bell\u0007', 'esc \u001b[31m', 'del\u007f', 'c1 \u0085', 'vt\u000bff\u000c'])(
+      'refuses control characters: %j',
+      (comment) => {
+        const errors = errorsOf({ ...valid, comment });
 
-      expect(errors).toEqual([{ path: 'comment', message: 'must not contain control characters other than line breaks and tabs' }]);
-    });
+        expect(errors).toEqual([{ path: 'comment', message: 'must not contain control characters other than line breaks and tabs' }]);
+      },
+    );
 
     it('keeps line breaks (CRLF made LF), tabs and other scripts as written', () => {
       const comment = 'Great point!\n\nThree things:\r\n\t1. pipeline 🚀\n\t2. Équipe ventes';
@@ -152,7 +166,12 @@ describe('request-comment request', () => {
   });
 
   it('names every bad field at once', () => {
-    const errors = errorsOf({ url: 'https://example.com/post/1', comment: 'x'.repeat(1251), groups: [], commentor: 'https://www.linkedin.com/company/acme' });
+    const errors = errorsOf({
+      url: 'https://example.com/post/1',
+      comment: 'x'.repeat(1251),
+      groups: [],
+      commentor: 'https://www.linkedin.com/company/acme',
+    });
 
     expect(errors.map((error) => error.path)).toEqual(['url', 'comment', 'groups', 'commentor']);
   });

@@ -15,7 +15,8 @@ export function fieldErrorsOf(schema: z.core.$ZodType, body: unknown): FieldErro
 }
 
 /** What the API answers about a URL that is not a profile: the accepted form, named. */
-export const notAProfileUrl = 'must be a profile URL of the network, https://www.linkedin.com/in/<id> (with or without www. or a country prefix, a trailing slash or a query)';
+export const notAProfileUrl =
+  'must be a profile URL of the network, https://www.linkedin.com/in/<id> (with or without www. or a country prefix, a trailing slash or a query)';
 
 /** Profile URLs of one person, spelled as people paste them. */
 export const profileUrlVariants = [

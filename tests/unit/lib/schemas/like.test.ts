@@ -49,7 +49,9 @@ describe('like request', () => {
   });
 
   it('refuses empty and oversized group lists and bad names, naming the element', () => {
-    expect(errorsOf({ url: post, groups: [], reactionType: 'like' })).toEqual([{ path: 'groups', message: 'must name at least one group' }]);
+    expect(errorsOf({ url: post, groups: [], reactionType: 'like' })).toEqual([
+      { path: 'groups', message: 'must name at least one group' },
+    ]);
     expect(errorsOf({ url: post, groups: Array.from({ length: 51 }, (_, i) => `g${i}`), reactionType: 'like' })[0]?.path).toBe('groups');
     expect(errorsOf({ url: post, groups: ['sales', '  ', 7], reactionType: 'like' }).map((e) => e.path)).toEqual(['groups.1', 'groups.2']);
     expect(errorsOf({ url: post, groups: 'sales', reactionType: 'like' })[0]?.path).toBe('groups');

@@ -21,6 +21,8 @@ describe('outreachTextSchema', () => {
 
     expect(textLimits[kind]).toBe(max);
     expect(outreachTextSchema(kind).safeParse('x'.repeat(max)).success).toBe(true);
-    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([`must be at most ${max} characters (the network's limit for ${name})`]);
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      `must be at most ${max} characters (the network's limit for ${name})`,
+    ]);
   });
 });

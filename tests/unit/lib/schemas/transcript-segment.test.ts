@@ -33,26 +33,62 @@ const word = fc
     start: seconds,
     end: seconds,
     ordered: fc.boolean(),
-    extra: fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, fc.constantFrom('speaker', 'confidence', '__proto__', 'constructor', 'toString')),
+    extra: fc.oneof(
+      { arbitrary: fc.constant(undefined), weight: 4 },
+      fc.constantFrom('speaker', 'confidence', '__proto__', 'constructor', 'toString'),
+    ),
   })
   .map(({ fields, text, start, end, ordered, extra }) => {
-    const values = { text, startTimestamp: start, endTimestamp: ordered && typeof start === 'number' && typeof end === 'number' ? Math.max(start, end) : end };
+    const values = {
+      text,
+      startTimestamp: start,
+      endTimestamp: ordered && typeof start === 'number' && typeof end === 'number' ? Math.max(start, end) : end,
+    };
     const out: Record<string, unknown> = {};
     for (const field of fields) out[field] = values[field];
     if (extra) Object.defineProperty(out, extra, { value: 'x', enumerable: true, configurable: true, writable: true });
     return out;
   });
 const validWord = fc
-  .record({ text: fc.string({ maxLength: 12 }), start: fc.double({ min: 0, max: 7200, noNaN: true }), length: fc.double({ min: 0, max: 5, noNaN: true }) })
+  .record({
+    text: fc.string({ maxLength: 12 }),
+    start: fc.double({ min: 0, max: 7200, noNaN: true }),
+    length: fc.double({ min: 0, max: 5, noNaN: true }),
+  })
   .map(({ text, start, length }) => ({ text, startTimestamp: start, endTimestamp: start + length }));
 const speaker = fc.oneof(
-  { arbitrary: fc.record({ name: fc.constantFrom('Sam', 'Jane Doe'), type: fc.constantFrom('internal', 'external'), email: fc.constantFrom('sam@acme.example', 'Dana@Northwind.example') }, { requiredKeys: ['name'] }), weight: 4 },
-  fc.record({ name: fc.constantFrom('Jane Doe', ' Jane ', '', 'x'.repeat(transcriptLimits.speakerNameChars + 1)) }, { requiredKeys: ['name'] }),
+  {
+    arbitrary: fc.record(
+      {
+        name: fc.constantFrom('Sam', 'Jane Doe'),
+        type: fc.constantFrom('internal', 'external'),
+        email: fc.constantFrom('sam@acme.example', 'Dana@Northwind.example'),
+      },
+      { requiredKeys: ['name'] },
+    ),
+    weight: 4,
+  },
+  fc.record(
+    { name: fc.constantFrom('Jane Doe', ' Jane ', '', 'x'.repeat(transcriptLimits.speakerNameChars + 1)) },
+    { requiredKeys: ['name'] },
+  ),
   fc.record(
     {
       name: fc.constantFrom('Sam', 'Dana Whitfield'),
       type: fc.oneof(
-        fc.constantFrom<unknown>('internal', 'external', 'other', ' Host ', 'INTERNAL', '', '  ', 'x'.repeat(transcriptLimits.speakerTypeChars), 'x'.repeat(transcriptLimits.speakerTypeChars + 1), 1, null),
+        fc.constantFrom<unknown>(
+          'internal',
+          'external',
+          'other',
+          ' Host ',
+          'INTERNAL',
+          '',
+          '  ',
+          'x'.repeat(transcriptLimits.speakerTypeChars),
+          'x'.repeat(transcriptLimits.speakerTypeChars + 1),
+          1,
+          null,
+        ),
         fc.string({ maxLength: 8 }),
       ),
       email: fc.constantFrom<unknown>('sam@acme.example', 'SAM@ACME.EXAMPLE', 'not an email', 5),
@@ -104,7 +140,11 @@ describe('readPlainSegment: the segment schema without its per-word cost', () =>
   });
 
   it('leaves a segment past the word limit to the schema', () => {
-    const words = Array.from({ length: transcriptLimits.wordsPerSegment + 1 }, (_, index) => ({ text: 'a', startTimestamp: index, endTimestamp: index }));
+    const words = Array.from({ length: transcriptLimits.wordsPerSegment + 1 }, (_, index) => ({
+      text: 'a',
+      startTimestamp: index,
+      endTimestamp: index,
+    }));
 
     expect(bySchema({ words, speaker: { name: 'Sam' } })).toBeUndefined();
     expect(readPlainSegment({ words, speaker: { name: 'Sam' } })).toBeUndefined();
@@ -112,7 +152,9 @@ describe('readPlainSegment: the segment schema without its per-word cost', () =>
   });
 
   it('reads every segment of a real call itself, in the schema key order (so the speed is there)', () => {
-    const call = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'fixtures', 'transcripts', 'sales-call.json'), 'utf8')) as { transcript: unknown[] };
+    const call = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'fixtures', 'transcripts', 'sales-call.json'), 'utf8')) as {
+      transcript: unknown[];
+    };
     const segments = call.transcript.filter((element) => typeof element === 'object');
     const reordered = segments.map((value) => {
       const { words, speaker } = value as { words: Array<Record<string, unknown>>; speaker: unknown };

@@ -46,7 +46,10 @@ describe('transcript request (spec 2.5)', () => {
     });
 
     it('keeps each segment as validated (the speaker name trimmed)', () => {
-      const request = validate(transcriptRequestSchema, { ...metadata, transcript: [segment({ speaker: { name: '  Jane Doe ', type: 'external' } })] });
+      const request = validate(transcriptRequestSchema, {
+        ...metadata,
+        transcript: [segment({ speaker: { name: '  Jane Doe ', type: 'external' } })],
+      });
 
       expect(request.transcript).toEqual([segment({ speaker: { name: 'Jane Doe', type: 'external' } })]);
     });
@@ -72,12 +75,16 @@ describe('transcript request (spec 2.5)', () => {
     });
 
     it('refuses an unknown format', () => {
-      expect(errorsOf({ ...metadata, format: 'srt', transcript: ['x'] })).toEqual([{ path: 'format', message: 'must be array or plaintext' }]);
+      expect(errorsOf({ ...metadata, format: 'srt', transcript: ['x'] })).toEqual([
+        { path: 'format', message: 'must be array or plaintext' },
+      ]);
     });
 
     it('refuses an empty array, an empty string and other types', () => {
       expect(errorsOf({ ...metadata, transcript: [] })).toEqual([{ path: 'transcript', message: 'must have at least one segment' }]);
-      expect(errorsOf({ ...metadata, format: 'plaintext', transcript: '  ' })).toEqual([{ path: 'transcript', message: 'must not be empty' }]);
+      expect(errorsOf({ ...metadata, format: 'plaintext', transcript: '  ' })).toEqual([
+        { path: 'transcript', message: 'must not be empty' },
+      ]);
       expect(errorsOf({ ...metadata, transcript: { text: 'x' } })).toEqual([
         { path: 'transcript', message: 'must be an array of segments (format array) or one string (format plaintext)' },
       ]);
@@ -130,9 +137,15 @@ describe('transcript request (spec 2.5)', () => {
     });
 
     it('accepts a speaker type other than internal and external (values seen, not the only ones), trimmed', () => {
-      const request = validate(transcriptRequestSchema, { ...metadata, transcript: [segment({ speaker: { name: 'Sam', type: ' host ' } }), segment({ speaker: { name: 'Jane', type: 'Customer' } })] });
+      const request = validate(transcriptRequestSchema, {
+        ...metadata,
+        transcript: [segment({ speaker: { name: 'Sam', type: ' host ' } }), segment({ speaker: { name: 'Jane', type: 'Customer' } })],
+      });
 
-      expect(request.transcript).toEqual([segment({ speaker: { name: 'Sam', type: 'host' } }), segment({ speaker: { name: 'Jane', type: 'Customer' } })]);
+      expect(request.transcript).toEqual([
+        segment({ speaker: { name: 'Sam', type: 'host' } }),
+        segment({ speaker: { name: 'Jane', type: 'Customer' } }),
+      ]);
     });
 
     it(`refuses a speaker type that is not text, or longer than ${transcriptLimits.speakerTypeChars} characters`, () => {
@@ -160,29 +173,47 @@ describe('transcript request (spec 2.5)', () => {
   });
 
   describe('call_start_time', () => {
-    it.each(['2026-11-20T15:00:00Z', '2026-11-20T15:00:00.1Z', '2026-11-20T15:00:00.123Z', '2028-02-29T23:59:59Z'])('accepts %s', (time) => {
-      expect(validate(transcriptRequestSchema, { ...metadata, call_start_time: time, transcript: ['x'] }).call_start_time).toBe(new Date(time).toISOString());
-    });
+    it.each(['2026-11-20T15:00:00Z', '2026-11-20T15:00:00.1Z', '2026-11-20T15:00:00.123Z', '2028-02-29T23:59:59Z'])(
+      'accepts %s',
+      (time) => {
+        expect(validate(transcriptRequestSchema, { ...metadata, call_start_time: time, transcript: ['x'] }).call_start_time).toBe(
+          new Date(time).toISOString(),
+        );
+      },
+    );
 
-    it.each(['2026-11-20T15:00:00+01:00', '2026-11-20 15:00:00Z', '2026-11-20T15:00Z', '2026-11-20', '2026-11-20T15:00:00.1234Z', 'tomorrow'])('refuses the form of %s', (time) => {
+    it.each([
+      '2026-11-20T15:00:00+01:00',
+      '2026-11-20 15:00:00Z',
+      '2026-11-20T15:00Z',
+      '2026-11-20',
+      '2026-11-20T15:00:00.1234Z',
+      'tomorrow',
+    ])('refuses the form of %s', (time) => {
       expect(errorsOf({ ...metadata, call_start_time: time, transcript: ['x'] })).toEqual([
         { path: 'call_start_time', message: 'must be an ISO 8601 UTC time of the form YYYY-MM-DDThh:mm:ss[.fff]Z' },
       ]);
     });
 
-    it.each(['2026-02-29T10:00:00Z', '2026-04-31T10:00:00Z', '2026-11-20T24:00:00Z', '2026-11-20T15:60:00Z', '2026-13-01T00:00:00Z', '1969-12-31T23:59:59Z'])(
-      'refuses %s, not a real time',
-      (time) => {
-        expect(errorsOf({ ...metadata, call_start_time: time, transcript: ['x'] })).toEqual([
-          { path: 'call_start_time', message: 'must be a real date and time (from 1970 on)' },
-        ]);
-      },
-    );
+    it.each([
+      '2026-02-29T10:00:00Z',
+      '2026-04-31T10:00:00Z',
+      '2026-11-20T24:00:00Z',
+      '2026-11-20T15:60:00Z',
+      '2026-13-01T00:00:00Z',
+      '1969-12-31T23:59:59Z',
+    ])('refuses %s, not a real time', (time) => {
+      expect(errorsOf({ ...metadata, call_start_time: time, transcript: ['x'] })).toEqual([
+        { path: 'call_start_time', message: 'must be a real date and time (from 1970 on)' },
+      ]);
+    });
   });
 
   describe('the other fields', () => {
     it('names every missing required field', () => {
-      expect(errorsOf({})).toEqual(['title', 'transcript', 'call_start_time', 'call_id', 'url', 'participants'].map((path) => ({ path, message: 'is required' })));
+      expect(errorsOf({})).toEqual(
+        ['title', 'transcript', 'call_start_time', 'call_id', 'url', 'participants'].map((path) => ({ path, message: 'is required' })),
+      );
     });
 
     it('refuses participants that are not valid emails, naming each, and lower-cases the rest', () => {
@@ -190,8 +221,13 @@ describe('transcript request (spec 2.5)', () => {
         { path: 'participants.1', message: 'must be a valid email address' },
         { path: 'participants.2', message: 'must be a valid email address' },
       ]);
-      expect(validate(transcriptRequestSchema, { ...metadata, transcript: ['x'] }).participants).toEqual(['sam@acme-sales.example', 'jane@globex.example']);
-      expect(errorsOf({ ...metadata, participants: [], transcript: ['x'] })).toEqual([{ path: 'participants', message: 'must name at least one participant' }]);
+      expect(validate(transcriptRequestSchema, { ...metadata, transcript: ['x'] }).participants).toEqual([
+        'sam@acme-sales.example',
+        'jane@globex.example',
+      ]);
+      expect(errorsOf({ ...metadata, participants: [], transcript: ['x'] })).toEqual([
+        { path: 'participants', message: 'must name at least one participant' },
+      ]);
     });
 
     it.each(['javascript:alert(1)', 'ftp://calls.example.com/1', 'calls.example.com/1', 'https://'])('refuses url %s', (url) => {

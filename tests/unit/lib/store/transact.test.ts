@@ -4,7 +4,10 @@ import type { Db } from '../../../../lib/store/client';
 import { cancellationCodes, transactWrite } from '../../../../lib/store/transact';
 
 const cancelled = (...codes: string[]) =>
-  Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+  Object.assign(new Error('Transaction cancelled'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 /** A client that fails with the given errors, in order, then succeeds: faults injected, nothing else faked. */
 function flakyDb(...failures: Error[]): Db & { calls: number } {

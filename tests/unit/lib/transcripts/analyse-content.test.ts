@@ -27,7 +27,12 @@ describe('analyseContent with the embedded analyser', () => {
 
     const analysis = await analyseContent(request, ['acme-sales.example'], { name: 'embedded' });
 
-    expect(analysis.metrics).toMatchObject({ durationSeconds: 6, durationSource: 'partial_timestamps', timedShare: 0.133, shareBasis: 'words' });
+    expect(analysis.metrics).toMatchObject({
+      durationSeconds: 6,
+      durationSource: 'partial_timestamps',
+      timedShare: 0.133,
+      shareBasis: 'words',
+    });
     expect(analysis.warnings).toEqual([expect.stringMatching(/^Timestamps cover only part of the call \(13\.3% of its words/)]);
     expect(analysisSchema.parse(analysis)).toEqual(analysis);
   });

@@ -23,7 +23,11 @@ describe('findContentIdeas', () => {
       const ideas = findContentIdeas([buyer(text, 62)]);
 
       expect(ideas).toHaveLength(1);
-      expect(ideas[0]).toMatchObject({ kind, mentions: 1, evidence: [{ quote: text, speaker: 'Bo Buyer', side: 'external', start: 62, timestamp: '00:01:02' }] });
+      expect(ideas[0]).toMatchObject({
+        kind,
+        mentions: 1,
+        evidence: [{ quote: text, speaker: 'Bo Buyer', side: 'external', start: 62, timestamp: '00:01:02' }],
+      });
     });
 
     it('an insight in a seller’s general lesson', () => {
@@ -49,12 +53,16 @@ describe('findContentIdeas', () => {
     });
   });
 
-  it.each(['Can you hear me ok?', 'Hi, how are you doing today?', 'Can you see my screen now?', 'Does that make sense to everyone?', "How's the weather over there today?", 'Did you have a good weekend with the family?'])(
-    'takes no small talk for a customer question: %j',
-    (text) => {
-      expect(findContentIdeas([buyer(text)])).toEqual([]);
-    },
-  );
+  it.each([
+    'Can you hear me ok?',
+    'Hi, how are you doing today?',
+    'Can you see my screen now?',
+    'Does that make sense to everyone?',
+    "How's the weather over there today?",
+    'Did you have a good weekend with the family?',
+  ])('takes no small talk for a customer question: %j', (text) => {
+    expect(findContentIdeas([buyer(text)])).toEqual([]);
+  });
 
   it('takes no seller’s question for a customer question, and no seller’s pushback for an objection', () => {
     const ideas = findContentIdeas([
@@ -69,9 +77,14 @@ describe('findContentIdeas', () => {
   });
 
   it('without sides, keeps a buyer’s kind of question and drops a seller’s discovery question', () => {
-    const ideas = findContentIdeas([said('unknown', 'How many reps do you have on your team today?'), said('unknown', 'Does it integrate with Salesforce out of the box?')]);
+    const ideas = findContentIdeas([
+      said('unknown', 'How many reps do you have on your team today?'),
+      said('unknown', 'Does it integrate with Salesforce out of the box?'),
+    ]);
 
-    expect(ideas).toMatchObject([{ kind: 'customer_question', evidence: [{ quote: 'Does it integrate with Salesforce out of the box?', side: 'unknown' }] }]);
+    expect(ideas).toMatchObject([
+      { kind: 'customer_question', evidence: [{ quote: 'Does it integrate with Salesforce out of the box?', side: 'unknown' }] },
+    ]);
     expect(ideas[0]?.evidence[0]).not.toHaveProperty('speaker');
     expect(ideas[0]?.evidence[0]).not.toHaveProperty('timestamp');
   });

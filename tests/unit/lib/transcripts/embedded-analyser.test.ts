@@ -6,7 +6,12 @@ describe('analyseEmbedded', () => {
   it('gives metrics and ideas under the embedded analyser’s name and version, valid for the analysis schema', () => {
     const segments = [
       timedSegment('Sal Seller', 'internal', 'Thanks for joining. How does your team track follow-ups today? ', 0),
-      timedSegment('Bo Buyer', 'external', 'Mostly in spreadsheets, and we lose about 6 hours a week on manual data entry. Does it integrate with Salesforce? ', 6),
+      timedSegment(
+        'Bo Buyer',
+        'external',
+        'Mostly in spreadsheets, and we lose about 6 hours a week on manual data entry. Does it integrate with Salesforce? ',
+        6,
+      ),
     ];
 
     const analysis = analyseEmbedded(segments);

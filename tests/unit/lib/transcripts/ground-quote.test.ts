@@ -6,7 +6,14 @@ const wordsOf = (text: string, start: number, step = 0.5) =>
   text.split(/(?<= )/).map((word, index) => ({ text: word, start: start + index * step, end: start + index * step + step }));
 
 const call: Segment[] = [
-  { speaker: 'Ana', email: 'ana@seller.example', side: 'internal', text: 'Thanks for joining. How do you track pipeline today?', start: 5, end: 9 },
+  {
+    speaker: 'Ana',
+    email: 'ana@seller.example',
+    side: 'internal',
+    text: 'Thanks for joining. How do you track pipeline today?',
+    start: 5,
+    end: 9,
+  },
   {
     speaker: 'Bo',
     side: 'external',
@@ -60,7 +67,9 @@ describe('groundQuote', () => {
   });
 
   it('falls back to the segment start when the words do not spell the text', () => {
-    const segments: Segment[] = [{ side: 'external', text: 'We need it by March', start: 60, words: wordsOf('Something else entirely said', 10) }];
+    const segments: Segment[] = [
+      { side: 'external', text: 'We need it by March', start: 60, words: wordsOf('Something else entirely said', 10) },
+    ];
 
     expect(groundQuote(segments, 'need it by March')).toMatchObject({ start: 60, timestamp: '00:01:00' });
   });
@@ -115,7 +124,12 @@ describe('groundQuote', () => {
     let word = 0;
     for (let index = 0; index < 6000; index += 1) {
       const text = Array.from({ length: 15 }, () => vocabulary[(word++ * 7) % vocabulary.length]).join(' ');
-      segments.push({ speaker: index % 2 ? 'Bo' : 'Ana', side: index % 2 ? 'external' : 'internal', text: `${text} number ${index}.`, start: index * 6 });
+      segments.push({
+        speaker: index % 2 ? 'Bo' : 'Ana',
+        side: index % 2 ? 'external' : 'internal',
+        text: `${text} number ${index}.`,
+        start: index * 6,
+      });
     }
     // Quotes the call does not contain are the worst case: the whole text is searched.
     const quotes = Array.from({ length: 20 }, (_, index) => `tool data NUMBER ${5900 + index}.${index}`);

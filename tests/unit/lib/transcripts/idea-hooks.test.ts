@@ -5,7 +5,9 @@ describe('idea hooks', () => {
     expect(writeHook('customer_question', 'Does it integrate with Salesforce?', 'external')).toBe(
       '"Does it integrate with Salesforce?" — a buyer asked us this on a call. Here is our answer.',
     );
-    expect(writeHook('objection', 'That is too expensive for us.', 'unknown')).toBe('"That is too expensive for us." — we heard this on a sales call. Here is how we think about it.');
+    expect(writeHook('objection', 'That is too expensive for us.', 'unknown')).toBe(
+      '"That is too expensive for us." — we heard this on a sales call. Here is how we think about it.',
+    );
   });
 
   it('keeps a hook within 300 characters, whatever the quote', () => {
@@ -22,7 +24,10 @@ describe('idea hooks', () => {
   });
 
   it.each([
-    ['Honestly our reps track everything in spreadsheets and we waste hours copying data into Salesforce.', 'reps, spreadsheets and Salesforce'],
+    [
+      'Honestly our reps track everything in spreadsheets and we waste hours copying data into Salesforce.',
+      'reps, spreadsheets and Salesforce',
+    ],
     ['Are you SOC 2 Type II certified, and where is our data stored?', 'SOC 2 Type II and data'],
     ['Is it per seat?', 'seat'],
     ['Yes, that is it.', 'this'],

@@ -2,7 +2,12 @@ import { bestIdeaKind, MIN_IDEA_SCORE, scoreIdea } from '../../../../lib/transcr
 
 describe('idea scores', () => {
   it('scores a specific buyer question above a vague one, both within 0..1', () => {
-    const specific = scoreIdea('customer_question', 'Does it integrate with Salesforce, and how long does onboarding take?', true, 'external');
+    const specific = scoreIdea(
+      'customer_question',
+      'Does it integrate with Salesforce, and how long does onboarding take?',
+      true,
+      'external',
+    );
     const vague = scoreIdea('customer_question', 'What else can you tell us about it?', true, 'external');
 
     expect(specific).toBeGreaterThan(vague);
@@ -27,7 +32,9 @@ describe('idea scores', () => {
   });
 
   it('reads numbers in words as numbers', () => {
-    expect(bestIdeaKind('Last year one of our customers cut admin time by thirty five percent.', false, 'internal')?.kind).toBe('story_or_quote');
+    expect(bestIdeaKind('Last year one of our customers cut admin time by thirty five percent.', false, 'internal')?.kind).toBe(
+      'story_or_quote',
+    );
   });
 
   it('finds no kind in a plain statement', () => {

@@ -3,7 +3,9 @@ import type { Segment, Side } from '../../../../lib/transcripts/text/segment';
 
 /** Segment-object words of a text, each carrying its trailing space, `step` seconds each from `start`. */
 export function wordObjectsOf(text: string, start: number, step = 0.5): SegmentObject['words'] {
-  return text.split(/(?<= )/).map((word, index) => ({ text: word, startTimestamp: start + index * step, endTimestamp: start + (index + 1) * step }));
+  return text
+    .split(/(?<= )/)
+    .map((word, index) => ({ text: word, startTimestamp: start + index * step, endTimestamp: start + (index + 1) * step }));
 }
 
 /** A normalised segment with words timed `step` seconds apart from `start`. */

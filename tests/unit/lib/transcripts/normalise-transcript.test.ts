@@ -16,7 +16,10 @@ describe('normaliseTranscript', () => {
     });
 
     it('reads a string that starts with a speaker as that speaker’s turn, with its time', () => {
-      const segments = normaliseTranscript({ transcript: ['[00:00:05] Jane Doe: Hello.', 'Bob: Hi Jane.', 'Just a line.'], format: 'array', participants }, domains);
+      const segments = normaliseTranscript(
+        { transcript: ['[00:00:05] Jane Doe: Hello.', 'Bob: Hi Jane.', 'Just a line.'], format: 'array', participants },
+        domains,
+      );
 
       expect(segments).toEqual([
         { speaker: 'Jane Doe', email: 'jane.doe@acme.example', side: 'internal', text: 'Hello.', start: 5 },
@@ -26,7 +29,10 @@ describe('normaliseTranscript', () => {
     });
 
     it('splits a single string holding a whole transcript into its turns', () => {
-      const segments = normaliseTranscript({ transcript: ['Jane Doe: Hello.\nBob: Hi.\nHow are you?'], format: 'array', participants }, domains);
+      const segments = normaliseTranscript(
+        { transcript: ['Jane Doe: Hello.\nBob: Hi.\nHow are you?'], format: 'array', participants },
+        domains,
+      );
 
       expect(segments.map((segment) => [segment.speaker, segment.text])).toEqual([
         ['Jane Doe', 'Hello.'],
@@ -40,7 +46,11 @@ describe('normaliseTranscript', () => {
       const words = wordObjectsOf('Does it sync with Salesforce? ', 12, 0.4);
 
       const [segment] = normaliseTranscript(
-        { transcript: [{ words, speaker: { name: 'Bob Stone', type: 'external', email: 'Bob@Customer.example' } }], format: 'array', participants },
+        {
+          transcript: [{ words, speaker: { name: 'Bob Stone', type: 'external', email: 'Bob@Customer.example' } }],
+          format: 'array',
+          participants,
+        },
         domains,
       );
 
@@ -80,7 +90,10 @@ describe('normaliseTranscript', () => {
         { text: 'world.', startTimestamp: 0.5, endTimestamp: 1 },
       ];
 
-      const [segment] = normaliseTranscript({ transcript: [{ words, speaker: { name: 'Jane Doe' } }], format: 'array', participants }, domains);
+      const [segment] = normaliseTranscript(
+        { transcript: [{ words, speaker: { name: 'Jane Doe' } }], format: 'array', participants },
+        domains,
+      );
 
       expect(segment?.text).toBe('Hello world.');
       expect(segment?.words?.map((word) => word.text)).toEqual(['Hello ', 'world.']);
@@ -88,7 +101,11 @@ describe('normaliseTranscript', () => {
 
     it('drops a segment whose words are blank', () => {
       const segments = normaliseTranscript(
-        { transcript: [{ words: [{ text: ' ', startTimestamp: 0, endTimestamp: 1 }], speaker: { name: 'Jane Doe' } }, 'Hi.'], format: 'array', participants },
+        {
+          transcript: [{ words: [{ text: ' ', startTimestamp: 0, endTimestamp: 1 }], speaker: { name: 'Jane Doe' } }, 'Hi.'],
+          format: 'array',
+          participants,
+        },
         domains,
       );
 
@@ -138,7 +155,10 @@ describe('normaliseTranscript', () => {
     });
 
     it('keeps one spelling per speaker, whatever case or spacing the lines use', () => {
-      const segments = normaliseTranscript({ transcript: 'Jane Doe: Hi.\nBob: Hello.\nJANE  DOE: Bye.', format: 'plaintext', participants }, domains);
+      const segments = normaliseTranscript(
+        { transcript: 'Jane Doe: Hi.\nBob: Hello.\nJANE  DOE: Bye.', format: 'plaintext', participants },
+        domains,
+      );
 
       expect(segments.map((segment) => segment.speaker)).toEqual(['Jane Doe', 'Bob', 'Jane Doe']);
     });

@@ -61,11 +61,26 @@ describe('plaintext turns', () => {
 
     const turns = parseTurns(text);
 
-    expect(turns).toEqual([{ speaker: 'Jane Doe', text: 'We agreed on a pilot. Note: the price is negotiable. Action items: send the contract. Step 2: sign it.' }]);
+    expect(turns).toEqual([
+      {
+        speaker: 'Jane Doe',
+        text: 'We agreed on a pilot. Note: the price is negotiable. Action items: send the contract. Step 2: sign it.',
+      },
+    ]);
   });
 
   describe('speaker names', () => {
-    it.each(['Jane', 'Jane Doe', 'Mary-Jane O’Brien', 'Dr. Jane Doe', 'J. R. Smith', 'Ludwig van Beethoven', 'Speaker 2', 'JANE DOE', 'Zoë Ångström'])('accepts %j', (name) => {
+    it.each([
+      'Jane',
+      'Jane Doe',
+      'Mary-Jane O’Brien',
+      'Dr. Jane Doe',
+      'J. R. Smith',
+      'Ludwig van Beethoven',
+      'Speaker 2',
+      'JANE DOE',
+      'Zoë Ångström',
+    ])('accepts %j', (name) => {
       expect(looksLikeSpeakerName(name)).toBe(true);
     });
 

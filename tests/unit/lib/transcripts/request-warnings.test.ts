@@ -2,11 +2,21 @@ import type { TranscriptRequest } from '../../../../lib/schemas/transcript';
 import { MAX_NAMED_SPEAKER_TYPES, requestWarnings } from '../../../../lib/transcripts/request-warnings';
 import { wordObjectsOf } from './make-segments';
 
-const said = (name: string, type?: string) => ({ words: wordObjectsOf('Hello. ', 0), speaker: { name, ...(type === undefined ? {} : { type }) } });
+const said = (name: string, type?: string) => ({
+  words: wordObjectsOf('Hello. ', 0),
+  speaker: { name, ...(type === undefined ? {} : { type }) },
+});
 
 describe('requestWarnings', () => {
   it('names once, in one warning, each speaker type that states no side', () => {
-    const transcript: TranscriptRequest['transcript'] = [said('Sam', 'host'), 'Jane: Hi.', said('Sam', 'host'), said('Jane', 'guest'), said('Bo', 'External'), said('Al')];
+    const transcript: TranscriptRequest['transcript'] = [
+      said('Sam', 'host'),
+      'Jane: Hi.',
+      said('Sam', 'host'),
+      said('Jane', 'guest'),
+      said('Bo', 'External'),
+      said('Al'),
+    ];
 
     const warnings = requestWarnings({ transcript });
 

@@ -10,11 +10,16 @@ const workspaceDomains = ['acme-sales.example'];
 const request = transcriptRequestSchema.parse(JSON.parse(readFileSync(join(fixtures, 'sales-call.json'), 'utf8')));
 const segments = normaliseTranscript(request, workspaceDomains);
 const analysis = analyseEmbedded(segments);
-const plaintextSegments = normaliseTranscript({ transcript: readFileSync(join(fixtures, 'sales-call.txt'), 'utf8'), format: 'plaintext', participants: request.participants }, workspaceDomains);
+const plaintextSegments = normaliseTranscript(
+  { transcript: readFileSync(join(fixtures, 'sales-call.txt'), 'utf8'), format: 'plaintext', participants: request.participants },
+  workspaceDomains,
+);
 const plaintext = analyseEmbedded(plaintextSegments);
 
 const quotesOf = (result: Analysis, kind?: IdeaKind) =>
-  result.ideas.filter((idea) => kind === undefined || idea.kind === kind).flatMap((idea) => idea.evidence.map((evidence) => evidence.quote));
+  result.ideas
+    .filter((idea) => kind === undefined || idea.kind === kind)
+    .flatMap((idea) => idea.evidence.map((evidence) => evidence.quote));
 
 describe('the sales-call fixture', () => {
   it('is a valid request of a 20 to 30 minute call', () => {
@@ -58,7 +63,9 @@ describe('the sales-call fixture', () => {
   });
 
   it('merges the repeated Salesforce question into one idea with two mentions', () => {
-    const salesforce = analysis.ideas.filter((idea) => idea.kind === 'customer_question' && idea.evidence[0]?.quote.includes('integrate with Salesforce'));
+    const salesforce = analysis.ideas.filter(
+      (idea) => idea.kind === 'customer_question' && idea.evidence[0]?.quote.includes('integrate with Salesforce'),
+    );
 
     expect(salesforce).toHaveLength(1);
     expect(salesforce[0]?.mentions).toBe(2);
@@ -67,7 +74,16 @@ describe('the sales-call fixture', () => {
   it('takes no small talk and no seller’s discovery question for an idea', () => {
     const quotes = quotesOf(analysis).join('\n');
 
-    for (const phrase of ['hear me', 'weather', 'weekend', 'see my screen', 'make sense', "what's your budget", 'your process look like', 'Who else would be involved']) {
+    for (const phrase of [
+      'hear me',
+      'weather',
+      'weekend',
+      'see my screen',
+      'make sense',
+      "what's your budget",
+      'your process look like',
+      'Who else would be involved',
+    ]) {
       expect(quotes.toLowerCase()).not.toContain(phrase.toLowerCase());
     }
   });

@@ -47,7 +47,10 @@ describe('sentences', () => {
   });
 
   it('gives each sentence the start of its first word, or its segment’s start without words, and its segment index', () => {
-    const segments: Segment[] = [{ side: 'unknown', text: 'No words here. Second one.', start: 7 }, timedSegment('Bo', 'external', 'One two. Three four? Five.', 100, 1)];
+    const segments: Segment[] = [
+      { side: 'unknown', text: 'No words here. Second one.', start: 7 },
+      timedSegment('Bo', 'external', 'One two. Three four? Five.', 100, 1),
+    ];
 
     const sentences = splitSentences(segments);
 

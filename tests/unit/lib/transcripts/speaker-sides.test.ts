@@ -1,4 +1,10 @@
-import { assignSides, matchParticipant, sideOfEmail, sideOfSpeakerType, type DraftSegment } from '../../../../lib/transcripts/speaker-sides';
+import {
+  assignSides,
+  matchParticipant,
+  sideOfEmail,
+  sideOfSpeakerType,
+  type DraftSegment,
+} from '../../../../lib/transcripts/speaker-sides';
 
 describe('speaker sides', () => {
   describe('sideOfEmail', () => {
@@ -28,12 +34,17 @@ describe('speaker sides', () => {
   });
 
   describe('matchParticipant', () => {
-    it.each(['jane.doe@x.example', 'janedoe@x.example', 'jane@x.example', 'jdoe@x.example', 'j.doe@x.example', 'doe.jane@x.example', 'jane_doe+crm@x.example'])(
-      'matches Jane Doe to %s',
-      (email) => {
-        expect(matchParticipant('Jane Doe', [email, 'bob@x.example'])).toBe(email);
-      },
-    );
+    it.each([
+      'jane.doe@x.example',
+      'janedoe@x.example',
+      'jane@x.example',
+      'jdoe@x.example',
+      'j.doe@x.example',
+      'doe.jane@x.example',
+      'jane_doe+crm@x.example',
+    ])('matches Jane Doe to %s', (email) => {
+      expect(matchParticipant('Jane Doe', [email, 'bob@x.example'])).toBe(email);
+    });
 
     it('matches accents and case aside', () => {
       expect(matchParticipant('José Álvarez', ['jose.alvarez@x.example'])).toBe('jose.alvarez@x.example');
@@ -102,13 +113,17 @@ describe('speaker sides', () => {
     it('finds a speaker’s email among the participants by its name', () => {
       const drafts: DraftSegment[] = [{ speaker: 'Jane Doe', text: 'Hi.' }];
 
-      expect(assignSides(drafts, ['jdoe@acme.example', 'bob@customer.example'], domains)).toEqual([{ speaker: 'Jane Doe', email: 'jdoe@acme.example', side: 'internal', text: 'Hi.' }]);
+      expect(assignSides(drafts, ['jdoe@acme.example', 'bob@customer.example'], domains)).toEqual([
+        { speaker: 'Jane Doe', email: 'jdoe@acme.example', side: 'internal', text: 'Hi.' },
+      ]);
     });
 
     it('leaves the side unknown when the name matches two participants', () => {
       const drafts: DraftSegment[] = [{ speaker: 'Jane Doe', text: 'Hi.' }];
 
-      expect(assignSides(drafts, ['jane@acme.example', 'jane.doe@customer.example'], domains)).toEqual([{ speaker: 'Jane Doe', side: 'unknown', text: 'Hi.' }]);
+      expect(assignSides(drafts, ['jane@acme.example', 'jane.doe@customer.example'], domains)).toEqual([
+        { speaker: 'Jane Doe', side: 'unknown', text: 'Hi.' },
+      ]);
     });
 
     it('does not match a participant that another speaker gave as its own email', () => {
@@ -143,7 +158,12 @@ describe('speaker sides', () => {
     it('takes a speaker named by an email address as having that email', () => {
       const drafts: DraftSegment[] = [{ speaker: 'bob@customer.example', text: 'Hi.' }];
 
-      expect(assignSides(drafts, [], domains)[0]).toEqual({ speaker: 'bob@customer.example', email: 'bob@customer.example', side: 'external', text: 'Hi.' });
+      expect(assignSides(drafts, [], domains)[0]).toEqual({
+        speaker: 'bob@customer.example',
+        email: 'bob@customer.example',
+        side: 'external',
+        text: 'Hi.',
+      });
     });
   });
 });

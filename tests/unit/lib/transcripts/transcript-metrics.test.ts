@@ -82,7 +82,13 @@ describe('measureTranscript', () => {
     const metrics = measureTranscript(call);
 
     // 0.8 s timed, and the 13 untimed words before it at 150 words a minute (5.2 s).
-    expect(metrics).toMatchObject({ durationSeconds: 6, durationSource: 'partial_timestamps', timedShare: 0.133, words: 15, shareBasis: 'words' });
+    expect(metrics).toMatchObject({
+      durationSeconds: 6,
+      durationSource: 'partial_timestamps',
+      timedShare: 0.133,
+      words: 15,
+      shareBasis: 'words',
+    });
     expect(metrics.speakers.map((speaker) => [speaker.name, speaker.talkSeconds, speaker.share])).toEqual([
       ['Jane Doe', null, 0.867],
       ['Sam', 0.8, 0.133],
@@ -107,8 +113,14 @@ describe('measureTranscript', () => {
   it('keeps timedShare below 1 and above 0 while the timing is partial, however small the untimed or timed part', () => {
     const long = 'word '.repeat(5000);
 
-    const mostlyTimed = measureTranscript([{ side: 'unknown', text: long, start: 0, end: 2000 }, { side: 'unknown', text: 'untimed' }]);
-    const barelyTimed = measureTranscript([{ side: 'unknown', text: 'timed', start: 0, end: 1 }, { side: 'unknown', text: long }]);
+    const mostlyTimed = measureTranscript([
+      { side: 'unknown', text: long, start: 0, end: 2000 },
+      { side: 'unknown', text: 'untimed' },
+    ]);
+    const barelyTimed = measureTranscript([
+      { side: 'unknown', text: 'timed', start: 0, end: 1 },
+      { side: 'unknown', text: long },
+    ]);
 
     expect([mostlyTimed.timedShare, mostlyTimed.durationSource]).toEqual([0.999, 'partial_timestamps']);
     expect([barelyTimed.timedShare, barelyTimed.durationSource]).toEqual([0.001, 'partial_timestamps']);
@@ -161,7 +173,11 @@ describe('measureTranscript', () => {
   });
 
   it('lists at most 50 speakers, most talkative first, and still counts the others in their side', () => {
-    const call: Segment[] = Array.from({ length: 60 }, (_, index) => ({ speaker: `Speaker ${index + 1}`, side: 'external', text: 'word '.repeat(index + 1) }));
+    const call: Segment[] = Array.from({ length: 60 }, (_, index) => ({
+      speaker: `Speaker ${index + 1}`,
+      side: 'external',
+      text: 'word '.repeat(index + 1),
+    }));
 
     const metrics = measureTranscript(call);
 

@@ -131,15 +131,22 @@ describe('checkWebhookUrl', () => {
   });
 
   it('accepts a public IP literal without asking DNS', async () => {
-    expect(await checkWebhookUrl('https://93.184.215.14:8443/h', { allowHttpLocalhost: false, lookup: publicLookup })).toMatchObject({ ok: true });
-    expect(await checkWebhookUrl('https://[2606:4700::1]/h', { allowHttpLocalhost: false, lookup: publicLookup })).toMatchObject({ ok: true });
+    expect(await checkWebhookUrl('https://93.184.215.14:8443/h', { allowHttpLocalhost: false, lookup: publicLookup })).toMatchObject({
+      ok: true,
+    });
+    expect(await checkWebhookUrl('https://[2606:4700::1]/h', { allowHttpLocalhost: false, lookup: publicLookup })).toMatchObject({
+      ok: true,
+    });
     expect(publicLookup).not.toHaveBeenCalled();
   });
 
-  it.each([['not a url'], ['/relative/path'], ['hooks.example.com/in'], ['https://'], ['']])('refuses %j as not an absolute URL', async (url) => {
-    const result = await checkWebhookUrl(url, { allowHttpLocalhost: false, lookup: publicLookup });
-    expect(result).toEqual({ ok: false, message: expect.stringContaining('not a valid absolute URL') });
-  });
+  it.each([['not a url'], ['/relative/path'], ['hooks.example.com/in'], ['https://'], ['']])(
+    'refuses %j as not an absolute URL',
+    async (url) => {
+      const result = await checkWebhookUrl(url, { allowHttpLocalhost: false, lookup: publicLookup });
+      expect(result).toEqual({ ok: false, message: expect.stringContaining('not a valid absolute URL') });
+    },
+  );
 
   it('refuses a URL longer than 2048 characters', async () => {
     const base = 'https://hooks.example.com/';
@@ -151,13 +158,16 @@ describe('checkWebhookUrl', () => {
     });
   });
 
-  it.each([['http://hooks.example.com/'], ['ftp://hooks.example.com/'], ['ws://hooks.example.com/'], ['javascript:alert(1)'], ['file:///etc/passwd']])(
-    'refuses %s: https only',
-    async (url) => {
-      const result = await checkWebhookUrl(url, { allowHttpLocalhost: false, lookup: publicLookup });
-      expect(result).toEqual({ ok: false, message: expect.stringContaining('must use https') });
-    },
-  );
+  it.each([
+    ['http://hooks.example.com/'],
+    ['ftp://hooks.example.com/'],
+    ['ws://hooks.example.com/'],
+    ['javascript:alert(1)'],
+    ['file:///etc/passwd'],
+  ])('refuses %s: https only', async (url) => {
+    const result = await checkWebhookUrl(url, { allowHttpLocalhost: false, lookup: publicLookup });
+    expect(result).toEqual({ ok: false, message: expect.stringContaining('must use https') });
+  });
 
   it('refuses http to a public host even in local mode', async () => {
     const result = await checkWebhookUrl('http://hooks.example.com/', { allowHttpLocalhost: true, lookup: publicLookup });
@@ -172,13 +182,16 @@ describe('checkWebhookUrl', () => {
     },
   );
 
-  it.each([['http://localhost:4000/hook'], ['http://127.0.0.1:4000/hook'], ['https://localhost/hook'], ['https://127.0.0.1/hook'], ['https://[::1]/']])(
-    'refuses %s outside local mode',
-    async (url) => {
-      const result = await checkWebhookUrl(url, { allowHttpLocalhost: false, lookup: lookupTo('127.0.0.1') });
-      expect(result.ok).toBe(false);
-    },
-  );
+  it.each([
+    ['http://localhost:4000/hook'],
+    ['http://127.0.0.1:4000/hook'],
+    ['https://localhost/hook'],
+    ['https://127.0.0.1/hook'],
+    ['https://[::1]/'],
+  ])('refuses %s outside local mode', async (url) => {
+    const result = await checkWebhookUrl(url, { allowHttpLocalhost: false, lookup: lookupTo('127.0.0.1') });
+    expect(result.ok).toBe(false);
+  });
 
   it('refuses localhost in local mode when it resolves to a non-loopback address', async () => {
     const result = await checkWebhookUrl('http://localhost/', { allowHttpLocalhost: true, lookup: lookupTo('127.0.0.1', '10.0.0.5') });
@@ -212,14 +225,18 @@ describe('checkWebhookUrl', () => {
     expect(publicLookup).not.toHaveBeenCalled();
   });
 
-  it.each([['https://localhost/'], ['https://LOCALHOST./'], ['https://app.localhost/'], ['https://metadata.google.internal/'], ['https://db.internal/'], ['https://intranet/']])(
-    'refuses %s by name, before DNS',
-    async (url) => {
-      const result = await checkWebhookUrl(url, { allowHttpLocalhost: false, lookup: publicLookup });
-      expect(result).toEqual({ ok: false, message: expect.stringContaining('not a public domain name') });
-      expect(publicLookup).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    ['https://localhost/'],
+    ['https://LOCALHOST./'],
+    ['https://app.localhost/'],
+    ['https://metadata.google.internal/'],
+    ['https://db.internal/'],
+    ['https://intranet/'],
+  ])('refuses %s by name, before DNS', async (url) => {
+    const result = await checkWebhookUrl(url, { allowHttpLocalhost: false, lookup: publicLookup });
+    expect(result).toEqual({ ok: false, message: expect.stringContaining('not a public domain name') });
+    expect(publicLookup).not.toHaveBeenCalled();
+  });
 
   it.each([
     ['127.0.0.1', 'a loopback address'],
@@ -229,7 +246,10 @@ describe('checkWebhookUrl', () => {
     ['fc00::5', 'a private address'],
   ])('refuses a name that resolves to %s', async (address, reason) => {
     const result = await checkWebhookUrl('https://rebind.example.com/', { allowHttpLocalhost: false, lookup: lookupTo(address) });
-    expect(result).toEqual({ ok: false, message: `The webhook URL's host rebind.example.com resolves to ${address}, ${reason}; webhooks are only sent to public addresses.` });
+    expect(result).toEqual({
+      ok: false,
+      message: `The webhook URL's host rebind.example.com resolves to ${address}, ${reason}; webhooks are only sent to public addresses.`,
+    });
   });
 
   it('refuses a name when any one of its addresses is blocked', async () => {

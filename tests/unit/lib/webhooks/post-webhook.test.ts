@@ -21,7 +21,10 @@ interface TestServer {
 
 const servers: Server[] = [];
 
-async function startServer(handler: (req: IncomingMessage, res: ServerResponse) => void, options: { readBody?: boolean } = {}): Promise<TestServer> {
+async function startServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  options: { readBody?: boolean } = {},
+): Promise<TestServer> {
   const state: TestServer = { url: '', port: 0, received: [], hits: 0 };
   const server = createServer((req, res) => {
     state.hits += 1;
@@ -76,7 +79,11 @@ describe('postWebhook', () => {
     expect(outcome.latencyMs).toBeGreaterThanOrEqual(0);
     expect(outcome.latencyMs).toBeLessThan(1000);
 
-    expect(await postWebhook({ ...base, url: created.url })).toMatchObject({ ok: true, statusCode: 201, responseExcerpt: '{"received":true}' });
+    expect(await postWebhook({ ...base, url: created.url })).toMatchObject({
+      ok: true,
+      statusCode: 201,
+      responseExcerpt: '{"received":true}',
+    });
   });
 
   it('delivers the headers and the body exactly as given', async () => {
@@ -116,7 +123,9 @@ describe('postWebhook', () => {
   });
 
   it('reports a 500 as http_status with the start of the body', async () => {
-    const server = await startServer((_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error: database down'));
+    const server = await startServer((_req, res) =>
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error: database down'),
+    );
     expect(await postWebhook({ ...base, url: server.url })).toEqual({
       ok: false,
       statusCode: 500,
@@ -236,7 +245,12 @@ describe('postWebhook', () => {
     it.each([['127.0.0.1'], ['[::ffff:127.0.0.1]']])('refuses the IP literal %s without connecting', async (host) => {
       const server = await startServer((_req, res) => res.writeHead(200).end());
       const outcome = await postWebhook({ ...strict, url: `http://${host}:${server.port}/` });
-      expect(outcome).toEqual({ ok: false, latencyMs: expect.any(Number), error: 'blocked_address', message: expect.stringContaining('a loopback address') });
+      expect(outcome).toEqual({
+        ok: false,
+        latencyMs: expect.any(Number),
+        error: 'blocked_address',
+        message: expect.stringContaining('a loopback address'),
+      });
       expect(server.hits).toBe(0);
     });
 
@@ -260,7 +274,11 @@ describe('postWebhook', () => {
 
     it('refuses a name when any of its addresses is blocked', async () => {
       const server = await startServer((_req, res) => res.writeHead(200).end());
-      const outcome = await postWebhook({ ...strict, url: `http://hooks.example.com:${server.port}/`, lookup: lookupTo('93.184.215.14', '127.0.0.1') });
+      const outcome = await postWebhook({
+        ...strict,
+        url: `http://hooks.example.com:${server.port}/`,
+        lookup: lookupTo('93.184.215.14', '127.0.0.1'),
+      });
       expect(outcome.error).toBe('blocked_address');
       expect(server.hits).toBe(0);
     });
@@ -317,7 +335,10 @@ describe('postWebhook', () => {
     expect(await postWebhook({ ...base, url: server.url })).toMatchObject({ ok: false, error: 'connection_failed' });
   });
 
-  it.each([['not a url'], ['/relative'], ['ftp://files.example.com/hook'], ['file:///etc/passwd']])('refuses %j as invalid_url', async (url) => {
-    expect(await postWebhook({ ...base, url })).toMatchObject({ ok: false, error: 'invalid_url' });
-  });
+  it.each([['not a url'], ['/relative'], ['ftp://files.example.com/hook'], ['file:///etc/passwd']])(
+    'refuses %j as invalid_url',
+    async (url) => {
+      expect(await postWebhook({ ...base, url })).toMatchObject({ ok: false, error: 'invalid_url' });
+    },
+  );
 });

@@ -15,7 +15,13 @@ const content = (pid: number): StackFile => ({
   pid,
   startedAt: '2026-11-20T15:00:00.000Z',
   ports: { http: 3400, lambda: 3402, dynamodb: 8400, fauxqs: 4666 },
-  endpoints: { api: 'http://127.0.0.1:3400', lambda: 'http://127.0.0.1:3402', dynamodb: 'http://127.0.0.1:8400', sqs: 'http://127.0.0.1:4666', s3: 'http://127.0.0.1:4666' },
+  endpoints: {
+    api: 'http://127.0.0.1:3400',
+    lambda: 'http://127.0.0.1:3402',
+    dynamodb: 'http://127.0.0.1:8400',
+    sqs: 'http://127.0.0.1:4666',
+    s3: 'http://127.0.0.1:4666',
+  },
   tableName: 'outreach-api-local',
   providerWebhookSecret: 'local-webhook-secret',
 });
