@@ -1,4 +1,4 @@
-import { bestIdeaKind, MIN_IDEA_SCORE, scoreIdea } from '../../../../lib/transcripts/ideas/idea-scores';
+import { bestIdeaKind, MIN_IDEA_SCORE, scoreIdea } from '../../../../../lib/transcripts/ideas/idea-scores';
 
 describe('idea scores', () => {
   it('scores a specific buyer question above a vague one, both within 0..1', () => {

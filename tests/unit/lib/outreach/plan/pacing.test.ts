@@ -1,4 +1,4 @@
-import { pacingOffsetMs } from '../../../../lib/outreach/plan/pacing';
+import { pacingOffsetMs } from '../../../../../lib/outreach/plan/pacing';
 
 describe('pacingOffsetMs', () => {
   it('is the same for the same job and account (a redelivered job plans the same schedule)', () => {

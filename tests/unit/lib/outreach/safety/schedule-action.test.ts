@@ -1,4 +1,4 @@
-import { deferAfterLimit, quotaPeriods, whenAllowed } from '../../../../lib/outreach/safety/schedule-action';
+import { deferAfterLimit, quotaPeriods, whenAllowed } from '../../../../../lib/outreach/safety/schedule-action';
 
 const office = { start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] };
 const paris = { timezone: 'Europe/Paris', workingHours: office };

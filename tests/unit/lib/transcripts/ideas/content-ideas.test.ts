@@ -1,7 +1,7 @@
-import { contentIdeaSchema, MAX_IDEAS, type ContentIdea } from '../../../../lib/transcripts/model/analysis';
-import { findContentIdeas } from '../../../../lib/transcripts/ideas/content-ideas';
-import type { Segment, Side } from '../../../../lib/transcripts/text/segment';
-import { timedSegment } from './make-segments';
+import { contentIdeaSchema, MAX_IDEAS, type ContentIdea } from '../../../../../lib/transcripts/model/analysis';
+import { findContentIdeas } from '../../../../../lib/transcripts/ideas/content-ideas';
+import type { Segment, Side } from '../../../../../lib/transcripts/text/segment';
+import { timedSegment } from '../make-segments';
 
 const buyer = (text: string, start = 0) => timedSegment('Bo Buyer', 'external', text, start);
 const seller = (text: string, start = 0) => timedSegment('Sal Seller', 'internal', text, start);

@@ -1,4 +1,4 @@
-import { isNetworkHost, parsePostUrl } from '../../../../lib/network/model/post-url';
+import { isNetworkHost, parsePostUrl } from '../../../../../lib/network/model/post-url';
 
 const ACTIVITY = '7332661864792854528';
 const UGC = '7336013677930006817';

@@ -1,4 +1,4 @@
-import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from '../../../../lib/network/model/profile-url';
+import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from '../../../../../lib/network/model/profile-url';
 
 describe('normaliseProfileUrl', () => {
   it.each([

@@ -1,7 +1,7 @@
-import type { Segment } from '../../../../lib/transcripts/text/segment';
-import { startAt } from '../../../../lib/transcripts/text/segment';
-import { MAX_SENTENCE_WORDS, splitSentences } from '../../../../lib/transcripts/text/sentences';
-import { timedSegment } from './make-segments';
+import type { Segment } from '../../../../../lib/transcripts/text/segment';
+import { startAt } from '../../../../../lib/transcripts/text/segment';
+import { MAX_SENTENCE_WORDS, splitSentences } from '../../../../../lib/transcripts/text/sentences';
+import { timedSegment } from '../make-segments';
 
 const textsOf = (text: string) => splitSentences([{ side: 'unknown', text }]).map((sentence) => sentence.text);
 

@@ -1,5 +1,5 @@
-import { createQuoteGrounder, groundQuote } from '../../../../lib/transcripts/ideas/ground-quote';
-import type { Segment } from '../../../../lib/transcripts/text/segment';
+import { createQuoteGrounder, groundQuote } from '../../../../../lib/transcripts/ideas/ground-quote';
+import type { Segment } from '../../../../../lib/transcripts/text/segment';
 
 /** Words of a segment object: each word's text carries its trailing space, as the providers give them. */
 const wordsOf = (text: string, start: number, step = 0.5) =>

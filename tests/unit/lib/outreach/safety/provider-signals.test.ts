@@ -1,5 +1,5 @@
-import { pauseFor } from '../../../../lib/outreach/safety/provider-signals';
-import { ProviderError } from '../../../../lib/errors';
+import { pauseFor } from '../../../../../lib/outreach/safety/provider-signals';
+import { ProviderError } from '../../../../../lib/errors';
 
 const limits = { timezone: 'Europe/Paris', workingHours: { start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] } };
 const cooldowns = { throttledSeconds: 3600, restrictedSeconds: 86_400 };

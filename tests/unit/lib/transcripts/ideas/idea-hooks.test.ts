@@ -1,4 +1,4 @@
-import { topicOf, writeAngle, writeHook } from '../../../../lib/transcripts/ideas/idea-hooks';
+import { topicOf, writeAngle, writeHook } from '../../../../../lib/transcripts/ideas/idea-hooks';
 
 describe('idea hooks', () => {
   it('opens a post with the quote and who said it on a call', () => {

@@ -1,4 +1,4 @@
-import { groupNearDuplicates, jaccard, meaningfulWords } from '../../../../lib/transcripts/ideas/near-duplicates';
+import { groupNearDuplicates, jaccard, meaningfulWords } from '../../../../../lib/transcripts/ideas/near-duplicates';
 
 describe('near-duplicates', () => {
   it('keeps the words that carry meaning: lower case, no stop words, no plural s (on words of four letters or more)', () => {

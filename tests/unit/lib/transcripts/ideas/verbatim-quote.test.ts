@@ -1,4 +1,4 @@
-import { quoteSpan, shortenQuote } from '../../../../lib/transcripts/ideas/verbatim-quote';
+import { quoteSpan, shortenQuote } from '../../../../../lib/transcripts/ideas/verbatim-quote';
 
 const quoteOf = (text: string, maxChars?: number) => {
   const span = quoteSpan(text, 0, text.length, maxChars);

@@ -1,4 +1,4 @@
-import { retryDelaySeconds } from '../../../../lib/outreach/run/retry-policy';
+import { retryDelaySeconds } from '../../../../../lib/outreach/run/retry-policy';
 
 describe('retryDelaySeconds', () => {
   it('grows exponentially with full jitter', () => {

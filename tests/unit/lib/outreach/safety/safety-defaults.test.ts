@@ -4,7 +4,7 @@ import {
   defaultWeeklyInvitations,
   defaultWorkingHours,
   effectiveLimits,
-} from '../../../../lib/outreach/safety/safety-defaults';
+} from '../../../../../lib/outreach/safety/safety-defaults';
 
 const account = { timezone: 'Europe/Paris', dailyLimits: {}, workingHours: { start: '08:30', end: '17:30', days: [1, 2, 3, 4] } };
 

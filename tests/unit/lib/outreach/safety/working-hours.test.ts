@@ -5,7 +5,7 @@ import {
   previousLocalDays,
   startOfNextLocalDay,
   startOfNextLocalIsoWeek,
-} from '../../../../lib/outreach/safety/working-hours';
+} from '../../../../../lib/outreach/safety/working-hours';
 
 const office = { start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] };
 const at = (iso: string) => new Date(iso);
