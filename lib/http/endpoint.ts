@@ -23,6 +23,8 @@ export interface EndpointOptions<S extends z.core.$ZodType> extends PipelineOpti
  */
 function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: PipelineOptions<z.core.$ZodType>['route']): AccessLayer {
   const isPost = route.method === 'POST';
+  // What an Idempotency-Key is bound to, with the body: the same key on another route is another request.
+  const keyScope = routeKey(route);
   return {
     identify: async (headers) => (await authenticate(headers['api-key'], db)).workspaceId,
     // Only once `identify` has named the workspace: a failed authentication is counted against none.
@@ -33,7 +35,7 @@ function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: PipelineOptions
         db,
         workspaceId,
         request.headers['idempotency-key'],
-        `${routeKey(route)}\n${request.rawBody ?? ''}`,
+        `${keyScope}\n${request.rawBody ?? ''}`,
         request.now,
       );
       if (!begun) return handle();

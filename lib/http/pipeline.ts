@@ -76,12 +76,13 @@ function resultOf(thrown: unknown, context: RequestContext, render?: PublicEndpo
 export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpointOptions<S>, access?: AccessLayer): HttpHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const readBody = options.bodyFormat === 'form' ? readFormBody : readJsonBody;
+  const route = routeKey(options.route);
 
   return async (event) => {
     const started = performance.now();
     const context: RequestContext = {
       requestId: requestIdOf(event),
-      route: routeKey(options.route),
+      route,
       path: event.rawPath,
     };
     const headers = lowerCaseHeaders(event.headers);
