@@ -24,8 +24,12 @@ export function leadOf(
   };
 }
 
-/** The lead of a connect or DM job's action. */
-export function leadOfJob(job: Job, action: Action, providerAccountId: string, target: ActionTarget): LeadIdentity {
-  const email = job.type === 'connect' ? job.request.email : undefined;
-  return leadOf(action, providerAccountId, target, { jobType: job.type === 'connect' ? 'connect' : 'dm', email });
+/** The lead of a connect or DM job's action (the jobs that reach a person). */
+export function leadOfJob(job: Job<'connect' | 'dm'>, action: Action, providerAccountId: string, target: ActionTarget): LeadIdentity {
+  return leadOf(
+    action,
+    providerAccountId,
+    target,
+    job.type === 'connect' ? { jobType: 'connect', email: job.request.email } : { jobType: 'dm' },
+  );
 }

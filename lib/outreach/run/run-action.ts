@@ -66,7 +66,7 @@ import type { EventDeps, PreparedEvent } from '../../webhooks/emit-event';
 import { commitWithEvents, prepareEvent } from '../../webhooks/emit-event';
 import { accountThrottledData, dmEventData } from '../../webhooks/event-data';
 import { finishJobIfDone } from '../jobs/finish-job';
-import { leadOfJob } from '../leads/lead-of';
+import { leadOf, leadOfJob } from '../leads/lead-of';
 import type { Workspace } from '../../store/workspaces';
 import { getWorkspace } from '../../store/workspaces';
 import type { StepResult } from './action-step';
@@ -364,13 +364,13 @@ async function recordCall(
     };
     return succeeded(deps, { job, action, workspace }, account.providerAccountId, step.target, end, now);
   }
-  // The lead is written before the wait starts: from then on, the provider's webhook may report
-  // the acceptance. An invitation found already pending keeps the time the workspace sent it (by
-  // a connect job or an earlier DM), which its lead holds. One sent from elsewhere has no known
-  // time: the provider does not tell it.
+  // Only a DM waits for an acceptance. Its lead is written before the wait starts: from then on,
+  // the provider's webhook may report the acceptance. An invitation found already pending keeps
+  // the time the workspace sent it (by a connect job or an earlier DM), which its lead holds. One
+  // sent from elsewhere has no known time: the provider does not tell it.
   const lead = await recordLead(
     deps.db,
-    leadOfJob(job, action, account.providerAccountId, step.target),
+    leadOf(action, account.providerAccountId, step.target, { jobType: 'dm' }),
     step.invitedAt ? { invitedAt: step.invitedAt.toISOString() } : {},
     now,
   );
