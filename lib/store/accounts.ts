@@ -102,35 +102,25 @@ export async function getAccounts(db: Db, workspaceId: string, accountIds: strin
   );
 }
 
+/** The attributes of an account item that make the Account (the keys and indexes are left out). */
+const accountFields = [
+  'accountId',
+  'workspaceId',
+  'name',
+  'profileUrl',
+  'providerAccountId',
+  'mode',
+  'timezone',
+  'workingHours',
+  'dailyLimits',
+  'weeklyInvitations',
+  'spacing',
+  'status',
+  'createdAt',
+] as const satisfies readonly (keyof Account)[];
+// Every field of Account is listed: a new field left out of the list fails to compile here.
+const _everyField: Exclude<keyof Account, (typeof accountFields)[number]> extends never ? true : never = true;
+
 function toAccount(item: Record<string, unknown>): Account {
-  const {
-    accountId,
-    workspaceId,
-    name,
-    profileUrl,
-    providerAccountId,
-    mode,
-    timezone,
-    workingHours,
-    dailyLimits,
-    weeklyInvitations,
-    spacing,
-    status,
-    createdAt,
-  } = item as unknown as Account;
-  return {
-    accountId,
-    workspaceId,
-    name,
-    profileUrl,
-    providerAccountId,
-    mode,
-    timezone,
-    workingHours,
-    dailyLimits,
-    weeklyInvitations,
-    spacing,
-    status,
-    createdAt,
-  };
+  return Object.fromEntries(accountFields.map((field) => [field, item[field]])) as unknown as Account;
 }
