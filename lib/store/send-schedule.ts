@@ -4,7 +4,7 @@ import type { Db } from './client';
 import type { TransactItem } from './transact';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys } from './keys';
-import { type PauseReason } from '../errors';
+import type { PauseReason } from '../errors';
 
 /**
  * An account's send schedule: one item holding `lastAt`, the time (epoch ms) of the last slot it

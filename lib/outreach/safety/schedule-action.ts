@@ -1,14 +1,13 @@
+import type { DeferredReason } from '../../errors';
 import type { WorkingHours } from '../../store/accounts';
 import type { EffectiveLimits } from './safety-defaults';
 import { localDay, localIsoWeek, nextWorkingTime, startOfNextLocalDay, startOfNextLocalIsoWeek } from './working-hours';
-
-export type DeferralReason = 'outside_working_hours' | 'daily_limit' | 'weekly_limit';
 
 export interface ScheduleDecision {
   /** `now` when the action may run now; otherwise when it is expected to run. */
   runAt: Date;
   /** Why the action waits; absent when it may run now. */
-  reason?: DeferralReason;
+  reason?: Extract<DeferredReason, 'outside_working_hours'>;
 }
 
 /**
