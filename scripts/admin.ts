@@ -17,6 +17,7 @@ import {
 import { AdminError, HttpError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { parsePostUrl } from '../lib/network/model/post-url';
+import { dailyLimitField } from '../lib/outreach/safety/safety-defaults';
 import type { AccountInput } from '../lib/schemas/account-settings';
 import type { DailyLimits, Spacing, WorkingHours } from '../lib/store/accounts';
 import { getAccount, listAccounts } from '../lib/store/accounts';
@@ -158,7 +159,8 @@ function workingHoursFrom(values: Values): WorkingHours | undefined {
   return { start, end, days };
 }
 
-const dailyKinds = ['reactions', 'comments', 'messages', 'invitations', 'visits'] as const;
+/** The names `--limit` and `--spacing` take: the fields of an account's daily limits. */
+const dailyKinds: readonly string[] = Object.values(dailyLimitField);
 
 /** `--limit KIND=N` ...: daily limits per kind, and `weeklyInvitations=N`. */
 function limitsFrom(values: Values): { daily?: DailyLimits; weeklyInvitations?: number } {
@@ -171,7 +173,7 @@ function limitsFrom(values: Values): { daily?: DailyLimits; weeklyInvitations?: 
       weeklyInvitations = integer(count, '--limit weeklyInvitations');
       continue;
     }
-    if (!kind || !(dailyKinds as readonly string[]).includes(kind) || count === undefined) {
+    if (!kind || !dailyKinds.includes(kind) || count === undefined) {
       throw new AdminError(
         `--limit takes KIND=N with KIND one of ${dailyKinds.join(', ')}, weeklyInvitations; got ${JSON.stringify(entry)}`,
       );
@@ -188,7 +190,7 @@ function spacingFrom(values: Values): Spacing | undefined {
   for (const entry of values.spacing) {
     const [kind, range] = entry.split('=');
     const [min = '', max = min] = (range ?? '').split('-');
-    if (!kind || !(dailyKinds as readonly string[]).includes(kind) || !min) {
+    if (!kind || !dailyKinds.includes(kind) || !min) {
       throw new AdminError(
         `--spacing takes KIND=MIN-MAX (seconds) with KIND one of ${dailyKinds.join(', ')}; got ${JSON.stringify(entry)}`,
       );
