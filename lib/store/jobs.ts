@@ -8,7 +8,6 @@ import type { TransactItem } from './transact';
 import { keys, withoutKeys } from './keys';
 import { queryPrefix } from './query-all';
 
-export type { JobType } from '../schemas/job-request';
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'rejected' | 'expired';
 export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'partially_failed', 'failed', 'rejected', 'expired'];
 
