@@ -6,7 +6,7 @@ const classicZod =
   "Cold start: classic zod costs each function 15-20 % of it; runtime schemas use zod/mini, `import * as z from '../zod'` (lib/zod.ts). Classic zod is for lib/openapi and lib/schemas/responses, build-time only.";
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.serverless/', '.esbuild/', '.esbuild-*/', '.local/', 'coverage/', '*.config.js'] },
+  { ignores: ['node_modules/', '.serverless/', '.esbuild/', '.esbuild-*/', '.local/', 'coverage/', 'client/dist/', '*.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
