@@ -89,3 +89,30 @@ export interface RelationsPage {
   /** Pass back to get the next page; absent on the last page. */
   cursor?: string;
 }
+
+/** A link the owner of a network login opens to connect it (or reconnect it) to the workspace. */
+export interface ConnectLinkInput {
+  /** `create`: a new login; `reconnect`: the disconnected login of `reconnectProviderAccountId`. */
+  type: 'create' | 'reconnect';
+  reconnectProviderAccountId?: string;
+  /** Where the provider reports the result (Unipile's `notify_url`): this service's callback, carrying the signed state. */
+  notifyUrl: string;
+  /** Echoed back in the provider's report (Unipile's `name`). */
+  reference: string;
+  expiresAt: Date;
+  /** Where the person is sent once connected, and when it failed. */
+  successRedirectUrl?: string;
+  failureRedirectUrl?: string;
+  /**
+   * This service's own connect page for the same state: the sandbox has no hosted wizard, so its
+   * link is that page (a person types a profile URL and a name there).
+   */
+  servicePageUrl: string;
+}
+
+/** The network profile of a connected login itself (its owner). */
+export interface OwnProfile {
+  /** Normalised `https://www.linkedin.com/in/<id>`. */
+  profileUrl: string;
+  name: string;
+}

@@ -4,9 +4,11 @@
  */
 import type {
   CommentInput,
+  ConnectLinkInput,
   InviteInput,
   ListRelationsInput,
   MessageInput,
+  OwnProfile,
   ReactInput,
   RelationsPage,
   ResolvedProfile,
@@ -39,4 +41,8 @@ export interface NetworkProvider {
   sendMessage(input: MessageInput): Promise<ProviderResult>;
   /** One page of the acting account's first-degree connections, newest first. */
   listRelations(input: ListRelationsInput): Promise<RelationsPage>;
+  /** A link where the owner of a login connects it (Unipile: its hosted auth wizard; the sandbox: `servicePageUrl`). */
+  createConnectLink(input: ConnectLinkInput): Promise<{ url: string }>;
+  /** The profile of the connected login `providerAccountId` itself, to name the account it becomes. */
+  getOwnProfile(providerAccountId: string): Promise<OwnProfile>;
 }

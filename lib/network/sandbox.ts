@@ -3,6 +3,7 @@ import { newId } from '../ids';
 import type { UnipileWebhook } from '../schemas/unipile-webhook';
 import type { Db } from '../store/client';
 import type { SandboxAction, SandboxCall, SandboxRelation, SandboxRule } from '../store/sandbox';
+import { getSandboxLogin } from '../store/sandbox-logins';
 import {
   consumeSandboxRule,
   getSandboxRelation,
@@ -15,9 +16,11 @@ import {
 import type {
   ActingAccount,
   CommentInput,
+  ConnectLinkInput,
   InviteInput,
   ListRelationsInput,
   MessageInput,
+  OwnProfile,
   ReactInput,
   Relation,
   RelationsPage,
@@ -168,6 +171,26 @@ export class SandboxProvider implements NetworkProvider {
       relations: page.map(relationOf),
       ...(rest.length > page.length && last !== undefined ? { cursor: encodeCursor(last) } : {}),
     };
+  }
+
+  /**
+   * The sandbox has no hosted wizard of its own: its link is this service's connect page for the same
+   * state, where a person types the profile URL and name of the login they connect.
+   */
+  async createConnectLink(input: ConnectLinkInput): Promise<{ url: string }> {
+    return { url: input.servicePageUrl };
+  }
+
+  /** The profile the connect page registered for the login (see lib/store/sandbox-logins.ts). */
+  async getOwnProfile(providerAccountId: string): Promise<OwnProfile> {
+    const login = await getSandboxLogin(this.db, providerAccountId);
+    if (!login) {
+      // What Unipile's 404 on GET /users/me becomes.
+      throw new ProviderError('account_not_found', `sandbox: no login ${JSON.stringify(providerAccountId.slice(0, 100))}`, false, {
+        status: 404,
+      });
+    }
+    return { profileUrl: login.profileUrl, name: login.name };
   }
 
   /** The stored relation with a person, with a due auto-acceptance applied; undefined when there is none. */

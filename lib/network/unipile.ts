@@ -6,9 +6,11 @@
 import type {
   ActingAccount,
   CommentInput,
+  ConnectLinkInput,
   InviteInput,
   ListRelationsInput,
   MessageInput,
+  OwnProfile,
   ReactInput,
   Relation,
   RelationsPage,
@@ -38,7 +40,17 @@ interface Problem {
   detail?: unknown;
 }
 
-type Step = 'get_post' | 'react' | 'comment' | 'get_profile' | 'invite' | 'start_chat' | 'send_message' | 'list_relations';
+type Step =
+  | 'get_post'
+  | 'react'
+  | 'comment'
+  | 'get_profile'
+  | 'invite'
+  | 'start_chat'
+  | 'send_message'
+  | 'list_relations'
+  | 'create_link'
+  | 'get_own_profile';
 const stepLabel: Record<Step, string> = {
   get_post: 'look up the post',
   react: 'add the reaction',
@@ -48,6 +60,8 @@ const stepLabel: Record<Step, string> = {
   start_chat: 'start the conversation',
   send_message: 'send the message',
   list_relations: 'list the relations',
+  create_link: 'create the connect link',
+  get_own_profile: "look up the login's own profile",
 };
 /** What a 404 means at each step. */
 const notFoundReason: Record<Step, string> = {
@@ -60,10 +74,22 @@ const notFoundReason: Record<Step, string> = {
   start_chat: 'recipient_not_found',
   send_message: 'chat_not_found',
   list_relations: 'account_not_found',
+  // Only a reconnect link names an account (`reconnect_account`).
+  create_link: 'account_not_found',
+  get_own_profile: 'account_not_found',
 };
 /** Unipile error slugs (`errors/<slug>`) that have a reason of our own, per step or for all steps. */
 const slugReasons: Partial<Record<Step | '*', Record<string, string>>> = {
-  '*': { no_connection_with_recipient: 'not_connected' },
+  '*': {
+    no_connection_with_recipient: 'not_connected',
+    // The acting login lost its session, not our API key: only its owner can fix it, by connecting it
+    // again (a reconnect link). Unipile's 401 types: `errors/disconnected_account`, "The account appears
+    // to be disconnected from the provider service", and `errors/expired_credentials`; v2 of its API
+    // names it `provider/invalid_authorization`, "Account require re-authentication".
+    disconnected_account: 'account_disconnected',
+    expired_credentials: 'account_disconnected',
+    invalid_authorization: 'account_disconnected',
+  },
   invite: {
     already_invited_recently: 'already_invited',
     cannot_resend_yet: 'cannot_resend_yet',
@@ -77,19 +103,23 @@ const DETAIL_MAX = 300;
 /**
  * {@link NetworkProvider} backed by Unipile. Each call maps every failure to a {@link ProviderError}:
  * 429, 5xx, timeouts and network errors are retryable (with `retryAfterSeconds` from `retry-after`);
- * 401/403, 404 and other 4xx are final: 404 as `<what>_not_found` for the call (`notFoundReason`), other 4xx
- * with Unipile's error slug as the reason, or ours for the slugs in `slugReasons`. Messages carry
- * Unipile's `detail` (truncated) and never the API key.
+ * 401/403, 404 and other 4xx are final: 401/403 as `provider_auth_failed` (or `account_disconnected`,
+ * `account_restricted` when Unipile's type says the login itself is at fault), 404 as `<what>_not_found`
+ * for the call (`notFoundReason`), other 4xx with Unipile's error slug as the reason, or ours for the
+ * slugs in `slugReasons`. Messages carry Unipile's `detail` (truncated) and never the API key.
  */
 export class UnipileProvider implements NetworkProvider {
   readonly name = 'unipile' as const;
   private readonly baseUrl: string;
+  /** The DSN as a URL without `/api/v1`: the hosted auth wizard's `api_url`. */
+  private readonly apiUrl: string;
   private readonly apiKey: string;
   private readonly fetch: typeof fetch;
   private readonly timeoutMs: number;
 
   constructor(options: UnipileProviderOptions) {
     this.baseUrl = baseUrlFromDsn(options.dsn);
+    this.apiUrl = this.baseUrl.slice(0, -'/api/v1'.length);
     this.apiKey = options.apiKey;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.timeoutMs = options.timeoutMs ?? 10_000;
@@ -215,6 +245,59 @@ export class UnipileProvider implements NetworkProvider {
     return { relations, ...(next !== undefined ? { cursor: next } : {}) };
   }
 
+  /**
+   * A link to Unipile's hosted auth wizard, where the owner of a LinkedIn login connects it (`create`)
+   * or connects it again (`reconnect`). Body as "Hosted auth wizard" (developer.unipile.com/docs/hosted-auth)
+   * and the SDK's `createHostedAuthLink` write it; Unipile answers `{object: "HostedAuthURL", url}` and,
+   * once the login is connected, posts `{status, account_id, name}` to `notify_url`.
+   */
+  async createConnectLink(input: ConnectLinkInput): Promise<{ url: string }> {
+    const reconnecting = input.type === 'reconnect';
+    if (reconnecting && !input.reconnectProviderAccountId) {
+      throw new ProviderError('invalid_connect_link', 'A reconnect link needs the login to reconnect (reconnectProviderAccountId).', false);
+    }
+    const answer = await this.request('create_link', 'POST', '/hosted/accounts/link', {
+      body: {
+        type: input.type,
+        // The SDK's reconnect body has no `providers`: the login's own provider is implied.
+        ...(reconnecting ? { reconnect_account: input.reconnectProviderAccountId } : { providers: ['LINKEDIN'] }),
+        api_url: this.apiUrl,
+        // "YYYY-MM-DDTHH:MM:SS.sssZ", as toISOString writes it.
+        expiresOn: input.expiresAt.toISOString(),
+        notify_url: input.notifyUrl,
+        name: input.reference,
+        ...(input.successRedirectUrl ? { success_redirect_url: input.successRedirectUrl } : {}),
+        ...(input.failureRedirectUrl ? { failure_redirect_url: input.failureRedirectUrl } : {}),
+      },
+    });
+    const url = stringField(answer, 'url');
+    if (url === undefined || !/^https?:\/\//i.test(url)) {
+      throw new ProviderError('provider_bad_response', 'Unipile returned a hosted auth link without a URL.', false);
+    }
+    return { url };
+  }
+
+  /**
+   * The profile of the connected login itself: GET /api/v1/users/me?account_id= (the SDK's
+   * `getOwnProfile`), a LinkedIn `AccountOwnerProfile` with `public_identifier`, `public_profile_url`,
+   * `first_name` and `last_name`.
+   */
+  async getOwnProfile(providerAccountId: string): Promise<OwnProfile> {
+    const found = await this.request('get_own_profile', 'GET', '/users/me', { query: { account_id: providerAccountId } });
+    const publicId = normalisePublicId(stringField(found, 'public_identifier') ?? '');
+    const profileUrl =
+      publicId !== undefined ? profileUrlOf(publicId) : normaliseProfileUrl(stringField(found, 'public_profile_url') ?? '');
+    if (profileUrl === undefined) {
+      throw new ProviderError('provider_bad_response', "Unipile returned the login's profile without a public identifier.", false);
+    }
+    const name = [stringField(found, 'first_name'), stringField(found, 'last_name')]
+      .filter((part) => part !== undefined)
+      .join(' ')
+      .trim();
+    // LinkedIn always has a name; should it be missing, the profile's id still tells the owner which login it is.
+    return { profileUrl, name: name || profilePublicId(profileUrl) };
+  }
+
   /** The post's `social_id`, the only id Unipile's actions reliably accept for LinkedIn. */
   private async socialIdOf(account: ActingAccount, post: PostRef): Promise<string> {
     const postId = post.kind === 'activity' ? post.id : post.urn;
@@ -302,7 +385,11 @@ export class UnipileProvider implements NetworkProvider {
     if ((status === 403 && type === 'errors/account_restricted') || (status === 401 && type === 'errors/checkpoint_error')) {
       return new ProviderError('account_restricted', message, false, { status });
     }
-    if (status === 401 || status === 403) return new ProviderError('provider_auth_failed', message, false, { status });
+    // Our API key refused, unless Unipile's type says it is the login's own session that is gone.
+    if (status === 401 || status === 403) {
+      const reason = this.knownReason(step, type) === 'account_disconnected' ? 'account_disconnected' : 'provider_auth_failed';
+      return new ProviderError(reason, message, false, { status });
+    }
     if (status === 404) return new ProviderError(notFoundReason[step], message, false, { status });
     if (status >= 400) return new ProviderError(this.reasonFor(step, type, problem), message, false, { status });
     return new ProviderError('provider_bad_response', message, false, { status });
@@ -311,13 +398,19 @@ export class UnipileProvider implements NetworkProvider {
   /** Reason of a final 4xx refusal: ours for the slugs we know, else Unipile's slug. */
   private reasonFor(step: Step, type: string, problem: Problem): string {
     const slug = slugOf(type);
-    const known = slug === undefined ? undefined : (slugReasons[step]?.[slug] ?? slugReasons['*']?.[slug]);
+    const known = this.knownReason(step, type);
     if (known !== undefined) return known;
     // No documented type says "this recipient requires their email": recognise it by its words.
     if (step === 'invite' && /e-?mail/i.test(`${slug ?? ''} ${textOf(problem.title)} ${textOf(problem.detail)}`)) {
       return 'email_required';
     }
     return slug ?? 'provider_rejected';
+  }
+
+  /** Our reason for Unipile's error type at this step (`slugReasons`); undefined for types we have none for. */
+  private knownReason(step: Step, type: string): string | undefined {
+    const slug = slugOf(type);
+    return slug === undefined ? undefined : (slugReasons[step]?.[slug] ?? slugReasons['*']?.[slug]);
   }
 
   /** Unipile's explanation, shortened, with the API key masked should it ever be echoed back. */

@@ -24,12 +24,30 @@
  * - GET /api/v1/users/relations?account_id=&limit=&cursor= → {"object":"UserRelationsList", items, cursor|null}
  *   over `setRelations(...)`, paged by an opaque cursor (default page size 10 here).
  *
+ * Connecting logins ("Hosted auth wizard", developer.unipile.com/docs/hosted-auth; the SDK's
+ * `createHostedAuthLink` and its `HostedAuthCreateLinkBody`/`HostedAuthReconnectLinkBody`):
+ * - POST /api/v1/hosted/accounts/link, JSON {type: 'create', providers: '*' | [...], api_url, expiresOn,
+ *   name?, notify_url?, success_redirect_url?, failure_redirect_url?} or {type: 'reconnect', reconnect_account, …}
+ *   → 201 {"object":"HostedAuthURL", url}; `url` is a page of the fake (GET /hosted/{token}, no API key, as a
+ *   browser opens it). A past or unreadable `expiresOn` → 400.
+ * - `completeHostedAuth(...)` plays the person finishing the wizard: it registers the login and posts
+ *   {status: 'CREATION_SUCCESS' | 'RECONNECTED', account_id, name} to the link's `notify_url`.
+ * - GET /api/v1/users/me?account_id= → the login's `AccountOwnerProfile` (for logins registered through
+ *   `completeHostedAuth` or `registerLogin`; 404 for others).
+ * - `disconnect(accountId)`: every call naming that `account_id` (query, JSON or multipart) answers
+ *   401 errors/disconnected_account, "The account appears to be disconnected from the provider service."
+ *   (the type Unipile's API reference lists under 401); a reconnect through `completeHostedAuth` clears it.
+ * - `sendAccountStatus(...)` posts the account status webhook body {"AccountStatus": {account_id, account_type,
+ *   message}} ("Account status updates", developer.unipile.com/docs/account-lifecycle).
+ *
  * Add a route: append to `routes` below (method, path with `:params`, handler returning a reply).
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+import { WEBHOOK_SECRET_HEADER } from '../../lib/schemas/unipile-webhook';
 
 /** One request as the fake received it. `path` is the raw path (not decoded), without the query. */
 export interface RecordedRequest {
@@ -78,6 +96,25 @@ export interface FakeRelation {
   connection_urn?: string;
 }
 
+/** A connected login, as the fake's GET /api/v1/users/me describes it. */
+export interface FakeLogin {
+  publicIdentifier: string;
+  /** Display name, split at its first space into `first_name` and `last_name`. */
+  name: string;
+}
+
+/** How the person finishes a hosted auth wizard: the login it connects. */
+export interface FakeHostedAuthCompletion extends FakeLogin {
+  /** Unipile's `account_id` of the login; a reconnect link's `reconnect_account` by default (required for create). */
+  accountId?: string;
+}
+
+/** One link POST /api/v1/hosted/accounts/link created, with the body it was created with. */
+export interface FakeHostedLink {
+  url: string;
+  body: Record<string, unknown>;
+}
+
 export interface FakeUnipile {
   /** Base URL to give the provider as its DSN, e.g. `http://127.0.0.1:40123`. */
   url: string;
@@ -95,6 +132,24 @@ export interface FakeUnipile {
   setProfile(publicIdentifier: string, profile: FakeProfile): void;
   /** The account's relations, in the order pages list them. */
   setRelations(relations: FakeRelation[]): void;
+  /** The hosted auth links created so far, oldest first. */
+  readonly hostedLinks: FakeHostedLink[];
+  /**
+   * Plays the person finishing the wizard of a link (its URL, or the `name` it was created with: the
+   * newest such link): registers the login, connected, and posts Unipile's notification to the link's
+   * `notify_url` over real HTTP. Resolves with the notify URL's response; rejects for an unknown or
+   * expired link, or one without `notify_url`.
+   */
+  completeHostedAuth(linkUrlOrName: string, login: FakeHostedAuthCompletion): Promise<Response>;
+  /** Registers a connected login directly (what a finished wizard does), for GET /api/v1/users/me. */
+  registerLogin(accountId: string, login: FakeLogin): void;
+  /** From now on, every call naming this `account_id` answers 401 errors/disconnected_account (`false` undoes it). */
+  disconnect(accountId: string, disconnected?: boolean): void;
+  /**
+   * Posts Unipile's account status webhook body for a login to `webhookUrl`, with the shared secret in
+   * the `x-webhook-secret` header (as the webhook is registered with it). Resolves with the response.
+   */
+  sendAccountStatus(webhookUrl: string, secretHeaderValue: string, accountId: string, message: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -127,6 +182,14 @@ interface FakeState {
   /** provider_id → invitation_id of invitations sent through the fake. */
   invitations: Map<string, string>;
   relations: FakeRelation[];
+  /** Hosted auth links by the token of their URL. */
+  links: Map<string, FakeHostedLink>;
+  /** account_id → the connected login. */
+  logins: Map<string, FakeLogin>;
+  /** account_ids whose calls answer 401 errors/disconnected_account. */
+  disconnected: Set<string>;
+  /** The fake's own base URL (known once it listens): hosted auth links point to it. */
+  baseUrl: string;
   seq: number;
 }
 
@@ -179,6 +242,29 @@ const routes: Route[] = [
       }
       state.seq += 1;
       return { status: 201, body: { object: 'CommentSent' } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/hosted/accounts/link',
+    handle({ body, state }) {
+      const problem = invalidHostedLink(body);
+      if (problem) return error(400, 'errors/invalid_parameters', 'Invalid parameters', problem);
+      const token = randomBytes(12).toString('base64url');
+      const link: FakeHostedLink = { url: `${state.baseUrl}/hosted/${token}`, body: body as Record<string, unknown> };
+      state.links.set(token, link);
+      return { status: 201, body: { object: 'HostedAuthURL', url: link.url } };
+    },
+  },
+  // Before /users/:identifier, which would otherwise take `me` for an identifier.
+  {
+    method: 'GET',
+    path: '/api/v1/users/me',
+    handle({ query, state }) {
+      if (!query.account_id) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'account_id is required.');
+      const login = state.logins.get(query.account_id);
+      if (!login) return error(404, 'errors/resource_not_found', 'Resource not found.', `Account ${query.account_id} could not be found.`);
+      return { status: 200, body: ownerProfile(login) };
     },
   },
   // Before /users/:identifier, which would otherwise take `relations` for an identifier.
@@ -266,6 +352,75 @@ const routes: Route[] = [
     },
   },
 ];
+
+/** The SDK's LinkedIn `AccountOwnerProfile` (GET /users/me), trimmed to what matters here. */
+function ownerProfile(login: FakeLogin): Record<string, unknown> {
+  const [firstName = '', ...rest] = login.name.split(' ');
+  return {
+    object: 'AccountOwnerProfile',
+    provider: 'LINKEDIN',
+    provider_id: fakeProviderId(login.publicIdentifier),
+    public_identifier: login.publicIdentifier,
+    public_profile_url: `https://www.linkedin.com/in/${login.publicIdentifier}`,
+    first_name: firstName,
+    last_name: rest.join(' '),
+    profile_picture_url: null,
+    premium: false,
+    open_profile: false,
+    recruiter: null,
+    sales_navigator: null,
+  };
+}
+
+const hostedProviders = ['LINKEDIN', 'WHATSAPP', 'INSTAGRAM', 'MESSENGER', 'TELEGRAM', 'GOOGLE', 'OUTLOOK', 'MAIL', 'TWITTER'];
+
+/** The SDK's link bodies: `expiresOn` as `YYYY-MM-DDTHH:MM:SS.sssZ`, URLs http(s), `providers` only to create. */
+function invalidHostedLink(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return 'A JSON body is required.';
+  const fields = body as Record<string, unknown>;
+  const { type, providers, reconnect_account, api_url, expiresOn, name } = fields;
+  if (type !== 'create' && type !== 'reconnect') return "type must be 'create' or 'reconnect'.";
+  if (type === 'create') {
+    const known =
+      providers === '*' ||
+      (Array.isArray(providers) && providers.length > 0 && providers.every((p) => hostedProviders.includes(p as string)));
+    if (!known) return `providers must be '*' or a list of ${hostedProviders.join(', ')}.`;
+  }
+  if (type === 'reconnect' && (typeof reconnect_account !== 'string' || !reconnect_account))
+    return 'reconnect_account is required to reconnect.';
+  if (!isHttpUrl(api_url)) return 'api_url must be the http(s) URL of your Unipile server.';
+  if (
+    typeof expiresOn !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(expiresOn) ||
+    Number.isNaN(Date.parse(expiresOn))
+  ) {
+    return 'expiresOn must be a UTC date-time YYYY-MM-DDTHH:MM:SS.sssZ.';
+  }
+  if (Date.parse(expiresOn) <= Date.now()) return 'expiresOn must be in the future.';
+  if (name !== undefined && (typeof name !== 'string' || !name)) return 'name must be a non-empty string.';
+  for (const key of ['notify_url', 'success_redirect_url', 'failure_redirect_url']) {
+    if (fields[key] !== undefined && !isHttpUrl(fields[key])) return `${key} must be an http(s) URL.`;
+  }
+  return undefined;
+}
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The `account_id` a request acts for, wherever it carries it. */
+function accountIdOf(query: Record<string, string>, body: unknown, fields: Record<string, string[]> | undefined): string | undefined {
+  if (query.account_id) return query.account_id;
+  if (typeof body === 'object' && body !== null && typeof (body as Record<string, unknown>).account_id === 'string') {
+    return (body as { account_id: string }).account_id;
+  }
+  return fields?.account_id?.[0];
+}
 
 /** A LinkedIn `UserProfile` trimmed to what matters here: second degree, no invitation. */
 function defaultProfile(identifier: string): Record<string, unknown> {
@@ -394,7 +549,17 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
   const requests: RecordedRequest[] = [];
   const failures: FakeFailure[] = [];
   const hangs: { match?: string }[] = [];
-  const state: FakeState = { posts: new Map(), profiles: new Map(), invitations: new Map(), relations: [], seq: 0 };
+  const state: FakeState = {
+    posts: new Map(),
+    profiles: new Map(),
+    invitations: new Map(),
+    relations: [],
+    links: new Map(),
+    logins: new Map(),
+    disconnected: new Set(),
+    baseUrl: '',
+    seq: 0,
+  };
 
   const takeFirst = <T>(queue: T[], matches: (item: T) => boolean): T | undefined => {
     const index = queue.findIndex(matches);
@@ -422,6 +587,14 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
       const line = `${method} ${url.pathname}`;
       const starts = (match: string | undefined) => match === undefined || line.startsWith(match);
 
+      // The wizard's page: what a browser opens, so without the API key.
+      const hosted = /^\/hosted\/([^/]+)$/.exec(url.pathname);
+      if (method === 'GET' && hosted) {
+        const link = state.links.get(hosted[1] ?? '');
+        if (!link) return send(res, error(404, 'errors/resource_not_found', 'Not found', 'No such hosted auth link.'));
+        return send(res, { status: 200, body: { object: 'FakeHostedAuthPage', type: link.body.type, expiresOn: link.body.expiresOn } });
+      }
+
       if (req.headers['x-api-key'] === undefined) {
         return send(res, error(401, 'errors/missing_credentials', 'Missing credentials', 'The X-API-KEY header is missing.'));
       }
@@ -440,6 +613,18 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
         };
         return send(res, { status: failure.status, body: problem, headers });
       }
+      const actingAccount = accountIdOf(query, body, fields);
+      if (actingAccount !== undefined && state.disconnected.has(actingAccount)) {
+        return send(
+          res,
+          error(
+            401,
+            'errors/disconnected_account',
+            'Disconnected account',
+            'The account appears to be disconnected from the provider service.',
+          ),
+        );
+      }
 
       for (const route of routes) {
         if (route.method !== method) continue;
@@ -455,9 +640,15 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  state.baseUrl = `http://127.0.0.1:${port}`;
+
+  const findLink = (linkUrlOrName: string): FakeHostedLink | undefined => {
+    const links = [...state.links.values()].reverse();
+    return links.find((link) => link.url === linkUrlOrName) ?? links.find((link) => link.body.name === linkUrlOrName);
+  };
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: state.baseUrl,
     apiKey,
     requests,
     failNext: (failure) => void failures.push(failure),
@@ -466,6 +657,43 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
     setPost: (postId, post) => void state.posts.set(postId, post),
     setProfile: (publicIdentifier, profile) => void state.profiles.set(publicIdentifier, profile),
     setRelations: (relations) => void state.relations.splice(0, state.relations.length, ...relations),
+    get hostedLinks() {
+      return [...state.links.values()];
+    },
+    async completeHostedAuth(linkUrlOrName, { accountId, ...login }) {
+      const link = findLink(linkUrlOrName);
+      if (!link) throw new Error(`fake-unipile: no hosted auth link ${linkUrlOrName}`);
+      const { type, reconnect_account, notify_url, name, expiresOn } = link.body;
+      if (Date.parse(String(expiresOn)) <= Date.now()) throw new Error(`fake-unipile: the hosted auth link ${linkUrlOrName} has expired`);
+      const id = accountId ?? (type === 'reconnect' ? String(reconnect_account) : undefined);
+      if (!id) throw new Error('fake-unipile: a create link needs the accountId of the login it connects');
+      if (typeof notify_url !== 'string') throw new Error(`fake-unipile: the hosted auth link ${linkUrlOrName} has no notify_url`);
+      state.logins.set(id, login);
+      state.disconnected.delete(id);
+      // As the documentation shows it: the status, the login and the link's `name`, nothing else (no secret header).
+      return fetch(notify_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          status: type === 'reconnect' ? 'RECONNECTED' : 'CREATION_SUCCESS',
+          account_id: id,
+          ...(name !== undefined ? { name } : {}),
+        }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(10_000),
+      });
+    },
+    registerLogin: (accountId, login) => void state.logins.set(accountId, login),
+    disconnect: (accountId, disconnected = true) =>
+      void (disconnected ? state.disconnected.add(accountId) : state.disconnected.delete(accountId)),
+    sendAccountStatus: (webhookUrl, secretHeaderValue, accountId, message) =>
+      fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [WEBHOOK_SECRET_HEADER]: secretHeaderValue },
+        body: JSON.stringify({ AccountStatus: { account_id: accountId, account_type: 'LINKEDIN', message } }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(10_000),
+      }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
