@@ -85,6 +85,14 @@ const configSchema = z
       z._default(z.enum(['true', 'false']), 'false'),
       z.transform((value) => value === 'true'),
     ),
+    /** How often an action of a paused or disconnected account looks again whether its account may act (it waits meanwhile). */
+    ACCOUNT_RECHECK_SECONDS: integer(900, { min: 1, max: 900 }),
+    /** A disconnected account's actions end `failed` (`account_disconnected`) once it has been disconnected this long (3 days). */
+    ACCOUNT_DISCONNECTED_FAIL_SECONDS: integer(3 * 86_400, { min: 1 }),
+    /** Signs the state of connect links (`POST /accounts/connect-link`); links are refused while it is empty. */
+    CONNECT_LINK_SECRET: text(''),
+    /** How long a connect link stays usable. */
+    CONNECT_LINK_EXPIRY_SECONDS: integer(3600, { min: 60, max: 7 * 86_400 }),
     /** Sandbox only: an invitation counts as accepted this many seconds after it was sent; 0 = only when told. */
     SANDBOX_AUTO_ACCEPT_SECONDS: seconds(0),
   })

@@ -198,12 +198,16 @@ export class ProviderError extends Error {
 /** Why an account, or one kind of its touches, is paused: what the network said. */
 export type PauseReason = 'provider_limit' | 'provider_throttled' | 'account_restricted';
 
+/** Why an account cannot act for now, whatever the action: the workspace paused it, or its login is disconnected. */
+export type AccountUnavailableReason = 'account_paused' | 'account_disconnected';
+
 /**
  * Why a pending action waits: account safety (see `SafetyGate`): its account's next free send slot
  * (`pacing`), the account's working hours, a limit, or a pause the network's signal put on the
- * account (`provider_limit`, `provider_throttled`, `account_restricted`: see provider-signals.ts).
+ * account (`provider_limit`, `provider_throttled`, `account_restricted`: see provider-signals.ts);
+ * or its account cannot act for now (`AccountUnavailableReason`).
  */
-export type DeferredReason = 'pacing' | 'outside_working_hours' | 'daily_limit' | 'weekly_limit' | PauseReason;
+export type DeferredReason = 'pacing' | 'outside_working_hours' | 'daily_limit' | 'weekly_limit' | PauseReason | AccountUnavailableReason;
 
 /**
  * Thrown when account safety says "not now": the action waits until `until`, it is not a failure.

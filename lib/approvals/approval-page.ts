@@ -9,7 +9,7 @@ import { escapeHtml, htmlPageHeaders, linkHtml } from '../http/html';
 /** What the approval page shows. */
 export interface ApprovalPageModel {
   kind: 'comment' | 'dm';
-  status: 'pending' | 'approved' | 'rejected' | 'expired';
+  status: 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
   /** The account that will post/send. */
   sender: { name: string; profileUrl: string };
   /** The post (comment) or the recipient's profile (dm). */
@@ -102,6 +102,7 @@ const HEADING: Record<ApprovalPageModel['status'], (words: Words) => string> = {
   approved: ({ noun }) => `This ${noun} was approved`,
   rejected: ({ noun }) => `This ${noun} was rejected`,
   expired: () => 'This approval has expired',
+  cancelled: () => 'This approval was withdrawn',
 };
 
 const STATUS_WORDS: Record<ApprovalPageModel['status'], (words: Words) => string> = {
@@ -109,6 +110,7 @@ const STATUS_WORDS: Record<ApprovalPageModel['status'], (words: Words) => string
   approved: ({ approved }) => `Approved: ${approved}`,
   rejected: ({ noun, sent }) => `Rejected: the ${noun} will not be ${sent}`,
   expired: ({ noun, sent }) => `Expired: nobody decided in time, the ${noun} was not ${sent}`,
+  cancelled: ({ noun, sent }) => `Withdrawn: the job was cancelled or the account removed, the ${noun} will not be ${sent}`,
 };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

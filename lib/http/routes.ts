@@ -9,7 +9,7 @@
  * schemas.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Route {
   operationId: string;
@@ -17,7 +17,7 @@ export interface Route {
   path: string;
   /** The function of serverless.yml whose `httpApi` event this is. */
   function: string;
-  /** `api-key`: the workspace's key; `webhook-secret`: the provider's shared secret; `none`: public. */
+  /** `api-key`: the workspace's key; `webhook-secret`: the provider's shared secret; `none`: public (a page's token is its credential). */
   auth: 'api-key' | 'webhook-secret' | 'none';
 }
 
@@ -27,6 +27,23 @@ const table = {
   connect: { method: 'POST', path: '/api/v1/social-selling/connect', function: 'connect', auth: 'api-key' },
   dm: { method: 'POST', path: '/api/v1/social-selling/dm', function: 'dm', auth: 'api-key' },
   getJob: { method: 'GET', path: '/api/v1/jobs/{jobId}', function: 'jobsGet', auth: 'api-key' },
+  listAccounts: { method: 'GET', path: '/api/v1/accounts', function: 'accountsList', auth: 'api-key' },
+  getAccount: { method: 'GET', path: '/api/v1/accounts/{accountId}', function: 'accountsGet', auth: 'api-key' },
+  updateAccount: { method: 'PATCH', path: '/api/v1/accounts/{accountId}', function: 'accountsUpdate', auth: 'api-key' },
+  deleteAccount: { method: 'DELETE', path: '/api/v1/accounts/{accountId}', function: 'accountsDelete', auth: 'api-key' },
+  getAccountUsage: { method: 'GET', path: '/api/v1/accounts/{accountId}/usage', function: 'accountUsageGet', auth: 'api-key' },
+  createConnectLink: { method: 'POST', path: '/api/v1/accounts/connect-link', function: 'connectLinkCreate', auth: 'api-key' },
+  showConnectPage: { method: 'GET', path: '/connect/{state}', function: 'connectPage', auth: 'none' },
+  connectOnPage: { method: 'POST', path: '/connect/{state}', function: 'connectPageSubmit', auth: 'none' },
+  receiveConnectNotification: { method: 'POST', path: '/connect/{state}/notify', function: 'connectNotify', auth: 'none' },
+  listGroups: { method: 'GET', path: '/api/v1/groups', function: 'groupsList', auth: 'api-key' },
+  getGroup: { method: 'GET', path: '/api/v1/groups/{name}', function: 'groupsGet', auth: 'api-key' },
+  putGroup: { method: 'PUT', path: '/api/v1/groups/{name}', function: 'groupsPut', auth: 'api-key' },
+  deleteGroup: { method: 'DELETE', path: '/api/v1/groups/{name}', function: 'groupsDelete', auth: 'api-key' },
+  addGroupAccounts: { method: 'POST', path: '/api/v1/groups/{name}/accounts', function: 'groupAccountsAdd', auth: 'api-key' },
+  removeGroupAccount: { method: 'DELETE', path: '/api/v1/groups/{name}/accounts/{accountId}', function: 'groupAccountRemove', auth: 'api-key' },
+  listJobs: { method: 'GET', path: '/api/v1/jobs', function: 'jobsList', auth: 'api-key' },
+  cancelJob: { method: 'POST', path: '/api/v1/jobs/{jobId}/cancel', function: 'jobsCancel', auth: 'api-key' },
   getApproval: { method: 'GET', path: '/api/v1/approvals/{approvalId}', function: 'approvalsGet', auth: 'api-key' },
   decideApproval: { method: 'POST', path: '/api/v1/approvals/{approvalId}', function: 'approvalsDecide', auth: 'api-key' },
   showApprovalPage: { method: 'GET', path: '/approve/{token}', function: 'approvalPage', auth: 'none' },

@@ -47,6 +47,8 @@ export function defaultRunActionDeps(): RunActionDeps {
     retryDelaySeconds: (attempt, retryAfterSeconds) =>
       retryDelaySeconds(attempt, retryAfterSeconds, Math.random, config.ACTION_RETRY_BASE_SECONDS),
     connectionExpirySeconds: config.CONNECTION_EXPIRY_SECONDS,
+    accountRecheckSeconds: config.ACCOUNT_RECHECK_SECONDS,
+    disconnectedFailSeconds: config.ACCOUNT_DISCONNECTED_FAIL_SECONDS,
     signalCooldowns: {
       throttledSeconds: config.PROVIDER_THROTTLE_COOLDOWN_SECONDS,
       restrictedSeconds: config.ACCOUNT_RESTRICTED_COOLDOWN_SECONDS,

@@ -1,5 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import { writtenIfConditionHolds } from './condition-failed';
+import type { TransactItem } from './transact';
 import { batchGet } from './batch-get';
 import { keys } from './keys';
 import { queryPrefix } from './query-all';
@@ -50,7 +52,17 @@ export interface Account {
   weeklyInvitations?: number;
   /** Its own gaps between network touches, per kind; absent ones are the workspace's, else the default. */
   spacing?: Spacing;
+  /** `paused` by the workspace: it acts no more, and its actions wait until it is active again. */
   status: 'active' | 'paused';
+  /** Which provider its login is connected through; absent on accounts made before it was kept. */
+  provider?: 'sandbox' | 'unipile';
+  /** When its login was connected (or last reconnected) through a connect link. */
+  connectedAt?: string;
+  /**
+   * Set while the provider says its login is not usable (credentials expired, sync stopped): its
+   * actions wait (`account_disconnected`) until it is reconnected, then fail after a while.
+   */
+  disconnectedAt?: string;
   createdAt: string;
 }
 
@@ -61,6 +73,7 @@ export async function putAccount(db: Db, account: Account): Promise<void> {
       Item: {
         ...keys.account(account.workspaceId, account.accountId),
         ...keys.accountProfileIndex(account.workspaceId, account.profileUrl),
+        ...keys.accountLoginIndex(account.providerAccountId, account.workspaceId, account.accountId),
         ...account,
       },
     }),
@@ -93,6 +106,95 @@ export async function deleteAccount(db: Db, workspaceId: string, accountId: stri
   await db.client.send(new DeleteCommand({ TableName: db.table, Key: keys.account(workspaceId, accountId) }));
 }
 
+/** The accounts (of any workspace) connected through one provider login, as the provider's webhook names it. */
+export async function findAccountsByLogin(db: Db, providerAccountId: string): Promise<Account[]> {
+  const { Items } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :p',
+      ExpressionAttributeValues: { ':p': keys.accountLoginIndex(providerAccountId, '', '').gsi2pk },
+    }),
+  );
+  return (Items ?? []).map(toAccount);
+}
+
+/** The settings of an account a workspace may change (see `updateAccountSettings`). */
+export type AccountSettings = Partial<
+  Pick<Account, 'name' | 'mode' | 'timezone' | 'workingHours' | 'dailyLimits' | 'weeklyInvitations' | 'spacing' | 'status'>
+>;
+
+/**
+ * Writes the given settings of an existing account (an undefined value removes the setting: the
+ * workspace's, then the default, applies again), leaving its other fields, such as its connection
+ * state, as they are; the account as it now is, or undefined when it does not exist.
+ */
+export async function updateAccountSettings(
+  db: Db,
+  workspaceId: string,
+  accountId: string,
+  settings: AccountSettings,
+): Promise<Account | undefined> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  for (const [index, [field, value]] of Object.entries(settings).entries()) {
+    names[`#f${index}`] = field;
+    if (value === undefined) removes.push(`#f${index}`);
+    else {
+      values[`:f${index}`] = value;
+      sets.push(`#f${index} = :f${index}`);
+    }
+  }
+  if (!sets.length && !removes.length) return getAccount(db, workspaceId, accountId);
+  const item = await writtenIfConditionHolds(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.account(workspaceId, accountId),
+        UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '']
+          .join(' ')
+          .trim(),
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return item && toAccount(item);
+}
+
+/**
+ * The transaction item that marks an account's login disconnected, unless it already is (so the
+ * event written with it is sent once per disconnection).
+ */
+export function markDisconnectedItem(db: Db, account: Pick<Account, 'workspaceId' | 'accountId'>, at: Date): TransactItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: keys.account(account.workspaceId, account.accountId),
+      UpdateExpression: 'SET disconnectedAt = :at',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disconnectedAt)',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    },
+  };
+}
+
+/** The transaction item that marks a disconnected account's login connected again (only if it was disconnected). */
+export function markReconnectedItem(db: Db, account: Pick<Account, 'workspaceId' | 'accountId'>, at: Date): TransactItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: keys.account(account.workspaceId, account.accountId),
+      UpdateExpression: 'SET connectedAt = :at REMOVE disconnectedAt',
+      ConditionExpression: 'attribute_exists(disconnectedAt)',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    },
+  };
+}
+
 /** Reads many accounts of one workspace; missing ones are simply absent from the result. */
 export async function getAccounts(db: Db, workspaceId: string, accountIds: string[]): Promise<Account[]> {
   return batchGet(
@@ -116,6 +218,9 @@ const accountFields = [
   'weeklyInvitations',
   'spacing',
   'status',
+  'provider',
+  'connectedAt',
+  'disconnectedAt',
   'createdAt',
 ] as const satisfies readonly (keyof Account)[];
 // Every field of Account is listed: a new field left out of the list fails to compile here.

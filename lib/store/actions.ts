@@ -3,16 +3,16 @@ import { backlogItem } from './account-backlogs';
 import type { Db } from './client';
 import { isConditionFailed, transactIfCurrent, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
-import { queryAll } from './query-all';
+import { queryAll, queryPrefix } from './query-all';
 import type { TransactItem } from './transact';
 import { transactWrite } from './transact';
 import type { DeferredReason } from '../errors';
 
 export type ActionStatus =
-  'pending' | 'running' | 'awaiting_approval' | 'awaiting_connection' | 'succeeded' | 'failed' | 'rejected' | 'expired';
+  'pending' | 'running' | 'awaiting_approval' | 'awaiting_connection' | 'succeeded' | 'failed' | 'rejected' | 'expired' | 'cancelled';
 
 /** Statuses an action ends in; each has a counter of the same name on its job. */
-export const finalActionStatuses = ['succeeded', 'failed', 'rejected', 'expired'] as const;
+export const finalActionStatuses = ['succeeded', 'failed', 'rejected', 'expired', 'cancelled'] as const;
 export type FinalActionStatus = (typeof finalActionStatuses)[number];
 
 /** Statuses in which an action waits for something outside the service. */
@@ -171,10 +171,13 @@ export function rescheduleAction(
 
 export type ActionEnd =
   | { status: 'succeeded'; provider: string; outcome: string; details?: Record<string, string> }
-  | { status: 'failed' | 'rejected' | 'expired'; provider?: string; reason: string; error: string };
+  | { status: 'failed' | 'rejected' | 'expired' | 'cancelled'; provider?: string; reason: string; error: string };
 
-/** Where an action is ended from: the running attempt holding `leaseId`, or a wait. */
-export type EndFrom = { leaseId: string } | { awaiting: AwaitingStatus };
+/**
+ * Where an action is ended from: the running attempt holding `leaseId`, a wait, or (to cancel it)
+ * any state in which no attempt holds it: pending (deferred too) or waiting.
+ */
+export type EndFrom = { leaseId: string } | { awaiting: AwaitingStatus } | { notHeld: true };
 
 /** Names and values of `SET #f0 = :f0, ...` for the given fields. */
 function setFields(fields: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string[] {
@@ -191,8 +194,14 @@ function fromCondition(from: EndFrom, values: Record<string, unknown>): string {
     values[':lease'] = from.leaseId;
     return '#status = :running AND leaseId = :lease';
   }
-  values[':from'] = from.awaiting;
-  return '#status = :from';
+  if ('awaiting' in from) {
+    values[':from'] = from.awaiting;
+    return '#status = :from';
+  }
+  values[':pending'] = 'pending';
+  values[':awaitingApproval'] = 'awaiting_approval';
+  values[':awaitingConnection'] = 'awaiting_connection';
+  return '#status IN (:pending, :awaitingApproval, :awaitingConnection)';
 }
 
 /**
@@ -403,6 +412,12 @@ export async function listUndispatched(db: Db, before: Date): Promise<Action[]> 
     ExpressionAttributeValues: { ':p': 'DISPATCH', ':before': before.toISOString() },
   });
   return items.map(toAction);
+}
+
+/** A job's actions (they share its key prefix). */
+export async function listJobActions(db: Db, workspaceId: string, jobId: string): Promise<Action[]> {
+  const { pk, sk } = keys.action(workspaceId, jobId, '');
+  return (await queryPrefix(db, pk, sk)).map(toAction);
 }
 
 export function toAction(item: Record<string, unknown>): Action {

@@ -14,7 +14,7 @@ export type ApprovalKind = 'comment' | 'dm';
 
 /** The kind of text each approval is about, with its limit (see `outreachTextSchema`). */
 export const approvalTextKind: Readonly<Record<ApprovalKind, TextKind>> = { comment: 'comment', dm: 'message' };
-export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired';
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
 
 /** A person's go-ahead asked for one action: who will send what, where. */
 export interface Approval {
@@ -183,6 +183,23 @@ export function decideApprovalItems(
     },
     ...actionItems,
   ];
+}
+
+/**
+ * The transaction item that closes a pending approval whose action was cancelled (its job
+ * cancelled, its account removed): nobody can decide it any more, and the expiry sweep leaves it.
+ */
+export function cancelApprovalItem(db: Db, action: Pick<Action, 'workspaceId'> & { approvalId: string }, now: Date): TransactItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: keys.approval(action.workspaceId, action.approvalId),
+      UpdateExpression: 'SET #status = :cancelled, decidedAt = :at REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':cancelled': 'cancelled', ':pending': 'pending', ':at': now.toISOString() },
+    },
+  };
 }
 
 /** What an action keeps of its approval, for the job's view (no second read): link, time, and how it ended. */

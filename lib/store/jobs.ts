@@ -8,8 +8,18 @@ import type { TransactItem } from './transact';
 import { keys, withoutKeys } from './keys';
 import { queryPrefix } from './query-all';
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'rejected' | 'expired';
-export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'partially_failed', 'failed', 'rejected', 'expired'];
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'rejected' | 'expired' | 'cancelled';
+export const jobStatuses = [
+  'queued',
+  'running',
+  'succeeded',
+  'partially_failed',
+  'failed',
+  'rejected',
+  'expired',
+  'cancelled',
+] as const satisfies readonly JobStatus[];
+export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'partially_failed', 'failed', 'rejected', 'expired', 'cancelled'];
 
 /** What every job has, whatever its type. */
 interface JobFields {
@@ -23,6 +33,8 @@ interface JobFields {
   /** Actions whose approval was refused, or whose wait (approval, acceptance) ran out; absent until one is. */
   rejected?: number;
   expired?: number;
+  /** Actions stopped before they acted: the job was cancelled, or their account removed; absent until one is. */
+  cancelled?: number;
   /** Things the caller should know about how the request was read (e.g. a `commentor` not used). */
   warnings?: string[];
   /** Actions not yet final; the job ends when it reaches 0. */
@@ -33,6 +45,8 @@ interface JobFields {
   finishedAt?: string;
   /** Why the job failed as a whole (e.g. an unreadable queue message), when it did. */
   failureReason?: string;
+  /** When the caller cancelled it (`POST /jobs/{jobId}/cancel`). */
+  cancelledAt?: string;
   expiresAt: number;
 }
 
@@ -66,7 +80,12 @@ export async function createJob(db: Db, job: Job): Promise<void> {
   await db.client.send(
     new PutCommand({
       TableName: db.table,
-      Item: { ...keys.job(job.workspaceId, job.jobId), ...(job.status === 'queued' ? queuedIndexOf(job) : {}), ...job },
+      Item: {
+        ...keys.job(job.workspaceId, job.jobId),
+        ...keys.jobListIndex(job.workspaceId, job.createdAt, job.jobId),
+        ...(job.status === 'queued' ? queuedIndexOf(job) : {}),
+        ...job,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -79,16 +98,16 @@ export async function deleteJob(db: Db, workspaceId: string, jobId: string): Pro
 
 export async function getJob(db: Db, workspaceId: string, jobId: string): Promise<Job | undefined> {
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.job(workspaceId, jobId), ConsistentRead: true }));
-  return Item as Job | undefined;
+  return Item && (withoutKeys(Item) as unknown as Job);
 }
 
 /** The job and all its actions, in one query (they share the job's key prefix). */
 export async function getJobWithActions(db: Db, workspaceId: string, jobId: string): Promise<{ job: Job; actions: Action[] } | undefined> {
   const { pk, sk } = keys.job(workspaceId, jobId);
   const items = await queryPrefix(db, pk, sk);
-  const job = items.find((item) => item.sk === sk) as Job | undefined;
-  if (!job) return undefined;
-  return { job, actions: items.filter((item) => item.sk !== sk).map(toAction) };
+  const item = items.find((entry) => entry.sk === sk);
+  if (!item) return undefined;
+  return { job: withoutKeys(item) as unknown as Job, actions: items.filter((item) => item.sk !== sk).map(toAction) };
 }
 
 /**
@@ -207,12 +226,15 @@ export async function listUntakenQueuedJobs(db: Db, createdBefore: Date, perShar
 
 /**
  * The status a job ends in, from its counters: `succeeded` when nothing failed or expired (a
- * rejection is a person's decision, not a failure) and something succeeded; `rejected` / `expired`
- * when every action was; `failed` when nothing succeeded; `partially_failed` otherwise.
+ * rejection is a person's decision, and a cancellation the workspace's, not failures) and something
+ * succeeded; `rejected` / `expired` / `cancelled` when every action was; `failed` when nothing
+ * succeeded; `partially_failed` otherwise.
  */
-export function finalStatusOf(job: Pick<Job, 'total' | 'succeeded' | 'failed' | 'rejected' | 'expired'>): JobStatus {
+export function finalStatusOf(job: Pick<Job, 'total' | 'succeeded' | 'failed' | 'rejected' | 'expired' | 'cancelled'>): JobStatus {
   const rejected = job.rejected ?? 0;
   const expired = job.expired ?? 0;
+  // Every action stopped before it acted (their accounts were removed): nothing was tried.
+  if ((job.cancelled ?? 0) === job.total && job.total > 0) return 'cancelled';
   if (job.failed === 0 && expired === 0 && job.succeeded > 0) return 'succeeded';
   if (job.succeeded > 0) return 'partially_failed';
   if (rejected === job.total) return 'rejected';
@@ -235,4 +257,105 @@ export function finishJobItem(db: Db, job: Pick<Job, 'workspaceId' | 'jobId'>, s
       ExpressionAttributeValues: { ':final': status, ':running': 'running', ':zero': 0, ':at': at.toISOString() },
     },
   };
+}
+
+/**
+ * The transaction item that cancels a job that has not ended: it ends `cancelled` at once (out of
+ * the queued index, so no planner takes it and the sweep leaves it). Refused when it had already
+ * ended. Its actions are stopped one by one after this (see cancel-job.ts).
+ */
+export function cancelJobItem(db: Db, workspaceId: string, jobId: string, at: Date): TransactItem {
+  const values: Record<string, unknown> = { ':cancelled': 'cancelled', ':at': at.toISOString() };
+  for (const [i, status] of finalJobStatuses.entries()) values[`:final${i}`] = status;
+  return {
+    Update: {
+      TableName: db.table,
+      Key: keys.job(workspaceId, jobId),
+      UpdateExpression: 'SET #status = :cancelled, cancelledAt = :at, finishedAt = :at, updatedAt = :at REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: `attribute_exists(pk) AND NOT #status IN (${finalJobStatuses.map((_, i) => `:final${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+export interface JobListFilter {
+  status?: JobStatus;
+  type?: JobType;
+  /** Jobs created at or after this time only. */
+  since?: Date;
+}
+
+/** Where a page of jobs ends: the next page starts after it. */
+export interface JobListCursor {
+  createdAt: string;
+  jobId: string;
+}
+
+function cursorOf(listKey: string): JobListCursor {
+  const [createdAt = '', jobId = ''] = listKey.split('#');
+  return { createdAt, jobId };
+}
+
+/** Index reads one page may make while a filter leaves it short: bounds the work of one request. */
+const MAX_LIST_READS = 5;
+
+/**
+ * One page of the workspace's jobs, newest first (by creation, then id), filtered by status and
+ * type; `next` when more may follow. The index is eventually consistent: a job created a moment
+ * ago may show a moment later. A filter reads past the jobs it leaves out, at most a few index
+ * pages a request; the page may then be short, with `next` to read on.
+ */
+export async function listJobs(
+  db: Db,
+  workspaceId: string,
+  filter: JobListFilter,
+  limit: number,
+  after?: JobListCursor,
+): Promise<{ items: Job[]; next?: JobListCursor }> {
+  const index = keys.jobListIndex(workspaceId, '', '');
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':p': index.gsi2pk };
+  let keyCondition = 'gsi2pk = :p';
+  if (filter.since) {
+    keyCondition += ' AND gsi2sk >= :since';
+    values[':since'] = filter.since.toISOString();
+  }
+  const filters: string[] = [];
+  if (filter.status) {
+    names['#status'] = 'status';
+    values[':status'] = filter.status;
+    filters.push('#status = :status');
+  }
+  if (filter.type) {
+    names['#type'] = 'type';
+    values[':type'] = filter.type;
+    filters.push('#type = :type');
+  }
+  const items: Job[] = [];
+  let startKey: Record<string, unknown> | undefined = after && {
+    ...keys.job(workspaceId, after.jobId),
+    ...keys.jobListIndex(workspaceId, after.createdAt, after.jobId),
+  };
+  for (let read = 0; read < MAX_LIST_READS && items.length < limit; read++) {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: 'gsi2',
+        KeyConditionExpression: keyCondition,
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+        Limit: limit - items.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []).map((item) => withoutKeys(item) as unknown as Job));
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  // The next page starts after the last job read, returned or filtered out.
+  const next = startKey && cursorOf(String(startKey.gsi2sk));
+  return { items, ...(next ? { next } : {}) };
 }

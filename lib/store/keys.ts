@@ -14,6 +14,11 @@ export const keys = {
     gsi1pk: `WS#${workspaceId}#PROFILES`,
     gsi1sk: profileUrl,
   }),
+  /** Accounts by the provider's login id, before the workspace is known (the provider's account status webhook). */
+  accountLoginIndex: (providerAccountId: string, workspaceId: string, accountId: string) => ({
+    gsi2pk: `LOGIN#${providerAccountId}`,
+    gsi2sk: `${workspaceId}#${accountId}`,
+  }),
   group: (workspaceId: string, groupKey: string) => ({ pk: `WS#${workspaceId}`, sk: `GROUP#${groupKey}` }),
   job: (workspaceId: string, jobId: string) => ({ pk: `WS#${workspaceId}`, sk: `JOB#${jobId}` }),
   /**
@@ -24,6 +29,11 @@ export const keys = {
   queuedJobIndex: (shard: number, createdAt: string, workspaceId: string, jobId: string) => ({
     gsi1pk: `QUEUED_JOBS#${shard}`,
     gsi1sk: `${createdAt}#${workspaceId}#${jobId}`,
+  }),
+  /** A workspace's jobs by creation time (then id), for the newest-first list; kept for the job's life. */
+  jobListIndex: (workspaceId: string, createdAt: string, jobId: string) => ({
+    gsi2pk: `WS#${workspaceId}#JOBS`,
+    gsi2sk: `${createdAt}#${jobId}`,
   }),
   action: (workspaceId: string, jobId: string, accountId: string) => ({
     pk: `WS#${workspaceId}`,
@@ -97,6 +107,10 @@ export const keys = {
   rateCounter: (workspaceId: string, windowStart: string) => ({ pk: `WS#${workspaceId}`, sk: `RATE#${windowStart}` }),
   idempotency: (workspaceId: string, keyHash: string) => ({ pk: `WS#${workspaceId}`, sk: `IDEMPOTENCY#${keyHash}` }),
   sandboxPartition: (workspaceId: string) => `WS#${workspaceId}#SANDBOX`,
+  /** A sandbox login a connect page registered, found by its id alone (`getOwnProfile` names no workspace). */
+  sandboxLogin: (providerAccountId: string) => ({ pk: `SANDBOXLOGIN#${providerAccountId}`, sk: 'SANDBOXLOGIN' }),
+  /** A connect link's state, found by the hash of its token before the workspace is known (like an approval's token). */
+  connectLink: (tokenHash: string) => ({ pk: `CONNECTLINK#${tokenHash}`, sk: 'CONNECTLINK' }),
   /** An account's usage counter of one action kind in one period (`YYYY-MM-DD` or `YYYY-Www`). */
   quota: (workspaceId: string, accountId: string, kind: string, period: string) => ({
     pk: `WS#${workspaceId}`,
@@ -105,7 +119,15 @@ export const keys = {
 } as const;
 
 /** An item without its table and index keys: the entity it stores. */
-export function withoutKeys({ pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, ...entity }: Record<string, unknown>): Record<string, unknown> {
+export function withoutKeys({
+  pk: _pk,
+  sk: _sk,
+  gsi1pk: _gpk,
+  gsi1sk: _gsk,
+  gsi2pk: _g2pk,
+  gsi2sk: _g2sk,
+  ...entity
+}: Record<string, unknown>): Record<string, unknown> {
   return entity;
 }
 

@@ -18,7 +18,14 @@ export function jobEventData(job: Job, status: string, finishedAt: Date, publicB
     jobId: job.jobId,
     type: job.type,
     status,
-    counts: { total: job.total, succeeded: job.succeeded, failed: job.failed, rejected: job.rejected ?? 0, expired: job.expired ?? 0 },
+    counts: {
+      total: job.total,
+      succeeded: job.succeeded,
+      failed: job.failed,
+      rejected: job.rejected ?? 0,
+      expired: job.expired ?? 0,
+      cancelled: job.cancelled ?? 0,
+    },
     createdAt: job.createdAt,
     finishedAt: finishedAt.toISOString(),
     ...(job.failureReason ? { failureReason: job.failureReason } : {}),
@@ -134,5 +141,17 @@ export function webhookDisabledData(endpoint: WebhookEndpoint, failingSince: str
     failingSince,
     disabledAt: now.toISOString(),
     reason: 'failing',
+  };
+}
+
+/** `account.connected`, `account.disconnected` and `account.reconnected`: which account, and what said so. */
+export function accountConnectionData(
+  account: Pick<Account, 'accountId' | 'name' | 'profileUrl' | 'providerAccountId'>,
+  extra: { at: string; cause?: string; detail?: string },
+) {
+  return {
+    account: { accountId: account.accountId, name: account.name, profileUrl: account.profileUrl },
+    providerAccountId: account.providerAccountId,
+    ...extra,
   };
 }

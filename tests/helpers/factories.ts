@@ -97,13 +97,15 @@ export function httpEvent(request: {
   body?: unknown;
   rawBody?: string;
   pathParameters?: Record<string, string>;
+  query?: Record<string, string>;
 }): APIGatewayProxyEventV2 {
   const body = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   return {
     version: '2.0',
     routeKey: `${request.method} ${request.path}`,
     rawPath: request.path,
-    rawQueryString: '',
+    rawQueryString: new URLSearchParams(request.query ?? {}).toString(),
+    queryStringParameters: request.query,
     headers: { 'content-type': 'application/json', ...request.headers },
     pathParameters: request.pathParameters,
     isBase64Encoded: false,

@@ -60,6 +60,8 @@ export default async function globalSetup(): Promise<void> {
       fauxqsPort,
       env: {
         PACING_WINDOW_SECONDS: '1',
+        // An action of a paused or disconnected account looks again every 2 s, so a resumed one runs within seconds.
+        ACCOUNT_RECHECK_SECONDS: '2',
         UNIPILE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
         // Outgoing webhooks retried after 1-2 s for 30 s, endpoints disabled after failing 5 s, a 2 s timeout.
         WEBHOOK_RETRY_INITIAL_SECONDS: '1',

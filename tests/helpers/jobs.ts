@@ -25,4 +25,4 @@ export function jobInStatus(
 }
 
 /** Statuses a job ends in. */
-export const finalJobStatuses = ['succeeded', 'partially_failed', 'failed', 'rejected', 'expired'];
+export const finalJobStatuses = ['succeeded', 'partially_failed', 'failed', 'rejected', 'expired', 'cancelled'];

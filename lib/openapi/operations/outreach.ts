@@ -3,7 +3,7 @@ import { routeTable } from '../../http/routes';
 import { connectRequestSchema } from '../../schemas/connect';
 import { dmRequestSchema } from '../../schemas/dm';
 import { likeRequestSchema } from '../../schemas/like';
-import { jobAcceptedSchema, jobViewSchema } from '../../schemas/responses/job';
+import { jobAcceptedSchema } from '../../schemas/responses/job';
 import type { OperationSpec, ResponseSpec } from './operation';
 import { jsonBody } from './operation';
 
@@ -75,16 +75,5 @@ export const outreachOperations: OperationSpec[] = [
       'With `get_approved`, `user` approves (and may edit) the message first. Connected: the message is sent. Not connected: an invitation without a note is sent and the action waits in `awaiting_connection` until it is accepted (then the message is sent) or expires.',
     body: jsonBody(dmRequestSchema),
     responses: { 202: accepted, 422: unknownAccount('user'), 429: backlogFull('`user`') },
-  },
-  {
-    ...routeTable.getJob,
-    tag: 'Jobs',
-    summary: "A job's progress, counts and each account's action",
-    description: "Another workspace's job is a 404, exactly like one that does not exist. Jobs are kept 90 days.",
-    pathParameters: { jobId: { description: 'The `jobId` a 202 gave (`job_` and a ULID).', example: 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } },
-    responses: {
-      200: { description: 'The job.', json: jobViewSchema },
-      404: { description: 'No such job in this workspace.', problems: ['not-found'] },
-    },
   },
 ];

@@ -10,7 +10,7 @@ export const serviceOperations: OperationSpec[] = [
     tag: 'Provider',
     summary: "The network provider's webhook (Unipile): accepted invitations and replies",
     description:
-      'For Unipile, not for API callers: register it for the sources `users` (`new_relation`) and `messaging` (`message_received`), with the header `x-webhook-secret`. 200 for every authentic call, handled or not, so the provider does not retry what was handled.',
+      'For Unipile, not for API callers: register it for the sources `users` (`new_relation`), `messaging` (`message_received`) and `account_status` (a login disconnected or working again: its accounts are marked so), with the header `x-webhook-secret`. 200 for every authentic call, handled or not, so the provider does not retry what was handled.',
     body: jsonBody(unipileWebhookSchema),
     responses: {
       200: { description: 'Received.', json: unipileWebhookAckSchema },

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../errors';
-import { publicUrl } from '../../http/links';
+import { jobLocation, publicUrl } from '../../http/links';
 import type { Action, FinalActionStatus } from '../../store/actions';
 import { finalActionStatuses } from '../../store/actions';
 import type { Db } from '../../store/client';
@@ -76,6 +76,37 @@ function requestView(job: Job) {
   }
 }
 
+/** A job as lists show it: its view without the per-account details, from the job item alone (its counters). */
+export function jobSummaryView(job: Job) {
+  return {
+    jobId: job.jobId,
+    type: job.type,
+    status: job.status,
+    request: requestView(job),
+    warnings: job.warnings,
+    counts: {
+      total: job.total,
+      unfinished: job.remaining,
+      succeeded: job.succeeded,
+      failed: job.failed,
+      rejected: job.rejected ?? 0,
+      expired: job.expired ?? 0,
+      cancelled: job.cancelled ?? 0,
+    },
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    finishedAt: job.finishedAt,
+    cancelledAt: job.cancelledAt,
+    failureReason: job.failureReason,
+    links: { self: jobLocation(job.jobId) },
+  };
+}
+
+/** Whether `jobId` can name a job (`job_` and a ULID): anything else is a 404 without a read. */
+export function isJobId(jobId: string): boolean {
+  return JOB_ID_RE.test(jobId);
+}
+
 /**
  * GET /jobs/{jobId}: the job, its counts and each account's action (when it is expected to run
  * and why it waits, its approval link, its invitation). Another workspace's job is a 404.
@@ -83,7 +114,7 @@ function requestView(job: Job) {
 export async function getJobView(db: Db, workspaceId: string, jobId: string, publicBaseUrl = '') {
   // Made only when thrown: an Error captures a stack trace, a cost every found job would pay.
   const notFound = () => new NotFoundError(`No job ${JSON.stringify(jobId.slice(0, 64))} in this workspace.`);
-  if (!JOB_ID_RE.test(jobId)) throw notFound();
+  if (!isJobId(jobId)) throw notFound();
   const found = await getJobWithActions(db, workspaceId, jobId);
   if (!found) throw notFound();
   const { job, actions } = found;
@@ -106,12 +137,14 @@ export async function getJobView(db: Db, workspaceId: string, jobId: string, pub
       failed: job.failed,
       rejected: job.rejected ?? 0,
       expired: job.expired ?? 0,
+      cancelled: job.cancelled ?? 0,
     },
     /** When the next pending action is expected to run (pacing, retries, working hours, limits). */
     nextRunAt: scheduled.length ? scheduled.sort()[0] : undefined,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
     finishedAt: job.finishedAt,
+    cancelledAt: job.cancelledAt,
     failureReason: job.failureReason,
     actions: actions.map((action) => actionView(action, publicBaseUrl)),
   };

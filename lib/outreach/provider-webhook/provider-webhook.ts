@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { UnipileWebhook } from '../../schemas/unipile-webhook';
-import { WEBHOOK_SECRET_HEADER } from '../../schemas/unipile-webhook';
+import type { UnipileAccountStatus, UnipileWebhook } from '../../schemas/unipile-webhook';
+import { accountStatusOf, WEBHOOK_SECRET_HEADER } from '../../schemas/unipile-webhook';
+import { connectionStateOf } from '../../network/unipile-account-status';
+import { applyLoginState } from '../safety/account-connection';
 import { HttpError } from '../../errors';
 import { normaliseProfileUrl, profilePublicId } from '../../network/model/profile-url';
 import { listAwaitingConnections } from '../../store/actions';
@@ -35,12 +37,16 @@ export interface WebhookAcknowledgement {
   handled: boolean;
   resumed?: number;
   leads?: number;
+  /** Accounts whose connection state the call changed (an account status). */
+  accounts?: number;
 }
 
 /**
  * POST /api/v1/webhooks/unipile. `new_relation` resumes the DMs of that login waiting for that
  * person, the same way the connection watch does, and reports every lead of that person connected
- * (`lead.connected`, once); `message_received` from a lead reports `lead.replied` (once per message).
+ * (`lead.connected`, once); `message_received` from a lead reports `lead.replied` (once per message);
+ * an account status (`{AccountStatus: {account_id, message}}`) marks the accounts of that login
+ * disconnected or connected again (`account.disconnected` / `account.reconnected`, once per change).
  * A repeated delivery finds nothing left to do. Every authentic call is acknowledged, an event not
  * acted on too (so the provider does not retry what was handled); the secret is checked before
  * (`checkWebhookSecret`).
@@ -50,6 +56,8 @@ export async function receiveUnipileWebhook(
   event: UnipileWebhook,
   now: Date,
 ): Promise<WebhookAcknowledgement> {
+  const status = accountStatusOf(event);
+  if (status) return accountStatus(deps, status, now);
   if (!event.account_id) return { received: true, handled: false };
   if (event.event === 'new_relation') return newRelation(deps, { ...event, account_id: event.account_id }, now);
   if (event.event === 'message_received')
@@ -81,6 +89,14 @@ async function newRelation(
     if (await markLeadConnected(deps, lead, now, now)) leads += 1;
   }
   return { received: true, handled: true, resumed, leads };
+}
+
+/** A login's status: the accounts connected through it are marked as the status says; a status that says nothing of the login's health changes nothing. */
+async function accountStatus(deps: ConnectionAcceptedDeps, status: UnipileAccountStatus, now: Date): Promise<WebhookAcknowledgement> {
+  const state = connectionStateOf(status.message);
+  if (!state) return { received: true, handled: false };
+  const accounts = await applyLoginState(deps, status.providerAccountId, state, `Unipile account status ${status.message}`, now);
+  return { received: true, handled: true, accounts };
 }
 
 /** Longest message text an event carries; the rest is on the network. */

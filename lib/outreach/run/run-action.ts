@@ -5,7 +5,8 @@
  * next. `succeeded`, `failed`, `rejected` and `expired` are final: each ends the action and counts
  * it in its job. This file makes the moves out of `pending` and `running`. The moves out of the
  * two waits are made elsewhere: an approval's decision or expiry in lib/approvals, an acceptance
- * in lib/outreach/leads, and the end of the wait for one in lib/outreach/watch.
+ * in lib/outreach/leads, the end of the wait for one in lib/outreach/watch, and a cancellation in
+ * lib/outreach/jobs/stop-actions.ts.
  *
  *   from                 what happens                                          to
  *   -------------------  ----------------------------------------------------  ---------------------
@@ -19,9 +20,15 @@
  *                        pause after a warning from the network                not count)
  *   running              a network error worth retrying, attempts left         pending, after a backoff
  *   running              an unexpected error of ours                           pending, retried at once
+ *   running              its account is paused, or its login disconnected      pending, deferred
+ *                        (the network said so now, or before)                  (looks again later)
  *   running              the network refused, the attempts ran out, the        failed
- *                        limit is zero, the job ended, the account is paused
- *                        or gone, or the message is on its last delivery
+ *                        limit is zero, the job ended, the account stayed
+ *                        disconnected too long, or the message is on its
+ *                        last delivery
+ *   running              its job was cancelled, or its account removed         cancelled
+ *   pending / waiting    its job is cancelled, or its account removed          cancelled
+ *                        (stop-actions.ts, not this file)
  *   running              the attempt died holding it, and its lease ran out    running, taken over by
  *                                                                              the next delivery
  *   awaiting_approval    approved (the text maybe edited)                      pending
@@ -75,6 +82,7 @@ import type { SignalCooldowns } from '../safety/provider-signals';
 import { defaultSignalCooldowns, pauseFor } from '../safety/provider-signals';
 import { retryDelaySeconds } from './retry-policy';
 import { SafetyGate } from '../safety/safety-gate';
+import { markAccountDisconnected } from '../safety/account-connection';
 import { Deferral, KindDisabledError, ProviderError, RecordingFailed } from '../../errors';
 
 export interface RunActionDeps extends EventDeps {
@@ -91,7 +99,14 @@ export interface RunActionDeps extends EventDeps {
   retryDelaySeconds?: (attempt: number, retryAfterSeconds?: number) => number;
   /** How long an account rests after a warning from the network that gives no time of its own. The defaults when absent. */
   signalCooldowns?: SignalCooldowns;
+  /** How often an action of a paused or disconnected account looks again (15 min when absent). */
+  accountRecheckSeconds?: number;
+  /** How long an account may stay disconnected before its actions end failed (3 days when absent). */
+  disconnectedFailSeconds?: number;
 }
+
+const DEFAULT_RECHECK_SECONDS = 900;
+const DEFAULT_DISCONNECTED_FAIL_SECONDS = 3 * 86_400;
 
 /** People see comments and messages, so a second copy shows. When we do not know if one went out, it is not retried. */
 const visibleWrites = new Set(['comment', 'message']);
@@ -296,6 +311,11 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
     getWorkspace(deps.db, action.workspaceId),
   ]);
   if (!job) return { end: { status: 'failed', reason: 'job_not_found', error: 'The job no longer exists.' } };
+  // Read after the action was claimed: a cancellation written before this read stops it here, and
+  // one written after it finds the action held, and leaves it to this attempt (cancel-job.ts).
+  if (job.status === 'cancelled') {
+    return { end: { status: 'cancelled', reason: 'job_cancelled', error: 'Its job was cancelled before this action ran.' } };
+  }
   // A job that failed as a whole (its planning, or a message of it, failed for good) runs no more actions.
   if ((finalJobStatuses as readonly string[]).includes(job.status)) {
     return {
@@ -306,9 +326,10 @@ async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now
       },
     };
   }
-  if (!account || account.status !== 'active') {
-    return { end: { status: 'failed', reason: 'account_unavailable', error: 'The account was removed or paused before it could act.' } };
-  }
+  if (!account) return { end: { status: 'cancelled', reason: 'account_removed', error: 'Its account was removed before it could act.' } };
+  const unavailable = accountUnavailable(deps, account, now);
+  if (unavailable instanceof Deferral) return deferUntil(deps, action, leaseId, unavailable, now);
+  if (unavailable) return { end: unavailable };
   if (takenOver && postingJobTypes.has(job.type)) {
     // The attempt before may have posted, then died or failed to record it. Posting again could post twice.
     logger.warn('a comment or message taken over from an attempt whose lease ran out; not posted again', {
@@ -442,6 +463,58 @@ async function keepWhileWaiting(db: Db, action: Action, until: Date): Promise<vo
   ]);
 }
 
+/** Puts the action back to wait until the deferral's time (not a failure: the attempt is given back), with its message. */
+async function deferUntil(deps: RunActionDeps, action: Action, leaseId: string, deferral: Deferral, now: Date): Promise<'waiting'> {
+  const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
+  if (await deferAction(deps.db, action, leaseId, { notBefore: deferral.until, reason: deferral.reason, slot: deferral.slot }, now)) {
+    await keepWhileWaiting(deps.db, action, deferral.until);
+    await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (deferral.until.getTime() - now.getTime()) / 1000 });
+  }
+  return 'waiting';
+}
+
+/**
+ * Whether the account may act now: a paused one waits (the workspace may resume it), a disconnected
+ * one waits for its reconnection until it has been disconnected too long, then its action fails.
+ * Each looks again after `accountRecheckSeconds`.
+ */
+function accountUnavailable(deps: RunActionDeps, account: Account, now: Date): Deferral | ActionEnd | undefined {
+  const recheck = new Date(now.getTime() + (deps.accountRecheckSeconds ?? DEFAULT_RECHECK_SECONDS) * 1000);
+  if (account.disconnectedAt) {
+    const failAt = Date.parse(account.disconnectedAt) + (deps.disconnectedFailSeconds ?? DEFAULT_DISCONNECTED_FAIL_SECONDS) * 1000;
+    if (now.getTime() >= failAt) {
+      return {
+        status: 'failed',
+        reason: 'account_disconnected',
+        error: `Its account's login has been disconnected since ${account.disconnectedAt}, and was not reconnected in time.`,
+      };
+    }
+    return new Deferral(new Date(Math.min(recheck.getTime(), failAt)), 'account_disconnected');
+  }
+  if (account.status === 'paused') return new Deferral(recheck, 'account_paused');
+  return undefined;
+}
+
+/**
+ * A call refused because the acting login is disconnected (its credentials expired, or the network
+ * logged it out): the account is marked so, and the workspace told (`account.disconnected`, once),
+ * and this action waits for its reconnection. The call did not go out, so its quota is given back.
+ */
+async function disconnectedLogin(
+  deps: RunActionDeps,
+  account: Account,
+  gate: SafetyGate,
+  error: ProviderError,
+  now: Date,
+): Promise<Deferral | undefined> {
+  if (error.reason !== 'account_disconnected') return undefined;
+  await gate.releaseAll();
+  if (await markAccountDisconnected(deps, account, { cause: 'provider_error', detail: error.message }, now)) {
+    logger.warn('the network says an account is disconnected', { workspaceId: account.workspaceId, accountId: account.accountId });
+  }
+  return new Deferral(new Date(now.getTime() + (deps.accountRecheckSeconds ?? DEFAULT_RECHECK_SECONDS) * 1000), 'account_disconnected');
+}
+
 /** Where an attempt that threw goes next (see the table at the top): 'waiting' when it waits again, else its end. */
 async function failedAttempt(
   deps: RunActionDeps,
@@ -449,15 +522,13 @@ async function failedAttempt(
   thrown: unknown,
 ): Promise<ActionEnd | 'waiting'> {
   const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
-  // A warning from the network pauses the account (or that kind of action), and this action waits with it.
-  const error = thrown instanceof ProviderError ? ((await pauseOnSignal(deps, account, gate, thrown, now)) ?? thrown) : thrown;
-  if (error instanceof Deferral) {
-    if (await deferAction(deps.db, action, leaseId, { notBefore: error.until, reason: error.reason, slot: error.slot }, now)) {
-      await keepWhileWaiting(deps.db, action, error.until);
-      await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (error.until.getTime() - now.getTime()) / 1000 });
-    }
-    return 'waiting';
-  }
+  // A warning from the network pauses the account (or that kind of action), and this action waits
+  // with it; a login the network says is disconnected makes every action of its account wait.
+  const error =
+    thrown instanceof ProviderError
+      ? ((await disconnectedLogin(deps, account, gate, thrown, now)) ?? (await pauseOnSignal(deps, account, gate, thrown, now)) ?? thrown)
+      : thrown;
+  if (error instanceof Deferral) return deferUntil(deps, action, leaseId, error, now);
   if (error instanceof KindDisabledError) return { status: 'failed', reason: 'limit_is_zero', error: error.message };
   if (!(error instanceof ProviderError)) {
     await gate.releaseAll();

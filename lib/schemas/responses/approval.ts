@@ -6,7 +6,7 @@ const timestamp = z.iso.datetime();
 export const approvalViewSchema = z.strictObject({
   approvalId: z.string().describe('`apr_` and a ULID.'),
   kind: z.enum(['comment', 'dm']),
-  status: z.enum(['pending', 'approved', 'rejected', 'expired']),
+  status: z.enum(['pending', 'approved', 'rejected', 'expired', 'cancelled']),
   jobId: z.string(),
   sender: z
     .strictObject({ accountId: z.string(), name: z.string(), profileUrl: z.string() })

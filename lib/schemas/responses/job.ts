@@ -25,6 +25,7 @@ const actionStatusSchema = z.enum([
   'failed',
   'rejected',
   'expired',
+  'cancelled',
 ]);
 
 /** One account's part of a job, as `GET /api/v1/jobs/{jobId}` shows it. */
@@ -36,10 +37,20 @@ export const jobActionSchema = z.strictObject({
   attempts: z.number().int().nonnegative(),
   scheduledFor: timestamp.optional().describe('While pending or running: when it is expected to run.'),
   deferredReason: z
-    .enum(['pacing', 'outside_working_hours', 'daily_limit', 'weekly_limit', 'provider_limit', 'provider_throttled', 'account_restricted'])
+    .enum([
+      'pacing',
+      'outside_working_hours',
+      'daily_limit',
+      'weekly_limit',
+      'provider_limit',
+      'provider_throttled',
+      'account_restricted',
+      'account_paused',
+      'account_disconnected',
+    ])
     .optional()
     .describe(
-      "Why a pending action waits (account safety): its account's next free send slot (`pacing`: a gap after its previous network touch, whatever the job), the account's working hours, a limit, or a pause the network's own signal put on the account (`provider_limit`: its limit for that kind; `provider_throttled`; `account_restricted`); `scheduledFor` says until when.",
+      "Why a pending action waits (account safety): its account's next free send slot (`pacing`: a gap after its previous network touch, whatever the job), the account's working hours, a limit, or a pause the network's own signal put on the account (`provider_limit`: its limit for that kind; `provider_throttled`; `account_restricted`); or its account cannot act for now (`account_paused` by the workspace, `account_disconnected`: its login must be reconnected); `scheduledFor` says until when it looks again.",
     ),
   approval: z
     .strictObject({
@@ -79,45 +90,69 @@ export const jobActionSchema = z.strictObject({
   error: z.string().optional().describe('Human-readable message of that failure.'),
 });
 
-/** `GET /api/v1/jobs/{jobId}`: the job, its counts and each account's action. */
-export const jobViewSchema = z.strictObject({
+const count = () => z.number().int().nonnegative();
+
+/** What every view of a job says of it (`GET /api/v1/jobs/{jobId}` and the list). */
+const jobFields = {
   jobId: z.string(),
   type: jobTypeSchema,
-  status: z
-    .enum([
-      'queued',
-      'running',
-      'awaiting_approval',
-      'awaiting_connection',
-      'succeeded',
-      'partially_failed',
-      'failed',
-      'rejected',
-      'expired',
-    ])
-    .describe('`awaiting_*` while every unfinished action waits for that.'),
   request: z.record(z.string(), z.unknown()).describe('The request as it was validated (URLs normalised).'),
   warnings: z.array(z.string()).optional(),
-  counts: z.strictObject({
-    total: z.number().int().nonnegative(),
-    pending: z.number().int().nonnegative(),
-    running: z.number().int().nonnegative(),
-    awaitingApproval: z.number().int().nonnegative(),
-    awaitingConnection: z.number().int().nonnegative(),
-    succeeded: z.number().int().nonnegative(),
-    failed: z.number().int().nonnegative(),
-    rejected: z.number().int().nonnegative(),
-    expired: z.number().int().nonnegative(),
-  }),
-  nextRunAt: timestamp.optional().describe('When the next pending action is expected to run.'),
   createdAt: timestamp,
   updatedAt: timestamp,
   finishedAt: timestamp.optional(),
+  cancelledAt: timestamp.optional().describe('When it was cancelled (`POST /api/v1/jobs/{jobId}/cancel`).'),
   failureReason: z
     .string()
     .optional()
     .describe(
       'Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started).',
     ),
+};
+
+/** The counts every view has: how many actions ended, and how. */
+const endedCounts = {
+  total: count(),
+  succeeded: count(),
+  failed: count(),
+  rejected: count(),
+  expired: count(),
+  cancelled: count().describe('Stopped before they acted: the job was cancelled, or their account removed.'),
+};
+
+const storedJobStatus = z.enum(['queued', 'running', 'succeeded', 'partially_failed', 'failed', 'rejected', 'expired', 'cancelled']);
+
+/** `GET /api/v1/jobs/{jobId}`: the job, its counts and each account's action. */
+export const jobViewSchema = z.strictObject({
+  ...jobFields,
+  status: z
+    .enum([...storedJobStatus.options, 'awaiting_approval', 'awaiting_connection'])
+    .describe('`awaiting_*` while every unfinished action waits for that.'),
+  counts: z.strictObject({
+    ...endedCounts,
+    pending: count(),
+    running: count(),
+    awaitingApproval: count(),
+    awaitingConnection: count(),
+  }),
+  nextRunAt: timestamp.optional().describe('When the next pending action is expected to run.'),
   actions: z.array(jobActionSchema),
+});
+
+/** A job in `GET /api/v1/jobs`: its view without the per-account details (read from the job alone). */
+export const jobSummarySchema = z.strictObject({
+  ...jobFields,
+  status: storedJobStatus,
+  counts: z.strictObject({
+    ...endedCounts,
+    unfinished: count().describe('Actions not ended yet (pending, running or waiting): `GET /api/v1/jobs/{jobId}` says which.'),
+  }),
+  links: z.strictObject({ self: z.string().describe('`/api/v1/jobs/{jobId}`') }),
+});
+
+/** `GET /api/v1/jobs`: a page of the workspace's jobs, newest first. */
+export const jobListSchema = z.strictObject({
+  items: z.array(jobSummarySchema),
+  nextCursor: z.string().optional().describe('Absent on the last page.'),
+  links: z.strictObject({ next: z.string().optional().describe('The next page, while there is one.') }),
 });

@@ -9,6 +9,12 @@ export const unipileWebhookAckSchema = z.strictObject({
   handled: z.boolean().describe('False for events and calls this service does not act on.'),
   resumed: z.number().int().nonnegative().optional().describe('`new_relation`: DMs that were waiting for this acceptance.'),
   leads: z.number().int().nonnegative().optional().describe('Leads reported (`lead.connected`, `lead.replied`).'),
+  accounts: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('An account status: accounts marked disconnected or connected again (`account.disconnected`, `account.reconnected`).'),
 });
 
 /** `GET /api/v1/openapi.json`: an OpenAPI 3.1 document (its own schema is the OpenAPI specification's). */

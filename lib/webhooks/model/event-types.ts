@@ -9,6 +9,7 @@ export const webhookEventTypes = [
   'job.failed',
   'job.rejected',
   'job.expired',
+  'job.cancelled',
   'approval.requested',
   'approval.decided',
   'connection.accepted',
@@ -18,6 +19,9 @@ export const webhookEventTypes = [
   'lead.connected',
   'lead.replied',
   'account.throttled',
+  'account.connected',
+  'account.disconnected',
+  'account.reconnected',
   'webhook.disabled',
 ] as const;
 

@@ -1,6 +1,11 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/response';
-import { createTestQueue, drainQueue, httpEvent, testSqs } from '../../helpers/factories';
+import { newId } from '../../../lib/ids';
+import { getAccount } from '../../../lib/store/accounts';
+import { listDeliveries } from '../../../lib/store/webhook-deliveries';
+import { createWebhook } from '../../../lib/store/webhooks';
+import { newSigningSecret } from '../../../lib/webhooks/signature';
+import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, testDb, testSqs } from '../../helpers/factories';
 import { bodyOf, fieldErrorsOf, loadHandler } from './load-handler';
 
 /**
@@ -8,6 +13,7 @@ import { bodyOf, fieldErrorsOf, loadHandler } from './load-handler';
  * anything else, and every authentic call is answered 200 so the provider does not retry it.
  */
 const sqs = testSqs();
+const db = testDb();
 const path = '/api/v1/webhooks/unipile';
 const secret = 'whsec-http-test-7f3a9c';
 let actionsQueueUrl: string;
@@ -155,6 +161,46 @@ describe('POST /api/v1/webhooks/unipile', () => {
 
       expect(bodyOf(await call(webhook, withSecret, message))).toEqual({ received: true, handled: true, leads: 0 });
       expect(bodyOf(await call(webhook, withSecret, withoutSender))).toEqual({ received: true, handled: true, leads: 0 });
+    });
+
+    it("marks the accounts of a login disconnected on Unipile's account status, and connected again on OK, telling the workspace once each", async () => {
+      const ws = await createTestWorkspace(db, { accounts: 2 });
+      const at = new Date().toISOString();
+      const webhookId = newId('wh');
+      await createWebhook(db, {
+        workspaceId: ws.workspaceId,
+        webhookId,
+        url: 'https://93.184.215.14/hooks',
+        events: ['account.disconnected', 'account.reconnected'],
+        status: 'enabled',
+        secret: newSigningSecret(),
+        createdAt: at,
+        updatedAt: at,
+      });
+      const login = ws.accounts[0]!.providerAccountId;
+      const status = (message: string) => ({ AccountStatus: { account_id: login, account_type: 'LINKEDIN', message } });
+
+      const disconnected = bodyOf(await call(webhook, withSecret, status('CREDENTIALS')));
+      const again = bodyOf(await call(webhook, withSecret, status('CREDENTIALS')));
+      const stored = await getAccount(db, ws.workspaceId, ws.accounts[0]!.accountId);
+      const other = await getAccount(db, ws.workspaceId, ws.accounts[1]!.accountId);
+      const connecting = bodyOf(await call(webhook, withSecret, status('CONNECTING')));
+      const ok = bodyOf(await call(webhook, withSecret, status('OK')));
+
+      expect(disconnected).toEqual({ received: true, handled: true, accounts: 1 });
+      expect(again).toEqual({ received: true, handled: true, accounts: 0 });
+      expect(stored?.disconnectedAt).toEqual(expect.any(String));
+      expect(other?.disconnectedAt).toBeUndefined();
+      expect(connecting).toEqual({ received: true, handled: false });
+      expect(ok).toEqual({ received: true, handled: true, accounts: 1 });
+      expect((await getAccount(db, ws.workspaceId, ws.accounts[0]!.accountId))?.disconnectedAt).toBeUndefined();
+      const events = (await listDeliveries(db, ws.workspaceId, webhookId, 10)).items.map((delivery) => delivery.event);
+      expect(events.map((event) => event.type).sort()).toEqual(['account.disconnected', 'account.reconnected']);
+      expect(events.find((event) => event.type === 'account.disconnected')?.data).toMatchObject({
+        account: { accountId: ws.accounts[0]!.accountId },
+        providerAccountId: login,
+        cause: 'provider_status',
+      });
     });
   });
 });

@@ -186,7 +186,7 @@ describe('like job, from request to provider and back', () => {
     expect(await listSandboxActions(db, ws.workspaceId)).toHaveLength(0);
   });
 
-  it('fails the action of an account paused after the request', async () => {
+  it('holds the action of an account paused after the request: it waits (account_paused), not performed, not failed', async () => {
     const ws = await createTestWorkspace(db, { accounts: 1 });
     const { jobId, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales']);
     await updateAccount(db, ws.workspaceId, ws.accounts[0]!.accountId, { status: 'paused' });
@@ -194,8 +194,9 @@ describe('like job, from request to provider and back', () => {
     await runAction(runDeps(), actionMessages[0]!);
 
     const view = await getJobView(db, ws.workspaceId, jobId);
-    expect(view).toMatchObject({ status: 'failed' });
-    expect(view.actions[0]).toMatchObject({ status: 'failed', reason: 'account_unavailable' });
+    expect(view).toMatchObject({ status: 'running' });
+    expect(view.actions[0]).toMatchObject({ status: 'pending', attempts: 0, deferredReason: 'account_paused' });
+    expect(await listSandboxActions(db, ws.workspaceId)).toHaveLength(0);
   });
 
   it('ends the action failed on the last delivery of an unexpected error', async () => {

@@ -27,8 +27,8 @@ describe('routes', () => {
   });
 
   it('knows no other path', () => {
-    expect(allowedMethods('/api/v1/jobs')).toEqual([]);
-    expect(allowedMethods('/api/v1/jobs/a/b')).toEqual([]);
+    expect(allowedMethods('/api/v1/job')).toEqual([]);
+    expect(allowedMethods('/api/v1/jobs/a/b/c')).toEqual([]);
     expect(allowedMethods('/api/v1/social-selling/like/x')).toEqual([]);
     expect(allowedMethods('/api/v2/social-selling/like')).toEqual([]);
   });

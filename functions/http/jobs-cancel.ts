@@ -1,0 +1,15 @@
+import { getConfig } from '../../lib/config';
+import { httpEndpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/response';
+import { routeTable } from '../../lib/http/routes';
+import { cancelJob } from '../../lib/outreach/jobs/cancel-job';
+import { defaultSqs } from '../../lib/queue/client';
+import { defaultDb } from '../../lib/store/client';
+import { eventDeps } from '../../lib/webhooks/emit-event';
+
+const deps = { db: defaultDb(), sqs: defaultSqs(), ...eventDeps(getConfig()) };
+
+export const handler = httpEndpoint({
+  route: routeTable.cancelJob,
+  handle: async ({ workspaceId, pathParameters, now }) => ok(await cancelJob(deps, workspaceId, pathParameters.jobId ?? '', now)),
+});

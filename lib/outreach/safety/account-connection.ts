@@ -1,0 +1,75 @@
+/**
+ * Whether an account's login works: the provider says so (its account status webhook, or a call
+ * refused because the login is disconnected). A disconnected account's actions wait
+ * (`account_disconnected`) until it is reconnected, and fail after a while (run-action.ts).
+ */
+import type { Account } from '../../store/accounts';
+import { findAccountsByLogin, markDisconnectedItem, markReconnectedItem } from '../../store/accounts';
+import type { EventDeps } from '../../webhooks/emit-event';
+import { commitWithEvents, prepareEvent } from '../../webhooks/emit-event';
+import { accountConnectionData } from '../../webhooks/event-data';
+
+/** What said the login stopped working: the provider's status webhook, or a call it refused. */
+export type DisconnectCause = 'provider_status' | 'provider_error';
+
+/**
+ * Marks the account disconnected, with `account.disconnected` in the same transaction; false when it
+ * already was (the event is sent once per disconnection).
+ */
+export async function markAccountDisconnected(
+  deps: EventDeps,
+  account: Account,
+  cause: { cause: DisconnectCause; detail: string },
+  now: Date,
+): Promise<boolean> {
+  const event = await prepareEvent(
+    deps.db,
+    account.workspaceId,
+    'account.disconnected',
+    accountConnectionData(account, { at: now.toISOString(), ...cause }),
+    now,
+  );
+  return commitWithEvents(deps, [markDisconnectedItem(deps.db, account, now)], [event]);
+}
+
+/**
+ * Marks a disconnected account connected again, with `account.reconnected`; false when it was not
+ * disconnected. Its waiting actions run at their next look (ACCOUNT_RECHECK_SECONDS at most).
+ */
+export async function markAccountReconnected(
+  deps: EventDeps,
+  account: Account,
+  cause: { cause: 'provider_status' | 'connect_link'; detail?: string },
+  now: Date,
+): Promise<boolean> {
+  const event = await prepareEvent(
+    deps.db,
+    account.workspaceId,
+    'account.reconnected',
+    accountConnectionData(account, { at: now.toISOString(), ...cause }),
+    now,
+  );
+  return commitWithEvents(deps, [markReconnectedItem(deps.db, account, now)], [event]);
+}
+
+/**
+ * The provider's word on a login (its account status webhook): every account connected through it,
+ * in any workspace, is marked disconnected or connected again. Returns how many changed.
+ */
+export async function applyLoginState(
+  deps: EventDeps,
+  providerAccountId: string,
+  state: 'connected' | 'disconnected',
+  detail: string,
+  now: Date,
+): Promise<number> {
+  let changed = 0;
+  for (const account of await findAccountsByLogin(deps.db, providerAccountId)) {
+    const done =
+      state === 'disconnected'
+        ? await markAccountDisconnected(deps, account, { cause: 'provider_status', detail }, now)
+        : await markAccountReconnected(deps, account, { cause: 'provider_status', detail }, now);
+    if (done) changed += 1;
+  }
+  return changed;
+}
