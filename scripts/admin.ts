@@ -11,6 +11,7 @@ import {
   changeWorkspaceSettings,
   issueApiKey,
   removeAccount,
+  removeGroup,
   requireWorkspace,
   updateAccount,
 } from '../lib/admin/workspace-admin';
@@ -23,7 +24,7 @@ import type { DailyLimits, Spacing, WorkingHours } from '../lib/store/accounts';
 import { getAccount, listAccounts } from '../lib/store/accounts';
 import { listApiKeys, revokeApiKey } from '../lib/store/api-keys';
 import type { Db } from '../lib/store/client';
-import { deleteGroup, listGroups } from '../lib/store/groups';
+import { listGroups } from '../lib/store/groups';
 import type { SandboxCall, SandboxRule } from '../lib/store/sandbox';
 import {
   acceptSandboxInvitations,
@@ -299,17 +300,18 @@ async function main(argv: string[]): Promise<void> {
     case 'account update':
       print(await updateAccount(db, workspaceId(), first('<accountId>'), accountChanges(values)));
       return;
-    case 'account remove':
-      await removeAccount(db, workspaceId(), first('<accountId>'));
+    case 'account remove': {
+      const removal = await removeAccount(db, workspaceId(), first('<accountId>'));
       console.log('removed');
+      if (removal.cancelledActions) console.error(`(${removal.cancelledActions} waiting action(s) cancelled: account_removed)`);
       return;
+    }
     case 'group create':
       await addGroup(db, workspaceId(), first('<name>'));
       console.log('created');
       return;
     case 'group delete':
-      await requireWorkspace(db, workspaceId());
-      await deleteGroup(db, workspaceId(), first('<name>'));
+      await removeGroup(db, workspaceId(), first('<name>'));
       console.log('deleted');
       return;
     case 'group add':

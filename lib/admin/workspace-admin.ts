@@ -1,20 +1,30 @@
 /**
  * Administration of workspaces, api keys, accounts and groups: what the admin CLI and the demo
- * seed do, with the same validation, against whichever table the Db points at.
+ * seed do, with the same validation, against whichever table the Db points at. Changes of accounts
+ * and groups go through the API's own use cases (lib/accounts, lib/groups), their refusals said as
+ * AdminErrors.
  */
+import * as z from '../zod';
+import type { AccountRemoval } from '../accounts/remove-account';
+import { removeAccount as removeAccountUseCase } from '../accounts/remove-account';
+import { updateAccount as updateAccountUseCase } from '../accounts/update-account';
 import { generateApiKey } from '../auth/api-key';
+import { AdminError, HttpError, ValidationError } from '../errors';
+import { addGroupAccounts, deleteGroupNamed, putGroup, removeGroupAccount, showGroup } from '../groups/manage-groups';
 import { newId } from '../ids';
 import type { Account } from '../store/accounts';
-import { deleteAccount, findAccountByProfile, getAccount, listAccounts, putAccount } from '../store/accounts';
+import { findAccountByProfile, getAccount, putAccount, updateAccountSettings } from '../store/accounts';
 import { putApiKey } from '../store/api-keys';
 import type { Db } from '../store/client';
-import { createGroup, getGroups, groupKey, listGroups, setGroupMembers } from '../store/groups';
+import { getGroup } from '../store/groups';
 import type { Workspace, WorkspaceSettings } from '../store/workspaces';
 import { createWorkspace, getWorkspace, updateWorkspaceSettings } from '../store/workspaces';
 import { validate } from '../schemas/validate';
+import { accountPatchSchema } from '../schemas/account-patch';
 import type { AccountInput } from '../schemas/account-settings';
-import { accountInputSchema, workspaceIdSchema, workspaceSettingsSchema } from '../schemas/account-settings';
-import { AdminError } from '../errors';
+import { accountInputSchema, spacingSchema, workspaceIdSchema, workspaceSettingsSchema } from '../schemas/account-settings';
+import { groupNameSchema } from '../schemas/group-names';
+import { profileUrlSchema } from '../schemas/profile-url';
 
 export async function requireWorkspace(db: Db, workspaceId: string): Promise<Workspace> {
   const workspace = await getWorkspace(db, workspaceId);
@@ -61,10 +71,25 @@ export async function issueApiKey(db: Db, workspaceId: string, label?: string): 
   return { keyId, key };
 }
 
+/**
+ * The one place a refusal of the API's rules becomes the CLI's: an HttpError of a use case or of
+ * validation, said as an AdminError (each field `path: message`; the detail too when it is no mere
+ * validation). Anything else is thrown as it is.
+ */
 function describeInvalid(error: unknown): never {
-  const errors = (error as { errors?: Array<{ path: string; message: string }> }).errors;
-  if (errors) throw new AdminError(errors.map((e) => `${e.path || 'input'}: ${e.message}`).join('; '));
-  throw error;
+  if (!(error instanceof HttpError)) throw error;
+  const fields = ((error.extra.errors ?? []) as Array<{ path: string; message: string }>).map((e) => `${e.path || 'input'}: ${e.message}`);
+  if (error instanceof ValidationError) throw new AdminError(fields.join('; '));
+  throw new AdminError([error.message, ...fields].join('; '));
+}
+
+/** Runs a use case of lib/ for the CLI: its refusals as AdminErrors (see `describeInvalid`). */
+async function asAdmin<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    describeInvalid(error);
+  }
 }
 
 export async function addAccount(db: Db, workspaceId: string, input: AccountInput): Promise<Account> {
@@ -82,53 +107,93 @@ export async function addAccount(db: Db, workspaceId: string, input: AccountInpu
   return account;
 }
 
+/** What only an administrator changes of an account: who it is (its profile and login), its name and its spacing. */
+const identitySchema = z.strictObject({
+  name: z.optional(accountInputSchema.shape.name),
+  profileUrl: z.optional(profileUrlSchema),
+  providerAccountId: z.optional(accountInputSchema.shape.providerAccountId),
+  spacing: z.optional(spacingSchema),
+});
+
+/**
+ * Changes an account: its mode, timezone, working hours, limits and status through the API's own
+ * use case (PATCH /api/v1/accounts/{id}: daily limits merge kind by kind, `status` is `paused`);
+ * then what only an administrator changes: its name and spacing (kinds not named keep their gaps),
+ * and its profile URL or login (still unique in the workspace).
+ */
 export async function updateAccount(db: Db, workspaceId: string, accountId: string, changes: Partial<AccountInput>): Promise<Account> {
+  await requireWorkspace(db, workspaceId);
+  const { name, profileUrl, providerAccountId, spacing, mode, timezone, workingHours, dailyLimits, weeklyInvitations, status } = changes;
+  if (status !== undefined && status !== 'active' && status !== 'paused') throw new AdminError('--status must be active or paused');
+  const patch = {
+    ...(mode !== undefined ? { mode } : {}),
+    ...(timezone !== undefined ? { timezone } : {}),
+    ...(workingHours !== undefined ? { workingHours } : {}),
+    ...(dailyLimits !== undefined || weeklyInvitations !== undefined
+      ? { limits: { ...(dailyLimits ? { daily: dailyLimits } : {}), ...(weeklyInvitations !== undefined ? { weeklyInvitations } : {}) } }
+      : {}),
+    ...(status !== undefined ? { paused: status === 'paused' } : {}),
+  };
+  const identity = await asAdmin(async () => validate(identitySchema, { name, profileUrl, providerAccountId, spacing }));
+  if (Object.keys(patch).length) await asAdmin(() => updateAccountUseCase(db, workspaceId, accountId, validate(accountPatchSchema, patch)));
   const current = await getAccount(db, workspaceId, accountId);
   if (!current) throw new AdminError(`workspace ${workspaceId} has no account ${accountId}`);
-  const { accountId: _a, workspaceId: _w, createdAt, ...editable } = current;
-  let parsed;
-  try {
-    const spacing = editable.spacing || changes.spacing ? { spacing: { ...editable.spacing, ...changes.spacing } } : {};
-    parsed = validate(accountInputSchema, {
-      ...editable,
-      ...changes,
-      dailyLimits: { ...editable.dailyLimits, ...changes.dailyLimits },
-      ...spacing,
+  if (identity.name !== undefined || identity.spacing !== undefined) {
+    await updateAccountSettings(db, workspaceId, accountId, {
+      ...(identity.name !== undefined ? { name: identity.name } : {}),
+      ...(identity.spacing !== undefined ? { spacing: { ...current.spacing, ...identity.spacing } } : {}),
     });
-  } catch (error) {
-    describeInvalid(error);
   }
-  if (parsed.profileUrl !== current.profileUrl && (await findAccountByProfile(db, workspaceId, parsed.profileUrl))) {
-    throw new AdminError(`the workspace already has an account for ${parsed.profileUrl}`);
-  }
-  const account: Account = { ...parsed, accountId, workspaceId, createdAt };
-  await putAccount(db, account);
-  return account;
-}
-
-/** Removes an account and takes it out of every group. */
-export async function removeAccount(db: Db, workspaceId: string, accountId: string): Promise<void> {
-  if (!(await getAccount(db, workspaceId, accountId))) throw new AdminError(`workspace ${workspaceId} has no account ${accountId}`);
-  for (const group of await listGroups(db, workspaceId)) {
-    if (group.accountIds.includes(accountId)) {
-      await setGroupMembers(
-        db,
-        workspaceId,
-        group.name,
-        group.accountIds.filter((id) => id !== accountId),
-      );
+  const moved =
+    (identity.profileUrl !== undefined && identity.profileUrl !== current.profileUrl) ||
+    (identity.providerAccountId !== undefined && identity.providerAccountId !== current.providerAccountId);
+  if (moved) {
+    if (
+      identity.profileUrl !== undefined &&
+      identity.profileUrl !== current.profileUrl &&
+      (await findAccountByProfile(db, workspaceId, identity.profileUrl))
+    ) {
+      throw new AdminError(`the workspace already has an account for ${identity.profileUrl}`);
     }
+    // The whole item again: its profile and login are index keys.
+    const latest = (await getAccount(db, workspaceId, accountId)) ?? current;
+    await putAccount(db, {
+      ...latest,
+      ...(identity.profileUrl !== undefined ? { profileUrl: identity.profileUrl } : {}),
+      ...(identity.providerAccountId !== undefined ? { providerAccountId: identity.providerAccountId } : {}),
+    });
   }
-  await deleteAccount(db, workspaceId, accountId);
+  return (await getAccount(db, workspaceId, accountId)) ?? current;
 }
 
+/**
+ * Removes an account as `DELETE /api/v1/accounts/{id}` does: out of every group, deleted, and its
+ * waiting actions cancelled (`account_removed`). Their events are written; the webhook sweep
+ * delivers them.
+ */
+export async function removeAccount(db: Db, workspaceId: string, accountId: string): Promise<AccountRemoval> {
+  await requireWorkspace(db, workspaceId);
+  return asAdmin(() => removeAccountUseCase({ db }, workspaceId, accountId, new Date()));
+}
+
+/** Creates an empty group (PUT /api/v1/groups/{name} with no accounts), refusing a name the workspace has. */
 export async function addGroup(db: Db, workspaceId: string, name: string): Promise<void> {
   await requireWorkspace(db, workspaceId);
-  if (!name.trim() || name.length > 100) throw new AdminError('a group name is 1 to 100 characters');
-  if (!(await createGroup(db, workspaceId, name, new Date()))) throw new AdminError(`group ${JSON.stringify(name)} already exists`);
+  if (!z.safeParse(groupNameSchema, name).success) throw new AdminError('a group name is 1 to 100 characters');
+  if (await getGroup(db, workspaceId, name)) throw new AdminError(`group ${JSON.stringify(name)} already exists`);
+  await asAdmin(() => putGroup(db, workspaceId, name, { accounts: [] }, new Date()));
 }
 
-/** Adds accounts to, or removes them from, a group; accounts are checked to exist in the workspace. */
+/** Deletes a group (its accounts stay). */
+export async function removeGroup(db: Db, workspaceId: string, name: string): Promise<void> {
+  await requireWorkspace(db, workspaceId);
+  await asAdmin(() => deleteGroupNamed(db, workspaceId, name));
+}
+
+/**
+ * Adds accounts to, or removes them from, a group, as the API's group endpoints do (added accounts
+ * must be the workspace's); the group's members as they now are.
+ */
 export async function changeGroupMembers(
   db: Db,
   workspaceId: string,
@@ -136,14 +201,10 @@ export async function changeGroupMembers(
   accountIds: string[],
   change: 'add' | 'remove',
 ): Promise<string[]> {
-  const group = (await getGroups(db, workspaceId, [name])).get(groupKey(name));
-  if (!group) throw new AdminError(`workspace ${workspaceId} has no group ${JSON.stringify(name)}`);
-  if (change === 'add') {
-    const known = new Set((await listAccounts(db, workspaceId)).map((account) => account.accountId));
-    const unknown = accountIds.filter((id) => !known.has(id));
-    if (unknown.length) throw new AdminError(`unknown account(s): ${unknown.join(', ')}`);
-  }
-  const members = change === 'add' ? [...group.accountIds, ...accountIds] : group.accountIds.filter((id) => !accountIds.includes(id));
-  await setGroupMembers(db, workspaceId, group.name, members);
-  return [...new Set(members)];
+  await requireWorkspace(db, workspaceId);
+  return asAdmin(async () => {
+    if (change === 'add') return (await addGroupAccounts(db, workspaceId, name, { accounts: accountIds })).accountIds;
+    for (const accountId of accountIds) await removeGroupAccount(db, workspaceId, name, accountId);
+    return (await showGroup(db, workspaceId, name)).accountIds;
+  });
 }

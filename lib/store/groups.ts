@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { batchGet } from './batch-get';
 import { writeIfConditionHolds } from './condition-failed';
@@ -18,33 +18,73 @@ export function groupKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
-/** Creates a group; false when one of that name exists. */
-export async function createGroup(db: Db, workspaceId: string, name: string, at: Date): Promise<boolean> {
-  return writeIfConditionHolds(
-    db.client.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...keys.group(workspaceId, groupKey(name)), workspaceId, name: name.trim(), accountIds: [], createdAt: at.toISOString() },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
+/** Deletes a group; false when there was none of that name. */
+export async function deleteGroup(db: Db, workspaceId: string, name: string): Promise<boolean> {
+  const { Attributes } = await db.client.send(
+    new DeleteCommand({ TableName: db.table, Key: keys.group(workspaceId, groupKey(name)), ReturnValues: 'ALL_OLD' }),
   );
+  return Attributes !== undefined;
 }
 
-export async function deleteGroup(db: Db, workspaceId: string, name: string): Promise<void> {
-  await db.client.send(new DeleteCommand({ TableName: db.table, Key: keys.group(workspaceId, groupKey(name)) }));
+/** One group by name (case-insensitive), read consistently: a change just made is seen. */
+export async function getGroup(db: Db, workspaceId: string, name: string): Promise<Group | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: keys.group(workspaceId, groupKey(name)), ConsistentRead: true }),
+  );
+  return Item ? toGroup(Item) : undefined;
 }
 
-/** Replaces a group's members; throws ConditionalCheckFailedException when the group does not exist. */
-export async function setGroupMembers(db: Db, workspaceId: string, name: string, accountIds: string[]): Promise<void> {
-  await db.client.send(
+/**
+ * Creates the group with these members, or replaces the members of the one of that name (which
+ * keeps its spelling and creation time), in one write; `created` says which it was.
+ */
+export async function putGroupMembers(
+  db: Db,
+  workspaceId: string,
+  name: string,
+  accountIds: string[],
+  at: Date,
+): Promise<{ group: Group; created: boolean }> {
+  const members = [...new Set(accountIds)];
+  const { Attributes } = await db.client.send(
     new UpdateCommand({
       TableName: db.table,
       Key: keys.group(workspaceId, groupKey(name)),
-      UpdateExpression: 'SET accountIds = :a',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':a': [...new Set(accountIds)] },
+      UpdateExpression:
+        'SET workspaceId = :w, #name = if_not_exists(#name, :n), accountIds = :a, createdAt = if_not_exists(createdAt, :at)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':w': workspaceId, ':n': name.trim(), ':a': members, ':at': at.toISOString() },
+      ReturnValues: 'ALL_OLD',
     }),
+  );
+  const before = Attributes && toGroup(Attributes);
+  return {
+    group: { workspaceId, name: before?.name ?? name.trim(), accountIds: members, createdAt: before?.createdAt ?? at.toISOString() },
+    created: before === undefined,
+  };
+}
+
+/**
+ * Replaces a group's members only while they are still `expected` (what the caller read), so two
+ * changes at once never lose one another; false when the group changed or is gone meanwhile.
+ */
+export async function replaceGroupMembers(
+  db: Db,
+  workspaceId: string,
+  name: string,
+  expected: string[],
+  accountIds: string[],
+): Promise<boolean> {
+  return writeIfConditionHolds(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.group(workspaceId, groupKey(name)),
+        UpdateExpression: 'SET accountIds = :a',
+        ConditionExpression: 'accountIds = :expected',
+        ExpressionAttributeValues: { ':a': [...new Set(accountIds)], ':expected': expected },
+      }),
+    ),
   );
 }
 

@@ -121,3 +121,27 @@ export async function release(db: Db, request: Pick<QuotaRequest, 'workspaceId' 
     }),
   );
 }
+
+/** One usage counter to read: an account's count of one kind in one period (`YYYY-MM-DD` or `YYYY-Www`). */
+export interface QuotaCounter {
+  kind: ActionKind;
+  period: string;
+}
+
+/**
+ * The counts of an account's usage counters, in the order asked (0 for one not written, or expired),
+ * read in one batch, eventually consistent: what usage reports, never what a limit is judged by.
+ */
+export async function readQuotaCounts(
+  db: Db,
+  owner: Pick<QuotaRequest, 'workspaceId' | 'accountId'>,
+  counters: QuotaCounter[],
+): Promise<number[]> {
+  const items = await batchGet(
+    db,
+    counters.map(({ kind, period }) => keys.quota(owner.workspaceId, owner.accountId, kind, period)),
+    (item) => item,
+  );
+  const counts = new Map(items.map((item) => [String(item.sk), Math.max(0, Number(item.count ?? 0))]));
+  return counters.map(({ kind, period }) => counts.get(keys.quota(owner.workspaceId, owner.accountId, kind, period).sk) ?? 0);
+}

@@ -128,11 +128,28 @@ export function pauseAccountItem(db: Db, owner: ScheduleOwner, scope: PauseScope
 /** The account's pauses that are not over at `now`, by scope (`all`, or a kind). */
 export async function activePauses(db: Db, owner: ScheduleOwner, now: Date): Promise<Partial<Record<PauseScope, AccountPause>>> {
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: key(owner), ConsistentRead: true }));
+  return pausesOf(Item, now);
+}
+
+/** The pauses of a schedule item that are not over at `now`, by scope. */
+function pausesOf(item: Record<string, unknown> | undefined, now: Date): Partial<Record<PauseScope, AccountPause>> {
   const pauses: Partial<Record<PauseScope, AccountPause>> = {};
-  for (const [attribute, value] of Object.entries(Item ?? {})) {
+  for (const [attribute, value] of Object.entries(item ?? {})) {
     if (!attribute.startsWith('pause_')) continue;
     const pause = value as AccountPause;
     if (Date.parse(pause.until) > now.getTime()) pauses[attribute.slice('pause_'.length) as PauseScope] = pause;
   }
   return pauses;
+}
+
+/** What an account's send schedule holds: the last slot handed out (none yet, or forgotten), and its pauses not over at `now`. */
+export interface SendScheduleState {
+  lastSlotAt?: Date;
+  pauses: Partial<Record<PauseScope, AccountPause>>;
+}
+
+/** Reads an account's send schedule as it stands at `now` (for a report: a slot is only ever taken by `reserveSlot`). */
+export async function readSendSchedule(db: Db, owner: ScheduleOwner, now: Date): Promise<SendScheduleState> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: key(owner) }));
+  return { ...(Item?.lastAt !== undefined ? { lastSlotAt: new Date(Number(Item.lastAt)) } : {}), pauses: pausesOf(Item, now) };
 }

@@ -61,27 +61,75 @@ export interface EffectiveLimits {
   timezone: string;
 }
 
+/** Where a resolved value comes from: the account's own setting, its workspace's, or the service's default. */
+export type LimitSource = 'account' | 'workspace' | 'default';
+
+/** A resolved value and the level it was taken from. */
+export interface Sourced<T> {
+  value: T;
+  source: LimitSource;
+}
+
+/** Every value of `EffectiveLimits` (but the timezone, the account's own), with where it comes from. */
+export interface SourcedLimits {
+  daily: Record<ActionKind, Sourced<number>>;
+  weeklyInvitations: Sourced<number>;
+  spacing: Record<ActionKind, Sourced<Gap>>;
+  workingHours: Sourced<WorkingHours>;
+}
+
+/** The first level that has a value (undefined falls through; 0 is a value). */
+function firstOf<T>(account: T | undefined, workspace: T | undefined, fallback: T): Sourced<T> {
+  if (account !== undefined) return { value: account, source: 'account' };
+  if (workspace !== undefined) return { value: workspace, source: 'workspace' };
+  return { value: fallback, source: 'default' };
+}
+
 /**
- * Resolves an account's limits: defaults ← workspace overrides (`settings.limits`,
- * `settings.spacing`, `settings.workingHours`) ← the account's own (`dailyLimits`,
- * `weeklyInvitations`, `spacing`, `workingHours`). A value that is absent (undefined) at one level falls through to the level
- * below; 0 is a value (that kind is off).
+ * Resolves an account's limits, each with the level it comes from: defaults ← workspace overrides
+ * (`settings.limits`, `settings.spacing`, `settings.workingHours`) ← the account's own
+ * (`dailyLimits`, `weeklyInvitations`, `spacing`, `workingHours`). A value that is absent
+ * (undefined) at one level falls through to the level below; 0 is a value (that kind is off).
+ * `effectiveLimits` is this without the sources.
+ */
+export function sourcedLimits(
+  account: Pick<Account, 'dailyLimits' | 'workingHours' | 'weeklyInvitations' | 'spacing'>,
+  workspaceSettings: WorkspaceSettings | undefined,
+): SourcedLimits {
+  const daily = {} as Record<ActionKind, Sourced<number>>;
+  const spacing = {} as Record<ActionKind, Sourced<Gap>>;
+  for (const kind of actionKinds) {
+    const field = dailyLimitField[kind];
+    daily[kind] = firstOf(account.dailyLimits?.[field], workspaceSettings?.limits?.daily?.[field], defaultDailyLimits[kind]);
+    spacing[kind] = firstOf(account.spacing?.[field], workspaceSettings?.spacing?.[field], defaultSpacing[kind]);
+  }
+  return {
+    daily,
+    weeklyInvitations: firstOf(account.weeklyInvitations, workspaceSettings?.limits?.weeklyInvitations, defaultWeeklyInvitations),
+    spacing,
+    workingHours: firstOf(account.workingHours, workspaceSettings?.workingHours, defaultWorkingHours),
+  };
+}
+
+/**
+ * Resolves an account's limits (see `sourcedLimits` for the precedence): every value resolved,
+ * copies the caller may change.
  */
 export function effectiveLimits(
   account: Pick<Account, 'dailyLimits' | 'workingHours' | 'timezone' | 'weeklyInvitations' | 'spacing'>,
   workspaceSettings: WorkspaceSettings | undefined,
 ): EffectiveLimits {
+  const sourced = sourcedLimits(account, workspaceSettings);
   const daily = {} as Record<ActionKind, number>;
   const spacing = {} as Record<ActionKind, Gap>;
   for (const kind of actionKinds) {
-    const field = dailyLimitField[kind];
-    daily[kind] = account.dailyLimits?.[field] ?? workspaceSettings?.limits?.daily?.[field] ?? defaultDailyLimits[kind];
-    spacing[kind] = { ...(account.spacing?.[field] ?? workspaceSettings?.spacing?.[field] ?? defaultSpacing[kind]) };
+    daily[kind] = sourced.daily[kind].value;
+    spacing[kind] = { ...sourced.spacing[kind].value };
   }
-  const hours = account.workingHours ?? workspaceSettings?.workingHours ?? defaultWorkingHours;
+  const hours = sourced.workingHours.value;
   return {
     daily,
-    weeklyInvitations: account.weeklyInvitations ?? workspaceSettings?.limits?.weeklyInvitations ?? defaultWeeklyInvitations,
+    weeklyInvitations: sourced.weeklyInvitations.value,
     spacing,
     workingHours: { start: hours.start, end: hours.end, days: [...hours.days] },
     timezone: account.timezone || 'UTC',

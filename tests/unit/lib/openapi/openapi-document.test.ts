@@ -94,7 +94,12 @@ describe('the OpenAPI document covers every route', () => {
         .filter((file) => readFileSync(join(lib, file), 'utf8').includes(`validateQuery(${name},`));
     const withQuery = operations.filter((operation) => operation.query);
 
-    expect(withQuery.map((operation) => operation.operationId).sort()).toEqual(['listTranscripts', 'listWebhookDeliveries']);
+    expect(withQuery.map((operation) => operation.operationId).sort()).toEqual([
+      'listAccounts',
+      'listJobs',
+      'listTranscripts',
+      'listWebhookDeliveries',
+    ]);
     for (const operation of withQuery) {
       // The schema's exported name, found by identity among the exports of lib/schemas.
       const schemasDir = join(lib, 'schemas');
@@ -107,7 +112,7 @@ describe('the OpenAPI document covers every route', () => {
     }
   });
 
-  it('gives every POST and PATCH that reads a body its request schema, and every operation its answers', () => {
+  it('gives every POST, PUT and PATCH that reads a body its request schema, and every operation its answers', () => {
     for (const operation of operations) {
       const item = documented(operation.method, operation.path)!;
       const responses = item.responses as Record<string, Json>;
@@ -118,7 +123,7 @@ describe('the OpenAPI document covers every route', () => {
       );
       for (const response of Object.values(responses)) expect(typeof response.description).toBe('string');
       if (operation.body) {
-        expect(['POST', 'PATCH']).toContain(operation.method);
+        expect(['POST', 'PUT', 'PATCH']).toContain(operation.method);
         const content = (item.requestBody as Json).content as Record<string, Json>;
         expect(Object.keys(content)).toEqual([operation.body.mediaType]);
       }
