@@ -16,7 +16,13 @@ const TAGS: Array<{ name: string; description: string }> = [
     name: 'Social selling',
     description: "Have the workspace's accounts react, comment, connect and message: each request is a job, answered `202 Accepted`.",
   },
-  { name: 'Jobs', description: 'The progress of accepted requests, per account.' },
+  { name: 'Jobs', description: 'The progress of accepted requests, per account; the list of them, and cancelling one.' },
+  { name: 'Accounts', description: "The workspace's connected network accounts: their settings, limits, usage and health." },
+  {
+    name: 'Connect page',
+    description: 'Connecting a network account through a link: the page a person opens (sandbox) and the provider’s report. No api key.',
+  },
+  { name: 'Groups', description: 'Named sets of the workspace’s accounts, which like and request-comment act from.' },
   {
     name: 'Approvals',
     description: 'What a person must OK first (a comment by an `ask` account or a commentor, a DM with `get_approved`), through the API.',

@@ -4,6 +4,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageLimitSchema } from '../schemas/pa
 import { decisionSchema } from '../schemas/approval-decision';
 import { deliveryListQuerySchema } from '../schemas/delivery-list-query';
 import { commentRequestSchema } from '../schemas/comment';
+import { connectFormSchema, connectLinkRequestSchema } from '../schemas/connect-link';
+import { connectLinkSchema, connectNotifyAckSchema } from '../schemas/responses/connect-link';
 import { connectRequestSchema } from '../schemas/connect';
 import { dmRequestSchema } from '../schemas/dm';
 import { MAX_GROUPS_PER_REQUEST, groupNamesSchema } from '../schemas/group-names';
@@ -12,7 +14,9 @@ import { textLimits } from '../schemas/outreach-text';
 import { postUrlSchema } from '../schemas/post-url';
 import { profileUrlForms, profileUrlSchema } from '../schemas/profile-url';
 import { approvalViewSchema } from '../schemas/responses/approval';
-import { jobAcceptedSchema, jobActionSchema, jobViewSchema } from '../schemas/responses/job';
+import { accountListSchema, accountUsageSchema, accountViewSchema } from '../schemas/responses/account';
+import { groupListSchema, groupViewSchema } from '../schemas/responses/group';
+import { jobAcceptedSchema, jobActionSchema, jobListSchema, jobSummarySchema, jobViewSchema } from '../schemas/responses/job';
 import { fieldErrorSchema, problemSchema, validationProblemSchema } from '../schemas/responses/problem';
 import { healthSchema, openApiDocumentSchema, unipileWebhookAckSchema } from '../schemas/responses/service';
 import { transcriptListSchema, transcriptSummarySchema, transcriptViewSchema } from '../schemas/responses/transcript';
@@ -29,8 +33,12 @@ import { callStartTimeSchema, transcriptRequestSchema } from '../schemas/transcr
 import { transcriptLimits } from '../schemas/transcript-limits';
 import { segmentObjectSchema } from '../schemas/transcript-segment';
 import { transcriptListQuerySchema } from '../schemas/transcript-list-query';
-import { unipileWebhookSchema } from '../schemas/unipile-webhook';
+import { unipileConnectNotificationSchema, unipileWebhookSchema } from '../schemas/unipile-webhook';
 import { createWebhookSchema, updateWebhookSchema } from '../schemas/webhook';
+import { accountListQuerySchema } from '../schemas/account-list-query';
+import { accountLimitsPatchSchema, accountPatchSchema, ianaTimezoneSchema } from '../schemas/account-patch';
+import { workingHoursSchema } from '../schemas/account-settings';
+import { MAX_GROUP_ACCOUNTS, groupAccountsAddSchema, groupPutSchema } from '../schemas/group';
 import { DocsRegistry } from './docs-registry';
 
 /**
@@ -116,9 +124,37 @@ requestComponents
     description:
       'Any of the fields (at least one). `description: null` removes it; `enabled: true` re-enables a disabled endpoint and forgets its failures.',
   })
+  .add(accountListQuerySchema.shape.group, {
+    description: 'Only the accounts of this group: a name of the workspace (1–100 characters), matched case-insensitively.',
+  })
+  .add(accountListQuerySchema.shape.cursor, { description: 'Where the previous page ended: its `nextCursor` (follow `links.next`).' })
+  .add(ianaTimezoneSchema, {
+    description: 'An IANA timezone name such as `Europe/Paris` or `UTC` (not an offset).',
+    examples: ['Europe/Paris'],
+  })
+  .add(workingHoursSchema, {
+    description:
+      "From `start` (`HH:MM`) to `end` (`HH:MM`, `24:00` for midnight, after `start`), on `days` (ISO weekdays, 1 = Monday), in the account's timezone.",
+  })
+  .add(accountLimitsPatchSchema, {
+    description:
+      "The account's own limits (whole numbers from 0 to 1,000; 0 = it does not make that kind of touch): a number sets one, `null` goes back to the workspace's value, a kind not named keeps its value.",
+  })
+  .add(accountPatchSchema, {
+    id: 'AccountPatch',
+    description:
+      "Any of the fields, at least one. `null` (`workingHours`, `limits` or one of its values) goes back to the workspace's setting.",
+    minProperties: 1,
+  })
+  .add(groupPutSchema, {
+    id: 'GroupPut',
+    description: `All the group's accounts (at most ${MAX_GROUP_ACCOUNTS.toLocaleString('en-US')}; an empty list empties it).`,
+  })
+  .add(groupAccountsAddSchema, { id: 'GroupAccountsAdd', description: 'Accounts to add to the group (at least one).' })
   .add(unipileWebhookSchema, {
     id: 'UnipileWebhookEvent',
-    description: "Unipile's `new_relation` and `message_received` events; other events and fields are accepted and ignored.",
+    description:
+      "Unipile's `new_relation` and `message_received` events, and its account status (`{AccountStatus: {account_id, account_type, message}}`); other events and fields are accepted and ignored.",
   });
 
 responseComponents
@@ -128,6 +164,13 @@ responseComponents
   .add(jobAcceptedSchema, { id: 'JobAccepted' })
   .add(jobActionSchema, { id: 'JobAction' })
   .add(jobViewSchema, { id: 'Job' })
+  .add(jobSummarySchema, { id: 'JobSummary' })
+  .add(jobListSchema, { id: 'JobList' })
+  .add(accountViewSchema, { id: 'Account' })
+  .add(accountListSchema, { id: 'AccountList' })
+  .add(accountUsageSchema, { id: 'AccountUsage' })
+  .add(groupViewSchema, { id: 'Group' })
+  .add(groupListSchema, { id: 'GroupList' })
   .add(approvalViewSchema, { id: 'Approval' })
   .add(transcriptSummarySchema, { id: 'TranscriptSummary' })
   .add(transcriptViewSchema, { id: 'Transcript' })
@@ -142,6 +185,35 @@ responseComponents
   .add(healthSchema, { id: 'Health' })
   .add(unipileWebhookAckSchema, { id: 'UnipileWebhookAck' })
   .add(openApiDocumentSchema, { id: 'OpenApiDocument' });
+
+requestComponents
+  .add(connectLinkRequestSchema, {
+    id: 'ConnectLinkRequest',
+    description:
+      'Every field optional: `{}` is a link for a new account. With `reconnectAccountId` (an account of the workspace), the link connects that account’s own login again.',
+  })
+  .add(connectLinkRequestSchema.shape.name, {
+    minLength: 1,
+    maxLength: 200,
+    description: "The new account's name (1–200 characters, trimmed); the network profile's name when absent.",
+  })
+  .add(connectLinkRequestSchema.shape.reconnectAccountId, { description: 'An account of the workspace (`acc_` and a ULID) to reconnect.' })
+  .add(connectLinkRequestSchema.shape.successRedirectUrl, {
+    format: 'uri',
+    maxLength: 2048,
+    description:
+      'Where the person’s browser goes once connected: an https URL without credentials (http to localhost too, in local mode only).',
+  })
+  .add(connectFormSchema, {
+    id: 'ConnectForm',
+    description: 'The sandbox connect page’s fields: the profile URL and the name of the login connected (none for a reconnect).',
+  })
+  .add(unipileConnectNotificationSchema, {
+    id: 'UnipileConnectNotification',
+    description:
+      'What Unipile posts to a hosted link’s `notify_url`: `status` (`CREATION_SUCCESS`, `RECONNECTED`, …), `account_id` (the login), `name` (the link’s reference). Other fields are accepted and ignored.',
+  });
+responseComponents.add(connectLinkSchema, { id: 'ConnectLink' }).add(connectNotifyAckSchema, { id: 'ConnectNotifyAck' });
 
 /** The component name of a registered schema (throws for one that is not: every body the document shows is a component). */
 export function componentName(registry: DocsRegistry, schema: z.core.$ZodType): string {

@@ -1,5 +1,9 @@
 import type { OperationSpec } from './operation';
+import { accountOperations } from './accounts';
 import { approvalOperations } from './approvals';
+import { connectOperations } from './connect';
+import { groupOperations } from './groups';
+import { jobOperations } from './jobs';
 import { outreachOperations } from './outreach';
 import { serviceOperations } from './service';
 import { transcriptOperations } from './transcripts';
@@ -8,6 +12,10 @@ import { webhookOperations } from './webhooks';
 /** Every route of lib/http/routes.ts, documented once (a unit test keeps the two in step), in the order the reference shows them. */
 export const operations: readonly OperationSpec[] = [
   ...outreachOperations,
+  ...jobOperations,
+  ...accountOperations,
+  ...connectOperations,
+  ...groupOperations,
   ...approvalOperations,
   ...transcriptOperations,
   ...webhookOperations,

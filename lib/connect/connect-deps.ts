@@ -1,0 +1,34 @@
+import { getConfig } from '../config';
+import type { NetworkProvider } from '../network/provider';
+import { createProvider } from '../network/providers';
+import { defaultSqs } from '../queue/client';
+import { defaultDb } from '../store/client';
+import type { EventDeps } from '../webhooks/emit-event';
+import { eventDeps } from '../webhooks/emit-event';
+
+/** What connecting an account through a link needs. */
+export interface ConnectDeps extends EventDeps {
+  /** The configured network provider: it makes the links, and names the logins they connect. */
+  provider: NetworkProvider;
+  /** CONNECT_LINK_SECRET: signs the links' state; no link is made while it is empty. */
+  secret: string;
+  /** How long a new link stays usable. */
+  expirySeconds: number;
+  /** Local mode only: a success redirect may be http to this machine (WEBHOOK_ALLOW_HTTP_LOCALHOST). */
+  allowHttpLocalhost: boolean;
+}
+
+/** The dependencies as deployed: built once per cold start from the configuration. */
+export function defaultConnectDeps(): ConnectDeps {
+  const config = getConfig();
+  const db = defaultDb();
+  return {
+    db,
+    sqs: defaultSqs(),
+    ...eventDeps(config),
+    provider: createProvider(config, db),
+    secret: config.CONNECT_LINK_SECRET,
+    expirySeconds: config.CONNECT_LINK_EXPIRY_SECONDS,
+    allowHttpLocalhost: config.WEBHOOK_ALLOW_HTTP_LOCALHOST,
+  };
+}

@@ -1,0 +1,12 @@
+import type { HttpHandler } from '../http/pipeline';
+import type { Route } from '../http/routes';
+
+/**
+ * The handler of a route whose path carries a link's secret state (`/connect/{state}`), given its
+ * events with the route's template as their path: the pipeline logs a failed request's path, and
+ * puts it in a problem's `instance`, and neither may hold the state. The handler still reads the
+ * state from the path parameters.
+ */
+export function hidingState(route: Pick<Route, 'path'>, handler: HttpHandler): HttpHandler {
+  return (event) => handler({ ...event, rawPath: route.path });
+}
