@@ -20,18 +20,41 @@ const salesCall = JSON.parse(readFileSync(join(__dirname, '../../fixtures/transc
   unknown
 >;
 
-type Ids = Record<'approvalId' | 'jobId' | 'call_id' | 'webhookId' | 'deliveryId', string>;
+type Ids = Record<'approvalId' | 'jobId' | 'call_id' | 'webhookId' | 'deliveryId' | 'accountId' | 'name', string>;
 type Case =
-  /** An api-key route: its body (if any), and what A's own key gets on the same request (proof the ids are real). */
-  | { body?: unknown; owner: number }
+  /** An api-key route: its body (if any, made from A's ids), and what A's own key gets on the same request (proof the ids are real). */
+  | { body?: unknown | ((ids: Ids) => unknown); owner: number }
   /** A public route whose id is its credential: no api key is read, so there is no other workspace to be. */
-  | { coveredBy: string };
+  | { coveredBy: string }
+  /** A route whose path names the caller's own thing by name, not by id: another workspace's name is simply the caller's (tested below). */
+  | { ownName: string };
 
 const approvalLinkToken =
   "the link's token: 32 random base62 characters (~190 bits), found by its SHA-256 like an api key, naming one approval; " +
   'no api key is read, and an unknown token is a 404 (tests/e2e/approval-page.test.ts)';
 
+const connectLinkState =
+  "the link's signed state (HMAC of the workspace and expiry, stored by its hash, single-use), naming one workspace; " +
+  'no api key is read, and a forged or unknown state is a 404 (tests/integration/connect)';
+
 const cases: Record<string, Case> = {
+  // Before the DELETE of the group, and of the account (DELETEs run in this order, after the rest).
+  'DELETE /api/v1/groups/{name}/accounts/{accountId}': { owner: 204 },
+  'GET /api/v1/groups/{name}': { owner: 200 },
+  'PUT /api/v1/groups/{name}': {
+    ownName: 'a group name is looked up in the key’s workspace only: PUT makes or replaces a group of the caller’s',
+  },
+  'POST /api/v1/groups/{name}/accounts': { body: (ids: Ids) => ({ accounts: [ids.accountId] }), owner: 200 },
+  'DELETE /api/v1/groups/{name}': { owner: 204 },
+  'GET /api/v1/accounts/{accountId}': { owner: 200 },
+  'PATCH /api/v1/accounts/{accountId}': { body: { mode: 'ask' }, owner: 200 },
+  'GET /api/v1/accounts/{accountId}/usage': { owner: 200 },
+  'DELETE /api/v1/accounts/{accountId}': { owner: 204 },
+  // A's like has ended: its owner may not cancel it (409), and B must not learn even that.
+  'POST /api/v1/jobs/{jobId}/cancel': { owner: 409 },
+  'GET /connect/{state}': { coveredBy: connectLinkState },
+  'POST /connect/{state}': { coveredBy: connectLinkState },
+  'POST /connect/{state}/notify': { coveredBy: connectLinkState },
   'GET /api/v1/approvals/{approvalId}': { owner: 200 },
   'POST /api/v1/approvals/{approvalId}': { body: { decision: 'reject' }, owner: 200 },
   'GET /approve/{token}': { coveredBy: approvalLinkToken },
@@ -54,6 +77,9 @@ const withIds = (template: string, ids: Ids) =>
     if (!id) throw new Error(`no id for {${name}} in ${template}`);
     return id;
   });
+
+const bodyOf = (spec: { body?: unknown }, ids: Ids) =>
+  typeof spec.body === 'function' ? (spec.body as (ids: Ids) => unknown)(ids) : spec.body;
 
 const apiKeyCases = Object.entries(cases).flatMap(([route, spec]) =>
   'owner' in spec ? [{ route, spec, method: route.split(' ')[0]!, template: route.split(' ')[1]! }] : [],
@@ -99,7 +125,12 @@ async function thingsOf(owner: TestWorkspace): Promise<Ids> {
   const webhook = await api('POST', '/api/v1/webhooks', { ...as, body: { url: receiver.url('/cross'), events: ['lead.replied'] } });
   const webhookId = String(webhook.body.webhookId);
   const tested = await api('POST', `/api/v1/webhooks/${webhookId}/test`, as);
-  expect([liked.status, asked.status, transcript.status, webhook.status, tested.status]).toEqual([202, 202, 202, 201, 202]);
+  // A group only A has (every test workspace has a `sales`).
+  const groupName = `only-${owner.workspaceId}`;
+  const group = await api('PUT', `/api/v1/groups/${groupName}`, { ...as, body: { accounts: [owner.accounts[0]!.accountId] } });
+  expect([liked.status, asked.status, transcript.status, webhook.status, tested.status, group.status]).toEqual([
+    202, 202, 202, 201, 202, 201,
+  ]);
 
   await jobInStatus(owner.apiKey, String(liked.headers.get('location')), finalJobStatuses);
   const waiting = await jobInStatus(owner.apiKey, String(asked.headers.get('location')), ['awaiting_approval']);
@@ -118,6 +149,8 @@ async function thingsOf(owner: TestWorkspace): Promise<Ids> {
     call_id: callId,
     webhookId,
     deliveryId: delivery.deliveryId,
+    accountId: owner.accounts[0]!.accountId,
+    name: groupName,
   };
 }
 
@@ -150,8 +183,8 @@ describe("another workspace's ids", () => {
 
     const foreign = [];
     for (const { route, spec, method, template } of apiKeyCases) {
-      const onA = await api(method, withIds(template, ids), { apiKey: b.apiKey, body: spec.body });
-      const unknown = await api(method, withIds(template, unknownIds), { apiKey: b.apiKey, body: spec.body });
+      const onA = await api(method, withIds(template, ids), { apiKey: b.apiKey, body: bodyOf(spec, ids) });
+      const unknown = await api(method, withIds(template, unknownIds), { apiKey: b.apiKey, body: bodyOf(spec, ids) });
       foreign.push({
         route,
         status: onA.status,
@@ -169,7 +202,7 @@ describe("another workspace's ids", () => {
     for (const { route, spec, method, template } of [...apiKeyCases].sort(
       (x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'),
     )) {
-      owned.push({ route, status: (await api(method, withIds(template, ids), { apiKey: a.apiKey, body: spec.body })).status });
+      owned.push({ route, status: (await api(method, withIds(template, ids), { apiKey: a.apiKey, body: bodyOf(spec, ids) })).status });
     }
     expect(owned.sort((x, y) => x.route.localeCompare(y.route))).toEqual(
       apiKeyCases.map(({ route, spec }) => ({ route, status: spec.owner })).sort((x, y) => x.route.localeCompare(y.route)),
@@ -178,12 +211,33 @@ describe("another workspace's ids", () => {
 
   it.each(Object.entries(cases).filter(([, spec]) => 'coveredBy' in spec))('%s is covered by its token, not an api key', async (route) => {
     const [method, template] = route.split(' ') as [string, string];
+    const guessedPath = template.replace('{token}', 'A'.repeat(32)).replace('{state}', `v1.${'A'.repeat(40)}.${'B'.repeat(43)}`);
+    const body = template.startsWith('/approve/')
+      ? { rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+      : template.endsWith('/notify')
+        ? { body: { status: 'CREATION_SUCCESS', account_id: 'login-x', name: 'cl_x' } }
+        : {
+            rawBody: 'profileUrl=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fjane&name=Jane',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          };
     // B's key does not open anything there: a guessed token is a 404 whatever key comes with it.
-    const guessed = await api(method, template.replace('{token}', 'A'.repeat(32)), {
-      apiKey: b.apiKey,
-      ...(method === 'POST' ? { rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
-    });
+    const guessed = await api(method, guessedPath, { apiKey: b.apiKey, ...(method === 'POST' ? body : {}) });
 
     expect(guessed.status).toBe(404);
+  });
+
+  it("PUT of a group named as one of another workspace's makes the caller's own group, and leaves the other's as it was", async () => {
+    // Workspaces of this test's own: the test above removed A's account.
+    const [c, d] = [await createTestWorkspace(db, { accounts: 1 }), await createTestWorkspace(db, { accounts: 1 })];
+    const name = `only-${c.workspaceId}`;
+    const made = await api('PUT', `/api/v1/groups/${name}`, { apiKey: c.apiKey, body: { accounts: [c.accounts[0]!.accountId] } });
+
+    const put = await api('PUT', `/api/v1/groups/${name}`, { apiKey: d.apiKey, body: { accounts: [d.accounts[0]!.accountId] } });
+    const ofC = await api('GET', `/api/v1/groups/${name}`, { apiKey: c.apiKey });
+
+    expect([made.status, put.status, ofC.status]).toEqual([201, 201, 200]);
+    expect(JSON.stringify(put.body)).not.toContain(c.accounts[0]!.accountId);
+    expect(JSON.stringify(ofC.body)).toContain(c.accounts[0]!.accountId);
+    expect(JSON.stringify(ofC.body)).not.toContain(d.accounts[0]!.accountId);
   });
 });
