@@ -41,7 +41,12 @@ const table = {
   putGroup: { method: 'PUT', path: '/api/v1/groups/{name}', function: 'groupsPut', auth: 'api-key' },
   deleteGroup: { method: 'DELETE', path: '/api/v1/groups/{name}', function: 'groupsDelete', auth: 'api-key' },
   addGroupAccounts: { method: 'POST', path: '/api/v1/groups/{name}/accounts', function: 'groupAccountsAdd', auth: 'api-key' },
-  removeGroupAccount: { method: 'DELETE', path: '/api/v1/groups/{name}/accounts/{accountId}', function: 'groupAccountRemove', auth: 'api-key' },
+  removeGroupAccount: {
+    method: 'DELETE',
+    path: '/api/v1/groups/{name}/accounts/{accountId}',
+    function: 'groupAccountRemove',
+    auth: 'api-key',
+  },
   listJobs: { method: 'GET', path: '/api/v1/jobs', function: 'jobsList', auth: 'api-key' },
   cancelJob: { method: 'POST', path: '/api/v1/jobs/{jobId}/cancel', function: 'jobsCancel', auth: 'api-key' },
   getApproval: { method: 'GET', path: '/api/v1/approvals/{approvalId}', function: 'approvalsGet', auth: 'api-key' },
