@@ -4,7 +4,7 @@
  * is escaped and only http(s) URLs become links (lib/http/html.ts); the page loads nothing (no
  * script, no image, no font, no stylesheet but the inline one), which `approvalPageHeaders`' CSP enforces.
  */
-import { escapeHtml, htmlPageHeaders, linkHtml } from '../http/html';
+import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml } from '../http/html';
 
 /** What the approval page shows. */
 export interface ApprovalPageModel {
@@ -55,26 +55,9 @@ label{display:block;font-weight:600}textarea{width:100%;min-height:10rem;font:in
 .error{background:#fde8e8;border:1px solid #c0392b;padding:.5rem 1rem;font-weight:600}.notice{background:#e6f4ea;border:1px solid #2e7d32;padding:.5rem 1rem}
 button{font:inherit;padding:.5rem 1rem;margin-right:.5rem}`;
 
-/** A whole document. `title` is plain text; `body` is HTML whose dynamic parts are already escaped. */
+/** A whole page of this kind, in its style. */
 function documentHtml(title: string, body: string): string {
-  // The meta referrer repeats the header for anyone who saves or re-serves the page.
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlDocument(title, STYLE, body);
 }
 
 /**

@@ -6,7 +6,7 @@
  * `connectPageHeaders`' CSP enforces.
  */
 import type { FieldError } from '../errors';
-import { escapeHtml, htmlPageHeaders, linkHtml } from '../http/html';
+import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml } from '../http/html';
 
 /** The form of a link that connects a new account. */
 export interface NewAccountForm {
@@ -79,25 +79,9 @@ label{display:block;font-weight:600;margin-top:1rem}input{width:100%;font:inheri
 .error{background:#fde8e8;border:1px solid #c0392b;padding:.5rem 1rem;font-weight:600}.notice{background:#e6f4ea;border:1px solid #2e7d32;padding:.5rem 1rem}
 .sandbox{background:#fff8e1;border:1px solid #c9a227;padding:.5rem 1rem}button{font:inherit;padding:.5rem 1rem;margin-top:1rem}`;
 
-/** A whole document. `title` is plain text; `body` is HTML whose dynamic parts are already escaped. */
+/** A whole page of this kind, in its style. */
 function documentHtml(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlDocument(title, STYLE, body);
 }
 
 const SANDBOX_NOTE =

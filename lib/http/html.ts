@@ -45,3 +45,28 @@ export function htmlPageHeaders(csp: string): Record<string, string> {
     'x-content-type-options': 'nosniff',
   };
 }
+
+/**
+ * A whole page: `title` is plain text, `style` the page's own stylesheet (inline: pages load nothing
+ * from elsewhere), `body` HTML whose dynamic parts are already escaped. The meta referrer repeats the
+ * header for anyone who saves or re-serves the page; pages hold secrets in their address.
+ */
+export function htmlDocument(title: string, style: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(title)}</title>
+<style>${style}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}

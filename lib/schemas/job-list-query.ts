@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { cursorParamSchema, encodeCursorParts } from './page-cursor';
 import { pageLimitSchema } from './page-limit';
 
 /** The job types a list can be filtered by (`comment` is request-comment's). */
@@ -14,22 +15,9 @@ export interface JobCursor {
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const JOB_ID = /^job_[0-9A-HJKMNP-TV-Z]{26}$/;
 
-/** A cursor is opaque to callers: base64url of where the previous page ended. */
+/** A cursor is opaque to callers: where the previous page ended. */
 export function encodeJobCursor(cursor: JobCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.jobId])).toString('base64url');
-}
-
-function decodeJobCursor(value: string): JobCursor | undefined {
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (!Array.isArray(decoded) || decoded.length !== 2) return undefined;
-    const [createdAt, jobId] = decoded as unknown[];
-    if (typeof createdAt !== 'string' || !ISO_MS.test(createdAt)) return undefined;
-    if (typeof jobId !== 'string' || !JOB_ID.test(jobId)) return undefined;
-    return { createdAt, jobId };
-  } catch {
-    return undefined;
-  }
+  return encodeCursorParts([cursor.createdAt, cursor.jobId]);
 }
 
 /** GET /api/v1/jobs's query string: filters, a page size, and the cursor of the previous page's `links.next`. */
@@ -43,13 +31,7 @@ export const jobListQuerySchema = z.object({
     ),
   ),
   limit: pageLimitSchema,
-  cursor: z.optional(
-    z.pipe(
-      z.string().check(z.maxLength(400, 'is not a cursor this API gave')),
-      z.transform(
-        (value: string, ctx) =>
-          decodeJobCursor(value) ?? z.refuse(ctx, 'is not a cursor this API gave (use links.next of the previous page)'),
-      ),
-    ),
+  cursor: cursorParamSchema(2, ([createdAt = '', jobId = '']) =>
+    ISO_MS.test(createdAt) && JOB_ID.test(jobId) ? { createdAt, jobId } : undefined,
   ),
 });

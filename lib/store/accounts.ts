@@ -66,18 +66,18 @@ export interface Account {
   createdAt: string;
 }
 
+/** The item an account is stored as: its key, and its indexes by profile URL and by provider login. */
+export function accountItem(account: Account): Record<string, unknown> {
+  return {
+    ...keys.account(account.workspaceId, account.accountId),
+    ...keys.accountProfileIndex(account.workspaceId, account.profileUrl),
+    ...keys.accountLoginIndex(account.providerAccountId, account.workspaceId, account.accountId),
+    ...account,
+  };
+}
+
 export async function putAccount(db: Db, account: Account): Promise<void> {
-  await db.client.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...keys.account(account.workspaceId, account.accountId),
-        ...keys.accountProfileIndex(account.workspaceId, account.profileUrl),
-        ...keys.accountLoginIndex(account.providerAccountId, account.workspaceId, account.accountId),
-        ...account,
-      },
-    }),
-  );
+  await db.client.send(new PutCommand({ TableName: db.table, Item: accountItem(account) }));
 }
 
 export async function getAccount(db: Db, workspaceId: string, accountId: string): Promise<Account | undefined> {

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from './accounts';
+import { accountItem } from './accounts';
 import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
@@ -85,19 +86,14 @@ export async function releaseConnectLink(db: Db, tokenHash: string, usedAt: Date
 }
 
 /**
- * The transaction item that creates an account connected through a link: the same item and indexes
- * as `putAccount` (lib/store/accounts.ts) writes, refused should the id exist.
+ * The transaction item that creates an account connected through a link (the item `putAccount`
+ * writes), refused should the id exist.
  */
 export function newAccountItem(db: Db, account: Account): TransactItem {
   return {
     Put: {
       TableName: db.table,
-      Item: {
-        ...keys.account(account.workspaceId, account.accountId),
-        ...keys.accountProfileIndex(account.workspaceId, account.profileUrl),
-        ...keys.accountLoginIndex(account.providerAccountId, account.workspaceId, account.accountId),
-        ...account,
-      },
+      Item: accountItem(account),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

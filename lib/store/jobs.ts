@@ -224,6 +224,18 @@ export async function listUntakenQueuedJobs(db: Db, createdBefore: Date, perShar
   return pages.flatMap(({ Items = [] }) => Items.map((item) => withoutKeys(item) as unknown as Job));
 }
 
+/** How many of the job's actions ended, and how (0 for a counter no action has added to yet). */
+export function endedCounts(job: Pick<Job, 'total' | 'succeeded' | 'failed' | 'rejected' | 'expired' | 'cancelled'>) {
+  return {
+    total: job.total,
+    succeeded: job.succeeded,
+    failed: job.failed,
+    rejected: job.rejected ?? 0,
+    expired: job.expired ?? 0,
+    cancelled: job.cancelled ?? 0,
+  };
+}
+
 /**
  * The status a job ends in, from its counters: `succeeded` when nothing failed or expired (a
  * rejection is a person's decision, and a cancellation the workspace's, not failures) and something

@@ -8,6 +8,7 @@ import type { Action, ActionTarget } from '../store/actions';
 import type { Approval } from '../store/approvals';
 import { approvalPath } from '../store/approvals';
 import type { Job } from '../store/jobs';
+import { endedCounts } from '../store/jobs';
 import type { LeadIdentity } from '../store/leads';
 import type { AccountPause, PauseScope } from '../store/send-schedule';
 import type { Transcript } from '../store/transcripts';
@@ -18,14 +19,7 @@ export function jobEventData(job: Job, status: string, finishedAt: Date, publicB
     jobId: job.jobId,
     type: job.type,
     status,
-    counts: {
-      total: job.total,
-      succeeded: job.succeeded,
-      failed: job.failed,
-      rejected: job.rejected ?? 0,
-      expired: job.expired ?? 0,
-      cancelled: job.cancelled ?? 0,
-    },
+    counts: endedCounts(job),
     createdAt: job.createdAt,
     finishedAt: finishedAt.toISOString(),
     ...(job.failureReason ? { failureReason: job.failureReason } : {}),

@@ -9,6 +9,10 @@ import type { Account, Spacing } from '../../lib/store/accounts';
 import type { Db } from '../../lib/store/client';
 import type { WorkspaceSettings } from '../../lib/store/workspaces';
 import { createDocumentClient } from '../../lib/store/client';
+import { newId } from '../../lib/ids';
+import { createWebhook } from '../../lib/store/webhooks';
+import type { SubscribableEventType } from '../../lib/webhooks/model/event-types';
+import { newSigningSecret } from '../../lib/webhooks/signature';
 
 /** The table of the test stack, through a real document client. */
 export function testDb(): Db {
@@ -162,4 +166,24 @@ export async function workspaceItems(db: Db, workspaceId: string, skPrefix: stri
     }),
   );
   return Items ?? [];
+}
+
+/**
+ * Subscribes the workspace to `events` with an enabled endpoint at a public address nobody listens
+ * on (written to the store directly, no DNS): its deliveries are where a test reads the events.
+ */
+export async function subscribeWebhook(db: Db, workspaceId: string, events: SubscribableEventType[]): Promise<string> {
+  const at = new Date().toISOString();
+  const webhookId = newId('wh');
+  await createWebhook(db, {
+    workspaceId,
+    webhookId,
+    url: 'https://93.184.215.14/hooks',
+    events,
+    status: 'enabled',
+    secret: newSigningSecret(),
+    createdAt: at,
+    updatedAt: at,
+  });
+  return webhookId;
 }

@@ -4,7 +4,7 @@ import type { Action, FinalActionStatus } from '../../store/actions';
 import { finalActionStatuses } from '../../store/actions';
 import type { Db } from '../../store/client';
 import type { Job } from '../../store/jobs';
-import { getJobWithActions } from '../../store/jobs';
+import { endedCounts, getJobWithActions } from '../../store/jobs';
 
 const JOB_ID_RE = /^job_[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -84,15 +84,7 @@ export function jobSummaryView(job: Job) {
     status: job.status,
     request: requestView(job),
     warnings: job.warnings,
-    counts: {
-      total: job.total,
-      unfinished: job.remaining,
-      succeeded: job.succeeded,
-      failed: job.failed,
-      rejected: job.rejected ?? 0,
-      expired: job.expired ?? 0,
-      cancelled: job.cancelled ?? 0,
-    },
+    counts: { ...endedCounts(job), unfinished: job.remaining },
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
     finishedAt: job.finishedAt,
@@ -127,17 +119,12 @@ export async function getJobView(db: Db, workspaceId: string, jobId: string, pub
     request: requestView(job),
     warnings: job.warnings,
     counts: {
-      total: job.total,
+      ...endedCounts(job),
       // Before planning, no action exists yet: all are pending.
       pending: actions.length ? count('pending') : job.total,
       running: count('running'),
       awaitingApproval: count('awaiting_approval'),
       awaitingConnection: count('awaiting_connection'),
-      succeeded: job.succeeded,
-      failed: job.failed,
-      rejected: job.rejected ?? 0,
-      expired: job.expired ?? 0,
-      cancelled: job.cancelled ?? 0,
     },
     /** When the next pending action is expected to run (pacing, retries, working hours, limits). */
     nextRunAt: scheduled.length ? scheduled.sort()[0] : undefined,

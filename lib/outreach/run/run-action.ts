@@ -479,7 +479,7 @@ async function deferUntil(deps: RunActionDeps, action: Action, leaseId: string, 
  * Each looks again after `accountRecheckSeconds`.
  */
 function accountUnavailable(deps: RunActionDeps, account: Account, now: Date): Deferral | ActionEnd | undefined {
-  const recheck = new Date(now.getTime() + (deps.accountRecheckSeconds ?? DEFAULT_RECHECK_SECONDS) * 1000);
+  const recheck = recheckAt(deps, now);
   if (account.disconnectedAt) {
     const failAt = Date.parse(account.disconnectedAt) + (deps.disconnectedFailSeconds ?? DEFAULT_DISCONNECTED_FAIL_SECONDS) * 1000;
     if (now.getTime() >= failAt) {
@@ -512,7 +512,12 @@ async function disconnectedLogin(
   if (await markAccountDisconnected(deps, account, { cause: 'provider_error', detail: error.message }, now)) {
     logger.warn('the network says an account is disconnected', { workspaceId: account.workspaceId, accountId: account.accountId });
   }
-  return new Deferral(new Date(now.getTime() + (deps.accountRecheckSeconds ?? DEFAULT_RECHECK_SECONDS) * 1000), 'account_disconnected');
+  return new Deferral(recheckAt(deps, now), 'account_disconnected');
+}
+
+/** When an action of an account that cannot act for now looks again. */
+function recheckAt(deps: RunActionDeps, now: Date): Date {
+  return new Date(now.getTime() + (deps.accountRecheckSeconds ?? DEFAULT_RECHECK_SECONDS) * 1000);
 }
 
 /** Where an attempt that threw goes next (see the table at the top): 'waiting' when it waits again, else its end. */

@@ -12,44 +12,54 @@ import { accountConnectionData } from '../../webhooks/event-data';
 /** What said the login stopped working: the provider's status webhook, or a call it refused. */
 export type DisconnectCause = 'provider_status' | 'provider_error';
 
+/** What the connection of an account's login became, and the event that tells it. */
+const changes = {
+  disconnected: { event: 'account.disconnected', item: markDisconnectedItem },
+  reconnected: { event: 'account.reconnected', item: markReconnectedItem },
+} as const;
+
 /**
- * Marks the account disconnected, with `account.disconnected` in the same transaction; false when it
- * already was (the event is sent once per disconnection).
+ * Marks the account's login disconnected, or connected again, with `account.disconnected` or
+ * `account.reconnected` in the same transaction; false when it already was so (each event is sent
+ * once per change). A reconnected account's waiting actions run at their next look
+ * (ACCOUNT_RECHECK_SECONDS at most).
  */
-export async function markAccountDisconnected(
+async function markConnection(
+  deps: EventDeps,
+  account: Account,
+  change: keyof typeof changes,
+  cause: { cause: string; detail?: string },
+  now: Date,
+): Promise<boolean> {
+  const { event, item } = changes[change];
+  const prepared = await prepareEvent(
+    deps.db,
+    account.workspaceId,
+    event,
+    accountConnectionData(account, { at: now.toISOString(), ...cause }),
+    now,
+  );
+  return commitWithEvents(deps, [item(deps.db, account, now)], [prepared]);
+}
+
+/** Marks the account disconnected (see `markConnection`). */
+export function markAccountDisconnected(
   deps: EventDeps,
   account: Account,
   cause: { cause: DisconnectCause; detail: string },
   now: Date,
 ): Promise<boolean> {
-  const event = await prepareEvent(
-    deps.db,
-    account.workspaceId,
-    'account.disconnected',
-    accountConnectionData(account, { at: now.toISOString(), ...cause }),
-    now,
-  );
-  return commitWithEvents(deps, [markDisconnectedItem(deps.db, account, now)], [event]);
+  return markConnection(deps, account, 'disconnected', cause, now);
 }
 
-/**
- * Marks a disconnected account connected again, with `account.reconnected`; false when it was not
- * disconnected. Its waiting actions run at their next look (ACCOUNT_RECHECK_SECONDS at most).
- */
-export async function markAccountReconnected(
+/** Marks a disconnected account connected again (see `markConnection`). */
+export function markAccountReconnected(
   deps: EventDeps,
   account: Account,
   cause: { cause: 'provider_status' | 'connect_link'; detail?: string },
   now: Date,
 ): Promise<boolean> {
-  const event = await prepareEvent(
-    deps.db,
-    account.workspaceId,
-    'account.reconnected',
-    accountConnectionData(account, { at: now.toISOString(), ...cause }),
-    now,
-  );
-  return commitWithEvents(deps, [markReconnectedItem(deps.db, account, now)], [event]);
+  return markConnection(deps, account, 'reconnected', cause, now);
 }
 
 /**

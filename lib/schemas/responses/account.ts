@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { deferredReasonSchema } from './job';
 
 const timestamp = z.iso.datetime();
 const source = z
@@ -52,18 +53,7 @@ export const accountListSchema = z.strictObject({
 });
 
 const wait = z
-  .enum([
-    'pacing',
-    'outside_working_hours',
-    'daily_limit',
-    'weekly_limit',
-    'provider_limit',
-    'provider_throttled',
-    'account_restricted',
-    'account_paused',
-    'account_disconnected',
-    'kind_disabled',
-  ])
+  .enum([...deferredReasonSchema.options, 'kind_disabled'])
   .describe(
     'What it waits for: its next free send slot (`pacing`), its working hours, a limit, a pause the network put on it, the workspace pausing it, its login to be reconnected, or nothing ever (`kind_disabled`: its limit is 0).',
   );

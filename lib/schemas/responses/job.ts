@@ -16,6 +16,19 @@ export const jobAcceptedSchema = z.strictObject({
   links: z.strictObject({ self: z.string().describe('`/api/v1/jobs/{jobId}`') }),
 });
 
+/** Why an action waits (lib/errors.ts' DeferredReason): account safety, or its account cannot act for now. */
+export const deferredReasonSchema = z.enum([
+  'pacing',
+  'outside_working_hours',
+  'daily_limit',
+  'weekly_limit',
+  'provider_limit',
+  'provider_throttled',
+  'account_restricted',
+  'account_paused',
+  'account_disconnected',
+]);
+
 const actionStatusSchema = z.enum([
   'pending',
   'running',
@@ -36,18 +49,7 @@ export const jobActionSchema = z.strictObject({
   status: actionStatusSchema,
   attempts: z.number().int().nonnegative(),
   scheduledFor: timestamp.optional().describe('While pending or running: when it is expected to run.'),
-  deferredReason: z
-    .enum([
-      'pacing',
-      'outside_working_hours',
-      'daily_limit',
-      'weekly_limit',
-      'provider_limit',
-      'provider_throttled',
-      'account_restricted',
-      'account_paused',
-      'account_disconnected',
-    ])
+  deferredReason: deferredReasonSchema
     .optional()
     .describe(
       "Why a pending action waits (account safety): its account's next free send slot (`pacing`: a gap after its previous network touch, whatever the job), the account's working hours, a limit, or a pause the network's own signal put on the account (`provider_limit`: its limit for that kind; `provider_throttled`; `account_restricted`); or its account cannot act for now (`account_paused` by the workspace, `account_disconnected`: its login must be reconnected); `scheduledFor` says until when it looks again.",

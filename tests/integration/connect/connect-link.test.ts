@@ -22,13 +22,11 @@ import { getAccount, listAccounts } from '../../../lib/store/accounts';
 import { keys } from '../../../lib/store/keys';
 import { getSandboxLogin } from '../../../lib/store/sandbox-logins';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
-import { createWebhook } from '../../../lib/store/webhooks';
 import type { SubscribableEventType } from '../../../lib/webhooks/model/event-types';
-import { newSigningSecret } from '../../../lib/webhooks/signature';
 import type { FakeUnipile } from '../../helpers/fake-unipile';
 import { startFakeUnipile } from '../../helpers/fake-unipile';
 import type { TestWorkspace } from '../../helpers/factories';
-import { createTestQueue, createTestWorkspace, httpEvent, testDb, testSqs } from '../../helpers/factories';
+import { createTestQueue, createTestWorkspace, httpEvent, subscribeWebhook, testDb, testSqs } from '../../helpers/factories';
 import { bodyOf, fieldErrorsOf, loadHandler } from '../http/load-handler';
 
 const db = testDb();
@@ -77,19 +75,7 @@ async function subscribe(
   ws: TestWorkspace,
   events: SubscribableEventType[] = ['account.connected', 'account.reconnected'],
 ): Promise<string> {
-  const webhookId = newId('wh');
-  const at = new Date().toISOString();
-  await createWebhook(db, {
-    workspaceId: ws.workspaceId,
-    webhookId,
-    url: 'https://93.184.215.14/hooks',
-    events,
-    status: 'enabled',
-    secret: newSigningSecret(),
-    createdAt: at,
-    updatedAt: at,
-  });
-  return webhookId;
+  return subscribeWebhook(db, ws.workspaceId, events);
 }
 
 async function eventsOf(ws: TestWorkspace, webhookId: string) {

@@ -1,11 +1,8 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/response';
-import { newId } from '../../../lib/ids';
 import { getAccount } from '../../../lib/store/accounts';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
-import { createWebhook } from '../../../lib/store/webhooks';
-import { newSigningSecret } from '../../../lib/webhooks/signature';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, testDb, testSqs } from '../../helpers/factories';
+import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, subscribeWebhook, testDb, testSqs } from '../../helpers/factories';
 import { bodyOf, fieldErrorsOf, loadHandler } from './load-handler';
 
 /**
@@ -165,18 +162,7 @@ describe('POST /api/v1/webhooks/unipile', () => {
 
     it("marks the accounts of a login disconnected on Unipile's account status, and connected again on OK, telling the workspace once each", async () => {
       const ws = await createTestWorkspace(db, { accounts: 2 });
-      const at = new Date().toISOString();
-      const webhookId = newId('wh');
-      await createWebhook(db, {
-        workspaceId: ws.workspaceId,
-        webhookId,
-        url: 'https://93.184.215.14/hooks',
-        events: ['account.disconnected', 'account.reconnected'],
-        status: 'enabled',
-        secret: newSigningSecret(),
-        createdAt: at,
-        updatedAt: at,
-      });
+      const webhookId = await subscribeWebhook(db, ws.workspaceId, ['account.disconnected', 'account.reconnected']);
       const login = ws.accounts[0]!.providerAccountId;
       const status = (message: string) => ({ AccountStatus: { account_id: login, account_type: 'LINKEDIN', message } });
 

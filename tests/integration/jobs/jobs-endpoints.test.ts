@@ -10,11 +10,17 @@ import { claimAction, getAction } from '../../../lib/store/actions';
 import { getApproval } from '../../../lib/store/approvals';
 import { listSandboxActions } from '../../../lib/store/sandbox';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
-import { createWebhook } from '../../../lib/store/webhooks';
-import { newId } from '../../../lib/ids';
-import { newSigningSecret } from '../../../lib/webhooks/signature';
 import type { TestWorkspace } from '../../helpers/factories';
-import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import {
+  createTestQueue,
+  createTestWorkspace,
+  drainQueue,
+  httpEvent,
+  samplePostUrl,
+  subscribeWebhook,
+  testDb,
+  testSqs,
+} from '../../helpers/factories';
 import { likeFlow } from '../../helpers/like-flow';
 import { bodyOf, fieldErrorsOf, loadHandler } from '../http/load-handler';
 
@@ -114,18 +120,7 @@ describe('GET /api/v1/jobs', () => {
 describe('POST /api/v1/jobs/{jobId}/cancel', () => {
   it('cancels what is not yet performed, keeps what was, and tells the workspace; a second cancel is a 409', async () => {
     const ws = await createTestWorkspace(db, { accounts: 3 });
-    const webhookId = newId('wh');
-    const at = new Date().toISOString();
-    await createWebhook(db, {
-      workspaceId: ws.workspaceId,
-      webhookId,
-      url: 'https://93.184.215.14/hooks',
-      events: ['job.cancelled'],
-      status: 'enabled',
-      secret: newSigningSecret(),
-      createdAt: at,
-      updatedAt: at,
-    });
+    const webhookId = await subscribeWebhook(db, ws.workspaceId, ['job.cancelled']);
     const { jobId, actionMessages } = await flow.acceptAndPlan(ws.workspaceId, ['sales']);
     const [performed, taken, untouched] = actionMessages as [
       (typeof actionMessages)[0],

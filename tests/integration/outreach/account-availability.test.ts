@@ -6,9 +6,7 @@ import { getAccount, markDisconnectedItem, updateAccountSettings, deleteAccount 
 import { transactWrite } from '../../../lib/store/transact';
 import { listSandboxActions, putSandboxRule } from '../../../lib/store/sandbox';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
-import { createWebhook } from '../../../lib/store/webhooks';
-import { newSigningSecret } from '../../../lib/webhooks/signature';
-import { createTestWorkspace, testDb, testSqs } from '../../helpers/factories';
+import { createTestWorkspace, subscribeWebhook, testDb, testSqs } from '../../helpers/factories';
 import { likeFlow } from '../../helpers/like-flow';
 
 /**
@@ -24,18 +22,7 @@ const runDeps = () => flow.runDeps({ accountRecheckSeconds: 60, disconnectedFail
 
 async function likeFromOneAccount() {
   const ws = await createTestWorkspace(db, { accounts: 1 });
-  const at = new Date().toISOString();
-  const webhookId = newId('wh');
-  await createWebhook(db, {
-    workspaceId: ws.workspaceId,
-    webhookId,
-    url: 'https://93.184.215.14/hooks',
-    events: ['account.disconnected', 'account.reconnected'],
-    status: 'enabled',
-    secret: newSigningSecret(),
-    createdAt: at,
-    updatedAt: at,
-  });
+  const webhookId = await subscribeWebhook(db, ws.workspaceId, ['account.disconnected', 'account.reconnected']);
   const { jobId, actionMessages } = await flow.acceptAndPlan(ws.workspaceId, ['sales']);
   return { ws, webhookId, jobId, message: actionMessages[0]!, account: ws.accounts[0]! };
 }

@@ -11,10 +11,8 @@ import type { Db } from '../../../lib/store/client';
 import { listSandboxActions, putSandboxRule } from '../../../lib/store/sandbox';
 import { activePauses } from '../../../lib/store/send-schedule';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
-import { createWebhook } from '../../../lib/store/webhooks';
-import { newSigningSecret } from '../../../lib/webhooks/signature';
 import type { TestWorkspace } from '../../helpers/factories';
-import { createTestWorkspace, noSpacing, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
+import { createTestWorkspace, noSpacing, samplePostUrl, subscribeWebhook, testDb, testSqs } from '../../helpers/factories';
 import { likeFlow } from '../../helpers/like-flow';
 import { Deferral } from '../../../lib/errors';
 
@@ -32,18 +30,7 @@ const runDeps = () => flow.runDeps({ signalCooldowns: { throttledSeconds: 900, r
 /** A workspace of one account (working around the clock, UTC) with a webhook subscribed to account.throttled. */
 async function workspaceTold(): Promise<TestWorkspace & { webhookId: string }> {
   const ws = await createTestWorkspace(db, { accounts: 1 });
-  const at = new Date().toISOString();
-  const webhookId = newId('wh');
-  await createWebhook(db, {
-    workspaceId: ws.workspaceId,
-    webhookId,
-    url: 'https://93.184.215.14/hooks',
-    events: ['account.throttled'],
-    status: 'enabled',
-    secret: newSigningSecret(),
-    createdAt: at,
-    updatedAt: at,
-  });
+  const webhookId = await subscribeWebhook(db, ws.workspaceId, ['account.throttled']);
   return { ...ws, webhookId };
 }
 
