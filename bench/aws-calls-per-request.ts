@@ -22,6 +22,50 @@ export const expectedAwsCalls: Record<string, string> = {
   'POST /api/v1/social-selling/connect': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
   'POST /api/v1/social-selling/dm': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
   'GET /api/v1/jobs/{jobId}': 'DynamoDB Update, DynamoDB Query',
+  // The job index (gsi2), newest first, one page.
+  'GET /api/v1/jobs': 'DynamoDB Update, DynamoDB Query',
+  // The job (404, 409 when ended); the webhook endpoints for `job.cancelled`; the job cancelled with
+  // its event in one transaction; its actions; one transaction per waiting action (here two: it, the
+  // job's counts, its account's backlog); the job again, for the counts those transactions changed.
+  'POST /api/v1/jobs/{jobId}/cancel':
+    'DynamoDB Update, DynamoDB Get, DynamoDB Query, DynamoDB TransactWrite, DynamoDB Query, DynamoDB TransactWrite, DynamoDB TransactWrite, DynamoDB Get',
+  // The workspace's accounts, its groups (each account's names) and its settings (the effective limits), at once.
+  'GET /api/v1/accounts': 'DynamoDB Update, DynamoDB Query, DynamoDB Query, DynamoDB Get',
+  // The account (404), then the workspace's settings and its groups at once.
+  'GET /api/v1/accounts/{accountId}': 'DynamoDB Update, DynamoDB Get, DynamoDB Get, DynamoDB Query',
+  // The account (404; its daily limits merge with the patch's), the settings written (ALL_NEW), then as GET.
+  'PATCH /api/v1/accounts/{accountId}': 'DynamoDB Update, DynamoDB Get, DynamoDB Update, DynamoDB Get, DynamoDB Query',
+  // The account (404), the groups to take it out of (none here; each group it is in adds a Get and an
+  // Update), its delete, the running jobs (none in this workspace; each adds at least a Get of the
+  // account's action in it).
+  'DELETE /api/v1/accounts/{accountId}': 'DynamoDB Update, DynamoDB Get, DynamoDB Query, DynamoDB Delete, DynamoDB Query',
+  // The account (404, its timezone) and the workspace's settings (its limits) give the periods; then at
+  // once its counters (today's per kind, the week's and six days' invitations), its send schedule and its backlog.
+  'GET /api/v1/accounts/{accountId}/usage':
+    'DynamoDB Update, DynamoDB Get, DynamoDB Get, DynamoDB BatchGet, DynamoDB Get, DynamoDB BatchGet',
+  // The link's state stored before the provider makes the link (the sandbox's is its own page: no call).
+  'POST /api/v1/accounts/connect-link': 'DynamoDB Update, DynamoDB Put',
+  // The link (404, 410, 409 used); a public page: no rate limit.
+  'GET /connect/{state}': 'DynamoDB Get',
+  // The link; the sandbox login the form registers, read back as the provider's profile of it; the
+  // account by profile and by login (409 when the workspace has it); the webhook endpoints for
+  // `account.connected`; the link used up with the account made and its event, in one transaction.
+  'POST /connect/{state}':
+    'DynamoDB Get, DynamoDB Put, DynamoDB Get, DynamoDB Query, DynamoDB Query, DynamoDB Query, DynamoDB TransactWrite',
+  // Recorded as the sandbox stack answers it: the link, a sandbox one, so not Unipile's: 404. Unipile's
+  // report of a connection (not recordable with the sandbox provider) would be the page's calls without
+  // the sandbox login's Put and Get: Get, Query x3, TransactWrite (and Unipile's profile over HTTP).
+  'POST /connect/{state}/notify': 'DynamoDB Get',
+  // The accounts named (422 unknown), then the group written whole (ALL_OLD: created or replaced).
+  'PUT /api/v1/groups/{name}': 'DynamoDB Update, DynamoDB BatchGet, DynamoDB Update',
+  'GET /api/v1/groups/{name}': 'DynamoDB Update, DynamoDB Get',
+  'GET /api/v1/groups': 'DynamoDB Update, DynamoDB Query',
+  // The group (404 first), the accounts named (422), the members written while still those read.
+  'POST /api/v1/groups/{name}/accounts': 'DynamoDB Update, DynamoDB Get, DynamoDB BatchGet, DynamoDB Update',
+  // The group (404), the members written while still those read (no write when it was not in it).
+  'DELETE /api/v1/groups/{name}/accounts/{accountId}': 'DynamoDB Update, DynamoDB Get, DynamoDB Update',
+  // The delete returns the old item: none is the 404.
+  'DELETE /api/v1/groups/{name}': 'DynamoDB Update, DynamoDB Delete',
   'GET /api/v1/approvals/{approvalId}': 'DynamoDB Update, DynamoDB Get',
   'POST /api/v1/approvals/{approvalId}': 'DynamoDB Update, DynamoDB Get, DynamoDB Query, DynamoDB TransactWrite, SQS SendMessage',
   'GET /approve/{token}': 'DynamoDB Get, DynamoDB Get',

@@ -5,23 +5,30 @@
  * replays them; the AWS-calls test counts them. The transcript endpoint is recorded a second time
  * with the opening of the same call (a `variant`), to show how its overhead grows with the body.
  *
- * Two workspaces: `outreach` (two accounts in group `sales`, no webhook endpoint, so emitting an
- * event writes nothing) for the outreach, approval and transcript endpoints, and `hooks` for the
- * webhook endpoints. Anything a request needs (a job, approvals, a failed delivery) is made first,
- * the way the service makes it, outside the recording.
+ * Three workspaces: `outreach` (two accounts in group `sales`, no webhook endpoint, so emitting an
+ * event writes nothing) for the outreach, job, approval and transcript endpoints; `hooks` for the
+ * webhook endpoints; and `team` (two accounts in `sales`, no job, no webhook endpoint) for the
+ * account, group and connect-link endpoints: removing an account reads its action in each running
+ * job of the workspace, and `team` has none. Anything a request needs (a job, approvals, a failed
+ * delivery, a spare account, a connect link) is made first, the way the service makes it, outside
+ * the recording.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { addAccount } from '../lib/admin/workspace-admin';
 import { getConfig } from '../lib/config';
 import type { HttpHandler } from '../lib/http/pipeline';
 import type { LambdaHttpResult } from '../lib/http/response';
+import { acceptLikeRequest } from '../lib/outreach/accept/accept-like';
 import { planJob } from '../lib/outreach/plan/plan-job';
 import { defaultSqs } from '../lib/queue/client';
 import { getAction } from '../lib/store/actions';
+import { likeRequestSchema } from '../lib/schemas/like';
+import { validate } from '../lib/schemas/validate';
 import { defaultDb } from '../lib/store/client';
 import { endDeliveryUnattempted, getDelivery } from '../lib/store/webhook-deliveries';
-import { createTestWorkspace, httpEvent, type TestWorkspace } from '../tests/helpers/factories';
+import { alwaysWorking, createTestQueue, createTestWorkspace, httpEvent, testSqs, type TestWorkspace } from '../tests/helpers/factories';
 import type { AwsTape, Recording } from './aws-tape';
 
 export interface EndpointRecording {
@@ -49,6 +56,23 @@ const handlers = {
   connect: () => import('../functions/http/connect'),
   dm: () => import('../functions/http/dm'),
   jobsGet: () => import('../functions/http/jobs-get'),
+  jobsList: () => import('../functions/http/jobs-list'),
+  jobsCancel: () => import('../functions/http/jobs-cancel'),
+  accountsList: () => import('../functions/http/accounts-list'),
+  accountsGet: () => import('../functions/http/accounts-get'),
+  accountsUpdate: () => import('../functions/http/accounts-update'),
+  accountsDelete: () => import('../functions/http/accounts-delete'),
+  accountUsageGet: () => import('../functions/http/account-usage-get'),
+  connectLinkCreate: () => import('../functions/http/connect-link-create'),
+  connectPage: () => import('../functions/http/connect-page'),
+  connectPageSubmit: () => import('../functions/http/connect-page-submit'),
+  connectNotify: () => import('../functions/http/connect-notify'),
+  groupsList: () => import('../functions/http/groups-list'),
+  groupsGet: () => import('../functions/http/groups-get'),
+  groupsPut: () => import('../functions/http/groups-put'),
+  groupsDelete: () => import('../functions/http/groups-delete'),
+  groupAccountsAdd: () => import('../functions/http/group-accounts-add'),
+  groupAccountRemove: () => import('../functions/http/group-account-remove'),
   approvalsGet: () => import('../functions/http/approvals-get'),
   approvalsDecide: () => import('../functions/http/approvals-decide'),
   approvalPage: () => import('../functions/http/approval-page'),
@@ -134,6 +158,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
 
   const outreach: TestWorkspace = await createTestWorkspace(db);
   const hooks: TestWorkspace = await createTestWorkspace(db, { accounts: 0, groups: {} });
+  const team: TestWorkspace = await createTestWorkspace(db);
   const key = outreach.apiKey;
   const sender = outreach.accounts[0]!.profileUrl;
 
@@ -163,7 +188,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     approvalTokens.push({ approvalId: action.approval.approvalId, token: action.approval.path.slice('/approve/'.length) });
   }
   const [apiApproval, pageApproval] = approvalTokens as [(typeof approvalTokens)[number], (typeof approvalTokens)[number]];
-  // Warm: both keys verified once, so every recorded request finds its key in the auth cache.
+  // Warm: each key verified once, so every recorded request finds its key in the auth cache.
   await call(
     'jobsGet',
     {
@@ -175,6 +200,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     404,
   );
   await call('webhooksList', { method: 'GET', path: '/api/v1/webhooks', apiKey: hooks.apiKey }, 200);
+  await call('groupsList', { method: 'GET', path: '/api/v1/groups', apiKey: team.apiKey }, 200);
 
   await record('health', 'GET /health', { method: 'GET', path: '/health' }, 200);
   await record('notFound', '$default (unknown route)', { method: 'GET', path: '/api/v1/nothing-here' }, 404);
@@ -222,6 +248,122 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     { method: 'GET', path: `/api/v1/jobs/${jobId}`, apiKey: key, pathParameters: { jobId } },
     200,
   );
+  await record('jobsList', 'GET /api/v1/jobs', { method: 'GET', path: '/api/v1/jobs', apiKey: key }, 200);
+  // A like of its own to cancel, accepted and planned as the service does (an action per account of
+  // `sales`, pending), on a queue of its own that no worker reads: nothing performs them meanwhile.
+  const benchQueue = await createTestQueue(testSqs(), 'bench-cancel');
+  const toCancel = await acceptLikeRequest(
+    { db, sqs: defaultSqs(), jobsQueueUrl: benchQueue, retentionDays: config.JOB_RETENTION_DAYS },
+    outreach.workspaceId,
+    validate(likeRequestSchema, { url: postUrl, groups: ['sales'], reactionType: 'like' }),
+    new Date(),
+  );
+  await planJob(
+    { db, sqs: defaultSqs(), actionsQueueUrl: benchQueue, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
+    { v: 1, workspaceId: outreach.workspaceId, jobId: toCancel.jobId },
+  );
+  await record(
+    'jobsCancel',
+    'POST /api/v1/jobs/{jobId}/cancel',
+    {
+      method: 'POST',
+      path: `/api/v1/jobs/${toCancel.jobId}/cancel`,
+      apiKey: key,
+      pathParameters: { jobId: toCancel.jobId },
+    },
+    200,
+  );
+
+  // The team's accounts: its first one read (and its usage), spare ones (in no group, no job) set to `ask` and removed.
+  const teamKey = team.apiKey;
+  const member = team.accounts[0]!.accountId;
+  const spare = async (suffix: string) =>
+    (
+      await addAccount(db, team.workspaceId, {
+        name: `Spare ${suffix}`,
+        profileUrl: `https://www.linkedin.com/in/${team.workspaceId}-${suffix}`,
+        providerAccountId: `${team.workspaceId}-login-${suffix}`,
+        workingHours: alwaysWorking,
+      })
+    ).accountId;
+  const toAsk = await spare('ask');
+  const toRemove = await spare('removed');
+  const accountRequest = (method: string, accountId: string, suffix = '') => ({
+    method,
+    path: `/api/v1/accounts/${accountId}${suffix}`,
+    apiKey: teamKey,
+    pathParameters: { accountId },
+  });
+  await record('accountsList', 'GET /api/v1/accounts', { method: 'GET', path: '/api/v1/accounts', apiKey: teamKey }, 200);
+  await record('accountsGet', 'GET /api/v1/accounts/{accountId}', accountRequest('GET', member), 200);
+  await record('accountsUpdate', 'PATCH /api/v1/accounts/{accountId}', { ...accountRequest('PATCH', toAsk), body: { mode: 'ask' } }, 200);
+  await record('accountsDelete', 'DELETE /api/v1/accounts/{accountId}', accountRequest('DELETE', toRemove), 204);
+  await record('accountUsageGet', 'GET /api/v1/accounts/{accountId}/usage', accountRequest('GET', member, '/usage'), 200);
+
+  // Connect links: one whose page is shown (and whose report, a sandbox link's, is refused), one used on its page.
+  const linkPath = '/api/v1/accounts/connect-link';
+  const shown = await record(
+    'connectLinkCreate',
+    'POST /api/v1/accounts/connect-link',
+    { method: 'POST', path: linkPath, apiKey: teamKey, body: {} },
+    201,
+  );
+  const stateOf = (link: Record<string, unknown>) => (link.url as string).split('/').pop()!;
+  const shownState = stateOf(shown);
+  const connectRequest = (method: string, state: string, suffix = '') => ({
+    method,
+    path: `/connect/${state}${suffix}`,
+    pathParameters: { state },
+  });
+  await record('connectPage', 'GET /connect/{state}', connectRequest('GET', shownState), 200);
+  const usedState = stateOf(await call('connectLinkCreate', { method: 'POST', path: linkPath, apiKey: teamKey, body: {} }, 201));
+  const form = new URLSearchParams({ profileUrl: `https://www.linkedin.com/in/${team.workspaceId}-connected`, name: 'Connected Person' });
+  await record(
+    'connectPageSubmit',
+    'POST /connect/{state}',
+    {
+      ...connectRequest('POST', usedState),
+      rawBody: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+    200,
+  );
+  // Unipile's report of a connection: with the sandbox provider no link is Unipile's, so the report is refused (404).
+  await record(
+    'connectNotify',
+    'POST /connect/{state}/notify',
+    {
+      ...connectRequest('POST', shownState, '/notify'),
+      body: { status: 'CREATION_SUCCESS', account_id: 'unipile-login-1', name: 'cl_0123456789abcdef0123456789abcdef' },
+    },
+    404,
+  );
+
+  // A group of its own (`sales` stays as it is): made, read, listed, grown, shrunk, deleted.
+  const groupPath = '/api/v1/groups/partners';
+  const group = { apiKey: teamKey, pathParameters: { name: 'partners' } };
+  await record('groupsPut', 'PUT /api/v1/groups/{name}', { method: 'PUT', path: groupPath, ...group, body: { accounts: [member] } }, 201);
+  await record('groupsGet', 'GET /api/v1/groups/{name}', { method: 'GET', path: groupPath, ...group }, 200);
+  await record('groupsList', 'GET /api/v1/groups', { method: 'GET', path: '/api/v1/groups', apiKey: teamKey }, 200);
+  const added = team.accounts[1]!.accountId;
+  await record(
+    'groupAccountsAdd',
+    'POST /api/v1/groups/{name}/accounts',
+    { method: 'POST', path: `${groupPath}/accounts`, ...group, body: { accounts: [added] } },
+    200,
+  );
+  await record(
+    'groupAccountRemove',
+    'DELETE /api/v1/groups/{name}/accounts/{accountId}',
+    {
+      method: 'DELETE',
+      path: `${groupPath}/accounts/${added}`,
+      apiKey: teamKey,
+      pathParameters: { name: 'partners', accountId: added },
+    },
+    204,
+  );
+  await record('groupsDelete', 'DELETE /api/v1/groups/{name}', { method: 'DELETE', path: groupPath, ...group }, 204);
 
   const approvalPath = `/api/v1/approvals/${apiApproval.approvalId}`;
   const approvalParameters = { approvalId: apiApproval.approvalId };

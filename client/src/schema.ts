@@ -3746,6 +3746,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The provider knows no connected login of that `account_id` (`errors` names it); nothing was connected. Problem types: `/problems/unknown-login`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A bug: logged with the request id, no internals in the answer. Problem types: `/problems/internal-error`. */
             500: {
                 headers: {

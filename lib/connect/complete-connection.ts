@@ -1,4 +1,4 @@
-import { ConflictError, HttpError, NotFoundError } from '../errors';
+import { ConflictError, HttpError, NotFoundError, UnprocessableError } from '../errors';
 import { newId } from '../ids';
 import { normaliseProfileUrl, profilePublicId } from '../network/model/profile-url';
 import type { OwnProfile } from '../network/network-actions';
@@ -37,13 +37,21 @@ async function refusal(deps: ConnectDeps, tokenHash: string, otherwise: () => Pr
   return current?.usedAt !== undefined ? linkUsed() : otherwise();
 }
 
+/** The provider knows no such login: the report named one that was never connected (a 422, not the provider's failure). */
+const unknownLogin = {
+  account_not_found: () =>
+    new UnprocessableError('unknown-login', 'The network provider knows no connected login of this id; nothing was connected.', [
+      { path: 'account_id', message: 'is not a login the provider knows' },
+    ]),
+};
+
 async function connectNewAccount(
   deps: ConnectDeps,
   { link, tokenHash }: OpenLink,
   providerAccountId: string,
   now: Date,
 ): Promise<Connection> {
-  const profile = await askProvider(() => deps.provider.getOwnProfile(providerAccountId));
+  const profile = await askProvider(() => deps.provider.getOwnProfile(providerAccountId), unknownLogin);
   const profileUrl = normaliseProfileUrl(profile.profileUrl);
   if (profileUrl === undefined) {
     throw new HttpError(502, 'provider-refused', 'Bad gateway', "The network provider gave the login's profile without a profile URL.");
@@ -107,7 +115,7 @@ async function reconnectAccount(
   if (!account) throw accountGone();
   if (providerAccountId !== account.providerAccountId) throw loginMismatch(account);
   // The provider still knows the login (and, for the sandbox, its page registered it).
-  await askProvider(() => deps.provider.getOwnProfile(providerAccountId));
+  await askProvider(() => deps.provider.getOwnProfile(providerAccountId), unknownLogin);
 
   const items = [
     useConnectLinkItem(deps.db, tokenHash, account.accountId, now),

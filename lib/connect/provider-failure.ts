@@ -2,14 +2,18 @@ import { DependencyUnavailableError, HttpError, ProviderError } from '../errors'
 
 /**
  * Runs a call to the network provider on behalf of a request, answering its failure as the request's:
- * one worth retrying (a timeout, a 5xx, a 429) is a 503 with `Retry-After`; a refusal is a 502
- * (`provider-refused`) naming the provider's reason, never its message.
+ * one worth retrying (a timeout, a 5xx, a 429) is a 503 with `Retry-After`; a refusal named in
+ * `refusedAs` is that error; any other refusal is a 502 (`provider-refused`) naming the provider's
+ * reason, never its message.
  */
-export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
+export async function askProvider<T>(call: () => Promise<T>, refusedAs: Record<string, () => HttpError> = {}): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
+    // A refusal that says the request itself was wrong (a login the provider does not know) is the caller's 4xx.
+    const asCallers = refusedAs[error.reason];
+    if (asCallers) throw asCallers();
     // Without the provider's error as `cause`: its message quotes the provider's answer, which may
     // quote the link's notify URL, and the pipeline logs a 5xx with its cause. Its reason says enough.
     if (error.retryable) {

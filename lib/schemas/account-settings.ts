@@ -20,7 +20,7 @@ export const timezoneSchema = z.string().check(
 );
 
 export const workingHoursSchema = z
-  .object({
+  .strictObject({
     start: z.string().check(z.regex(HHMM, 'must be HH:MM')),
     end: z.string().check(z.regex(HHMM_END, 'must be HH:MM (24:00 for midnight)')),
     days: z.array(int().check(z.gte(1), z.lte(7))).check(z.minLength(1), z.maxLength(7)),

@@ -19,11 +19,13 @@ export function groupKey(name: string): string {
 }
 
 /** Deletes a group; false when there was none of that name. */
-export async function deleteGroup(db: Db, workspaceId: string, name: string): Promise<boolean> {
-  const { Attributes } = await db.client.send(
-    new DeleteCommand({ TableName: db.table, Key: keys.group(workspaceId, groupKey(name)), ReturnValues: 'ALL_OLD' }),
+export function deleteGroup(db: Db, workspaceId: string, name: string): Promise<boolean> {
+  // Conditional: a group that does not exist is not written to at all.
+  return writeIfConditionHolds(
+    db.client.send(
+      new DeleteCommand({ TableName: db.table, Key: keys.group(workspaceId, groupKey(name)), ConditionExpression: 'attribute_exists(pk)' }),
+    ),
   );
-  return Attributes !== undefined;
 }
 
 /** One group by name (case-insensitive), read consistently: a change just made is seen. */

@@ -13,9 +13,17 @@ import { api } from '../helpers/http-client';
  */
 const db = testDb();
 let ws: TestWorkspace;
+/** The workspace's accounts and groups as they were before any request. */
+let before: Array<Record<string, unknown>>;
+const accountsAndGroups = async () =>
+  (await Promise.all(['ACCOUNT#', 'GROUP#'].map((prefix) => workspaceItems(db, ws.workspaceId, prefix)))).flat();
 beforeAll(async () => {
   ws = await createTestWorkspace(db, { accounts: 1, groups: { sales: [0] } });
+  before = await accountsAndGroups();
 });
+
+/** A connect link's state of the right form, which no link has. */
+const UNKNOWN_STATE = `v1.${'A'.repeat(40)}.${'B'.repeat(43)}`;
 
 /** The JSON routes that read a body, with a path that reaches the body's validation. */
 const JSON_BODY_ROUTES = [
@@ -28,28 +36,41 @@ const JSON_BODY_ROUTES = [
   { route: 'POST /api/v1/webhooks', path: '/api/v1/webhooks', auth: 'api-key' },
   { route: 'PATCH /api/v1/webhooks/{webhookId}', path: '/api/v1/webhooks/wh_01JD0000000000000000000000', auth: 'api-key' },
   { route: 'POST /api/v1/webhooks/unipile', path: '/api/v1/webhooks/unipile', auth: 'webhook-secret' },
+  { route: 'PATCH /api/v1/accounts/{accountId}', path: '/api/v1/accounts/acc_01JD0000000000000000000000', auth: 'api-key' },
+  { route: 'POST /api/v1/accounts/connect-link', path: '/api/v1/accounts/connect-link', auth: 'api-key' },
+  { route: 'PUT /api/v1/groups/{name}', path: '/api/v1/groups/sales', auth: 'api-key' },
+  { route: 'POST /api/v1/groups/{name}/accounts', path: '/api/v1/groups/sales/accounts', auth: 'api-key' },
+  // The link's state is its credential: the body is read (and refused) before the state is.
+  { route: 'POST /connect/{state}/notify', path: `/connect/${UNKNOWN_STATE}/notify`, auth: 'none' },
 ] as const;
 
-/** The approval page's form: its errors are pages for a person, not problem+json. */
-const FORM_BODY_ROUTE = { route: 'POST /approve/{token}', path: '/approve/AbCdEfGhIjKlMnOpQrStUvWxYz012345' };
+/** The pages' forms: their errors are pages for a person, not problem+json. */
+const FORM_BODY_ROUTES = [
+  { route: 'POST /approve/{token}', path: '/approve/AbCdEfGhIjKlMnOpQrStUvWxYz012345' },
+  { route: 'POST /connect/{state}', path: `/connect/${UNKNOWN_STATE}` },
+];
 
-/** POST and PATCH routes that read no body (the path names everything). */
+/** POST, PUT and PATCH routes that read no body (the path names everything). */
 const NO_BODY_ROUTES = [
   'POST /api/v1/webhooks/{webhookId}/rotate-secret',
   'POST /api/v1/webhooks/{webhookId}/test',
   'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
+  'POST /api/v1/jobs/{jobId}/cancel',
 ];
 
-function headersFor(auth: 'api-key' | 'webhook-secret'): Record<string, string> {
+function headersFor(auth: 'api-key' | 'webhook-secret' | 'none'): Record<string, string> {
+  if (auth === 'none') return { 'content-type': 'application/json' };
   const [name, value] = auth === 'api-key' ? ['api-key', ws.apiKey] : ['x-webhook-secret', process.env.UNIPILE_WEBHOOK_SECRET ?? ''];
   return { [name]: value, 'content-type': 'application/json' };
 }
 
 describe('a body that is no JSON object', () => {
   it('is tried on every route that can carry one', () => {
-    const tried = [...JSON_BODY_ROUTES.map(({ route }) => route), FORM_BODY_ROUTE.route, ...NO_BODY_ROUTES].sort();
+    const tried = [...JSON_BODY_ROUTES.map(({ route }) => route), ...FORM_BODY_ROUTES.map(({ route }) => route), ...NO_BODY_ROUTES].sort();
 
-    const withBody = routes.filter(({ method }) => method === 'POST' || method === 'PATCH').map(({ method, path }) => `${method} ${path}`);
+    const withBody = routes
+      .filter(({ method }) => method === 'POST' || method === 'PUT' || method === 'PATCH')
+      .map(({ method, path }) => `${method} ${path}`);
 
     expect(tried).toEqual(withBody.sort());
   });
@@ -76,9 +97,10 @@ describe('a body that is no JSON object', () => {
     );
   });
 
-  it('answers each on the approval page with a page, never a crash', async () => {
+  // A form's fields may be none at all: each body is read, and the unknown token or state is then a 404 page.
+  it.each(FORM_BODY_ROUTES)('answers each on $route with a page, never a crash', async ({ path }) => {
     for (const body of wholeBodyTexts) {
-      const response = await api('POST', FORM_BODY_ROUTE.path, {
+      const response = await api('POST', path, {
         rawBody: body,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
@@ -91,9 +113,10 @@ describe('a body that is no JSON object', () => {
     }
   });
 
-  it('started nothing in the workspace', async () => {
+  it('started nothing in the workspace, and changed neither its accounts nor its groups', async () => {
     const items = await Promise.all(['JOB#', 'TRANSCRIPT#', 'WEBHOOK#'].map((prefix) => workspaceItems(db, ws.workspaceId, prefix)));
 
     expect(items.flat()).toEqual([]);
+    expect(await accountsAndGroups()).toEqual(before);
   });
 });

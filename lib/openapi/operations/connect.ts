@@ -110,6 +110,10 @@ export const connectOperations: OperationSpec[] = [
         problems: ['connect-link-used', 'account-exists', 'connect-login-mismatch'],
       },
       410: { description: 'The link has expired.', problems: ['connect-link-expired'] },
+      422: {
+        description: 'The provider knows no connected login of that `account_id` (`errors` names it); nothing was connected.',
+        problems: ['unknown-login'],
+      },
       502: { description: "The provider refused to give the login's profile.", problems: ['provider-refused'] },
     },
   },

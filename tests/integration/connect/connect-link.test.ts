@@ -514,6 +514,31 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
     expect((await listAccounts(db, ws.workspaceId)).map((account) => account.name)).toEqual(['Named By Link']);
   });
 
+  it('refuses a report naming a login Unipile does not know (422 naming account_id), the link staying usable', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 0 });
+    const { url } = bodyOf(await requestLink(unipile, ws.apiKey, {})) as { url: string };
+    const link = fake.hostedLinks.find((candidate) => candidate.url === url)!;
+
+    const unknown = await fetch(String(link.body.notify_url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'CREATION_SUCCESS', account_id: 'never-registered-login', name: link.body.name }),
+    });
+
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({
+      type: '/problems/unknown-login',
+      errors: [{ path: 'account_id', message: 'is not a login the provider knows' }],
+    });
+    expect(await listAccounts(db, ws.workspaceId)).toEqual([]);
+    const reported = await fake.completeHostedAuth(url, {
+      accountId: `unipile-${newId('sbx').slice(-12)}`,
+      publicIdentifier: 'later-one',
+      name: 'Later',
+    });
+    expect(reported.status).toBe(200);
+  });
+
   it('answers 503 with Retry-After when Unipile is unavailable, and 502 naming the reason when it refuses', async () => {
     const ws = await createTestWorkspace(db, { accounts: 0 });
     fake.failNext({ status: 503, match: 'POST /api/v1/hosted/accounts/link' });

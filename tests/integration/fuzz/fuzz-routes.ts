@@ -1,3 +1,4 @@
+import { connectStateHash, signConnectState } from '../../../lib/connect/connect-state';
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import { DEFAULT_MAX_BODY_BYTES } from '../../../lib/http/read-body';
 import type { routes } from '../../../lib/http/routes';
@@ -5,6 +6,9 @@ import { planJob } from '../../../lib/outreach/plan/plan-job';
 import type { PlanJobMessage } from '../../../lib/queue/messages';
 import { getAction } from '../../../lib/store/actions';
 import { getApproval } from '../../../lib/store/approvals';
+import type { Db } from '../../../lib/store/client';
+import { putConnectLink } from '../../../lib/store/connect-links';
+import { epochSeconds } from '../../../lib/store/keys';
 import { endDeliveryUnattempted, getDelivery } from '../../../lib/store/webhook-deliveries';
 import { transcriptLimits } from '../../../lib/schemas/transcript-limits';
 import type { BodyShape } from '../../helpers/arbitraries';
@@ -35,6 +39,23 @@ export interface FuzzFixture {
   resendWebhookId: string;
   deliveryId: string;
   webhookSecret: string;
+  /** A queued job of its own for the cancel route: its first valid request cancels it (200), later ones are a 409. */
+  cancelJobId: string;
+  /** An account only the PATCH route changes (pausing the others would change what the outreach routes do). */
+  patchedAccountId: string;
+  /** An account only the DELETE route deletes. */
+  doomedAccountId: string;
+  /** A group of the fixture's own (the outreach routes use `sales`), holding accounts 0 and 1. */
+  groupName: string;
+  /** A group only the DELETE route deletes. */
+  doomedGroupName: string;
+  /** The state of a sandbox connect link only the page's GET opens (opening it uses nothing up). */
+  connectPageState: string;
+  /** The state of a sandbox connect link for the page's form: its first valid request connects an account, later ones are a 409. */
+  connectFormState: string;
+  /** The state of a Unipile connect link, and the reference its report must echo as `name`. */
+  notifyState: string;
+  notifyReference: string;
 }
 
 export interface FuzzRoute {
@@ -63,6 +84,7 @@ export interface FuzzRoute {
 const prospect = 'https://www.linkedin.com/in/prospect-jane';
 const publicHook = 'https://93.184.215.14/hooks/outreach';
 const WEBHOOK_SECRET = 'fuzz-webhook-secret';
+const CONNECT_LINK_SECRET = 'fuzz-connect-link-secret';
 
 const validTranscript = {
   title: 'Discovery call',
@@ -183,6 +205,20 @@ export const fuzzRoutes: FuzzRoute[] = [
     errors: 'problem',
     params: (f) => ({ jobId: [f.jobId] }),
   },
+  {
+    route: 'GET /api/v1/jobs',
+    load: () => import('../../../functions/http/jobs-list'),
+    auth: 'api-key',
+    errors: 'problem',
+    list: true,
+  },
+  {
+    route: 'POST /api/v1/jobs/{jobId}/cancel',
+    load: () => import('../../../functions/http/jobs-cancel'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ jobId: [f.cancelJobId] }),
+  },
   { route: 'GET /health', load: () => import('../../../functions/http/health'), auth: 'none', errors: 'problem' },
   { route: 'GET /api/v1/openapi.json', load: () => import('../../../functions/http/openapi'), auth: 'none', errors: 'problem' },
   { route: 'GET /docs', load: () => import('../../../functions/http/docs'), auth: 'none', errors: 'problem' },
@@ -285,6 +321,161 @@ export const fuzzRoutes: FuzzRoute[] = [
     errors: 'problem',
     params: (f) => ({ webhookId: [f.resendWebhookId], deliveryId: [f.deliveryId] }),
   },
+  {
+    route: 'GET /api/v1/accounts',
+    load: () => import('../../../functions/http/accounts-list'),
+    auth: 'api-key',
+    errors: 'problem',
+    list: true,
+  },
+  {
+    route: 'GET /api/v1/accounts/{accountId}',
+    load: () => import('../../../functions/http/accounts-get'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ accountId: [f.ws.accounts[0]!.accountId] }),
+  },
+  {
+    route: 'PATCH /api/v1/accounts/{accountId}',
+    load: () => import('../../../functions/http/accounts-update'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ accountId: [f.patchedAccountId] }),
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: () => ({
+        mode: 'ask',
+        timezone: 'Europe/Paris',
+        workingHours: { start: '08:00', end: '18:00', days: [1, 2, 3, 4, 5] },
+        limits: { daily: { messages: 40 }, weeklyInvitations: 100 },
+        paused: false,
+      }),
+      shape: { required: [], nullable: ['workingHours', 'limits'] },
+    },
+  },
+  {
+    route: 'DELETE /api/v1/accounts/{accountId}',
+    load: () => import('../../../functions/http/accounts-delete'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ accountId: [f.doomedAccountId] }),
+  },
+  {
+    route: 'GET /api/v1/accounts/{accountId}/usage',
+    load: () => import('../../../functions/http/account-usage-get'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ accountId: [f.ws.accounts[0]!.accountId] }),
+  },
+  {
+    route: 'POST /api/v1/accounts/connect-link',
+    load: () => import('../../../functions/http/connect-link-create'),
+    auth: 'api-key',
+    errors: 'problem',
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: (f) => ({
+        name: 'Jane Doe',
+        reconnectAccountId: f.ws.accounts[0]!.accountId,
+        successRedirectUrl: 'https://app.example.com/done',
+      }),
+      shape: { required: [] },
+    },
+  },
+  {
+    route: 'GET /connect/{state}',
+    load: () => import('../../../functions/http/connect-page'),
+    auth: 'none',
+    errors: 'page',
+    params: (f) => ({ state: [f.connectPageState] }),
+  },
+  {
+    route: 'POST /connect/{state}',
+    load: () => import('../../../functions/http/connect-page-submit'),
+    auth: 'none',
+    errors: 'page',
+    params: (f) => ({ state: [f.connectFormState] }),
+    body: {
+      format: 'form',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: () => ({ profileUrl: 'https://www.linkedin.com/in/fuzz-jane', name: 'Jane' }),
+      shape: { required: ['profileUrl', 'name'] },
+    },
+  },
+  {
+    route: 'POST /connect/{state}/notify',
+    load: () => import('../../../functions/http/connect-notify'),
+    auth: 'none',
+    errors: 'problem',
+    params: (f) => ({ state: [f.notifyState] }),
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      // A status that connects nothing: the report is acknowledged (200) and the link stays usable, so
+      // every valid request is accepted. A connecting one would ask the provider for the login, and the
+      // fuzzed handler runs with the sandbox, which answers no Unipile link's report (404).
+      valid: (f) => ({ status: 'CREATION_FAIL', account_id: 'fuzz-unipile-login', name: f.notifyReference }),
+      // The provider's payload: fields it adds later are accepted and ignored (docs/errors.md).
+      shape: { required: ['status', 'account_id', 'name'], openObject: true },
+    },
+  },
+  {
+    route: 'GET /api/v1/groups',
+    load: () => import('../../../functions/http/groups-list'),
+    auth: 'api-key',
+    errors: 'problem',
+  },
+  {
+    route: 'GET /api/v1/groups/{name}',
+    load: () => import('../../../functions/http/groups-get'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ name: [f.groupName] }),
+  },
+  {
+    route: 'PUT /api/v1/groups/{name}',
+    load: () => import('../../../functions/http/groups-put'),
+    // A name no group has yet creates one: odd names that are valid ones do.
+    mustReach: 201,
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ name: [f.groupName] }),
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: (f) => ({ accounts: [f.ws.accounts[0]!.accountId] }),
+      shape: { required: ['accounts'] },
+    },
+  },
+  {
+    route: 'DELETE /api/v1/groups/{name}',
+    load: () => import('../../../functions/http/groups-delete'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ name: [f.doomedGroupName] }),
+  },
+  {
+    route: 'POST /api/v1/groups/{name}/accounts',
+    load: () => import('../../../functions/http/group-accounts-add'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ name: [f.groupName] }),
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: (f) => ({ accounts: [f.ws.accounts[1]!.accountId] }),
+      shape: { required: ['accounts'] },
+    },
+  },
+  {
+    route: 'DELETE /api/v1/groups/{name}/accounts/{accountId}',
+    load: () => import('../../../functions/http/group-account-remove'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ name: [f.groupName], accountId: [f.ws.accounts[1]!.accountId] }),
+  },
 ];
 
 /** The environment a fuzzed handler is loaded with: the test's queues, the provider's secret, no rate limit. */
@@ -295,6 +486,9 @@ export function fuzzEnv(queues: { jobs: string; actions: string; transcripts: st
     TRANSCRIPTS_QUEUE_URL: queues.transcripts,
     WEBHOOKS_QUEUE_URL: queues.webhooks,
     UNIPILE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // The sandbox provider serves the connect page; the fixture signs a Unipile link's state with the same secret.
+    NETWORK_PROVIDER: 'sandbox',
+    CONNECT_LINK_SECRET,
     // No rate limit (`0`): a route gets a thousand requests in a few seconds; the limit is tested on its own.
     RATE_LIMIT_PER_MINUTE: '0',
   };
@@ -317,23 +511,59 @@ async function callOk(handler: HttpHandler, status: number, request: Parameters<
   return bodyOf(result);
 }
 
+/** The state of a connect link's URL: its last path segment (`/connect/<state>`). */
+function stateOfLink(url: string): string {
+  return url.split('/').pop()!;
+}
+
+/**
+ * A Unipile connect link of the workspace, stored as POST /api/v1/accounts/connect-link stores one
+ * (lib/connect/create-connect-link.ts): only Unipile's report opens one, and the fuzzed handlers
+ * run with the sandbox provider, which makes sandbox links only.
+ */
+async function storeUnipileLink(db: Db, workspaceId: string): Promise<{ state: string; reference: string }> {
+  const now = new Date();
+  const expiresAt = new Date((epochSeconds(now) + 3600) * 1000);
+  const state = signConnectState(CONNECT_LINK_SECRET, workspaceId, expiresAt);
+  const tokenHash = connectStateHash(state);
+  const reference = `cl_${tokenHash.slice(0, 32)}`;
+  await putConnectLink(db, {
+    tokenHash,
+    workspaceId,
+    type: 'create',
+    provider: 'unipile',
+    reference,
+    createdAt: now.toISOString(),
+    expiresAt: epochSeconds(expiresAt),
+  });
+  return { state, reference };
+}
+
 /**
  * Makes the fixture through the deployed handlers (which proves each route's valid request is
- * accepted, so the fuzzing starts from something that works): a job, a transcript, two webhooks
- * and a delivery, and two pending approvals (DMs asking approval, planned as the jobs worker plans them).
+ * accepted, so the fuzzing starts from something that works): two jobs, a transcript, two webhooks
+ * and a delivery, two pending approvals (DMs asking approval, planned as the jobs worker plans them),
+ * two groups and two sandbox connect links; and a Unipile connect link, stored (see `storeUnipileLink`).
+ * Accounts 0 and 1 act and are read, 2 is the PATCH route's, 3 the DELETE route's.
  */
 export async function createFuzzFixture(): Promise<FuzzFixture> {
   const db = testDb();
   const sqs = testSqs();
   const queues = await createFuzzQueues('fixture');
   const env = fuzzEnv(queues);
-  const ws = await createTestWorkspace(db, { accounts: 2 });
+  const ws = await createTestWorkspace(db, { accounts: 4 });
   const handlerOf = (route: RouteKey) => loadHandler(fuzzRoutes.find((candidate) => candidate.route === route)!.load, env);
   const headers = { 'api-key': ws.apiKey };
   const bodyOfRoute = (route: RouteKey) => fuzzRoutes.find((candidate) => candidate.route === route)!.body!.valid({ ws } as FuzzFixture);
 
   const like = await handlerOf('POST /api/v1/social-selling/like');
   const { jobId } = (await callOk(like, 202, {
+    method: 'POST',
+    path: '/api/v1/social-selling/like',
+    headers,
+    body: bodyOfRoute('POST /api/v1/social-selling/like'),
+  })) as { jobId: string };
+  const { jobId: cancelJobId } = (await callOk(like, 202, {
     method: 'POST',
     path: '/api/v1/social-selling/like',
     headers,
@@ -378,7 +608,7 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
 
   const dm = await handlerOf('POST /api/v1/social-selling/dm');
   const approvals: Array<{ approvalId: string; token: string }> = [];
-  for (const account of ws.accounts) {
+  for (const account of ws.accounts.slice(0, 2)) {
     const body = { target: prospect, user: account.profileUrl, message: 'Hello Jane, a draft.', get_approved: true };
     const { jobId: dmJob } = (await callOk(dm, 202, { method: 'POST', path: '/api/v1/social-selling/dm', headers, body })) as {
       jobId: string;
@@ -391,6 +621,41 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
     const approval = await getApproval(db, ws.workspaceId, action!.approval!.approvalId);
     approvals.push({ approvalId: approval!.approvalId, token: approval!.token });
   }
+
+  const groupName = 'fuzz-team';
+  const doomedGroupName = 'fuzz-doomed';
+  const putGroup = await handlerOf('PUT /api/v1/groups/{name}');
+  for (const name of [groupName, doomedGroupName]) {
+    await callOk(putGroup, 201, {
+      method: 'PUT',
+      path: `/api/v1/groups/${name}`,
+      headers,
+      pathParameters: { name },
+      body: bodyOfRoute('PUT /api/v1/groups/{name}'),
+    });
+  }
+  const addToGroup = await handlerOf('POST /api/v1/groups/{name}/accounts');
+  await callOk(addToGroup, 200, {
+    method: 'POST',
+    path: `/api/v1/groups/${groupName}/accounts`,
+    headers,
+    pathParameters: { name: groupName },
+    body: bodyOfRoute('POST /api/v1/groups/{name}/accounts'),
+  });
+
+  const createLink = await handlerOf('POST /api/v1/accounts/connect-link');
+  const linkPath = '/api/v1/accounts/connect-link';
+  const { url: pageUrl } = (await callOk(createLink, 201, {
+    method: 'POST',
+    path: linkPath,
+    headers,
+    body: { name: 'Jane Doe', successRedirectUrl: 'https://app.example.com/done' },
+  })) as { url: string };
+  // No success redirect: the form's success is then a page (200), not a redirect (303), which the
+  // fuzz test would take for a refusal.
+  const { url: formUrl } = (await callOk(createLink, 201, { method: 'POST', path: linkPath, headers, body: {} })) as { url: string };
+  const notifyLink = await storeUnipileLink(db, ws.workspaceId);
+
   return {
     ws,
     jobId,
@@ -402,5 +667,14 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
     resendWebhookId,
     deliveryId,
     webhookSecret: WEBHOOK_SECRET,
+    cancelJobId,
+    patchedAccountId: ws.accounts[2]!.accountId,
+    doomedAccountId: ws.accounts[3]!.accountId,
+    groupName,
+    doomedGroupName,
+    connectPageState: stateOfLink(pageUrl),
+    connectFormState: stateOfLink(formUrl),
+    notifyState: notifyLink.state,
+    notifyReference: notifyLink.reference,
   };
 }
