@@ -1502,7 +1502,7 @@ export interface components {
             /** @description Content ideas, best first, each grounded in verbatim quotes of the call. */
             ideas?: {
                 /** @enum {string} */
-                kind: "customer_question" | "objection" | "pain_point" | "story_or_quote" | "insight";
+                kind: "customer_question" | "objection" | "pain_point" | "competitor" | "next_step" | "story_or_quote" | "insight";
                 hook: string;
                 angle: string;
                 score: number;

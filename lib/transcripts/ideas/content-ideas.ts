@@ -18,9 +18,17 @@ const MAX_EVIDENCE = 3;
 const MENTION_BONUS = 0.04;
 /**
  * Places each kind gets before the other kinds have had theirs, so one kind does not fill the
- * list (20 in all, `MAX_IDEAS`): a buyer's own questions and objections first.
+ * list (`MAX_IDEAS` in all): a buyer's own questions and objections first.
  */
-const FIRST_PASS_PLACES: Record<IdeaKind, number> = { customer_question: 6, objection: 5, pain_point: 4, story_or_quote: 3, insight: 2 };
+const FIRST_PASS_PLACES: Record<IdeaKind, number> = {
+  customer_question: 10,
+  objection: 8,
+  pain_point: 8,
+  competitor: 3,
+  next_step: 4,
+  story_or_quote: 4,
+  insight: 3,
+};
 
 /**
  * The idea a sentence and the next make together, when they may be quoted together: two

@@ -85,7 +85,8 @@ const cue = (weight: number, ...alternatives: string[]): Cue => ({ pattern: new 
 /** Topics that make a buyer's question worth a post; added to the weight every substantive question has. */
 export const QUESTION_TOPICS: readonly Cue[] = [
   cue(0.22, String.raw`\b(?:integrat\w*|connects? (?:to|with)|connectors?|sync\w*|api|apis|webhooks?|plug-?ins?)\b`),
-  cue(0.25, String.raw`\b(?:pric\w*|costs?|licen[cs]\w*|discounts?|contracts?|billing|tiers?|plans?)\b`),
+  cue(0.25, String.raw`\b(?:pric\w*|costs?|licen[cs]\w*|discounts?|contracts?|billing|tiers?|plans?|how much|minimum term|term)\b`),
+  cue(0.15, String.raw`\b(?:accura\w*|offline|uptime|latency|error rate)\b`),
   cue(0.15, String.raw`\bper (?:seat|user|licen[cs]e|month|year|rep|team)\b`),
   cue(
     0.22,
@@ -182,6 +183,75 @@ export const OBJECTION_CUES: readonly Cue[] = [
   ),
 ];
 
+/** A month or a season, as a buyer names when something can or cannot happen. */
+const PERIOD =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|harvest|christmas|the holidays|year-end|q[1-4])';
+/** Who signs or blocks a purchase. */
+const APPROVER =
+  '(?:cfo|cio|ceo|cto|coo|board|committee|trustees|owners?|partners|managing director|general counsel|counsel|compliance(?: officer)?|legal|procurement|finance|provost|management|director|vp|regulators?|risk)';
+
+/**
+ * Indirect objections: a buyer rarely says "no", but names who must approve, when it cannot
+ * happen, what went wrong last time, who will not use it, what it must pass, how long it binds.
+ */
+export const INDIRECT_OBJECTION_CUES: readonly Cue[] = [
+  cue(
+    0.55,
+    // Authority: someone else decides, or must approve first.
+    String.raw`\b(?:goes?|going|has to go|have to go|needs? to go|must go|would (?:have to|need to) go)\s+(?:through|to|past|before)\s+(?:the |our |my |a |an |his |her )?(?:[\w'-]+ ){0,3}?${APPROVER}\b`,
+    String.raw`\b${APPROVER}\b[^.?!]{0,60}\b(?:signs?|approves?|approval|sign-?off|sign off|decides?|will ask|wants? to know|(?:will|would) (?:not|never)|won'?t|has to approve|needs convincing)\b`,
+    String.raw`\b(?:requires?|needs?|subject to) (?:the )?(?:approval|sign-?off)\b`,
+    String.raw`\bnot (?:the one who|up to me|my (?:call|decision))\b|\bneeds? convincing\b`,
+    String.raw`\b(?:it'?s|that'?s) (?:his|her|their) (?:decision|call)\b`,
+    String.raw`\bi can recommend\b|\bi (?:cannot|can'?t) approve\b|\bwon'?t get past\b`,
+  ),
+  cue(
+    0.55,
+    // Budget and price, said without "too expensive".
+    String.raw`\b(?:above|over|beyond|outside|exceeds?) (?:what (?:we|i) (?:budgeted|planned|pay|had in mind)|(?:our|the|my) (?:budget|range|number))\b`,
+    String.raw`\bbudget\b[^.?!]{0,50}\b(?:committed|not huge|isn'?t huge|small|limited|tight|frozen|cut|spent|already includes|gone|not final)\b`,
+    String.raw`\b(?:cut|reduce|trim)\w* (?:\w+ ){0,2}spend\w*\b|\bspend(?:ing)? freeze\b`,
+    String.raw`\b(?:can'?t|cannot|couldn'?t) (?:defend|justify|take|sell)\b`,
+    String.raw`\bgoing back to finance\b|\b(?:nearly|almost|more than) (?:double|twice|triple)\b|\bwhy (?:we'?re|we are) paying\b|\bpays? for itself\b`,
+    String.raw`\bevery (?:new )?(?:software )?line\b[^.?!]{0,40}\bexplained\b`,
+  ),
+  cue(
+    0.5,
+    // Timing: not now, and when.
+    String.raw`\bat the earliest\b|\bnot before\b|\b(?:peak|busy|high) season\b|\bflat out\b|\bworst (?:possible )?time\b|\bdo not expedite\b`,
+    String.raw`\b(?:between|from) ${PERIOD} (?:and|to|through|until) ${PERIOD}\b|\b${PERIOD} (?:through|to|until) ${PERIOD}\b`,
+    String.raw`\bnext (?:year'?s|fiscal year'?s) (?:cycle|budget|allocation)\b`,
+    String.raw`\b(?:more than|at least) (?:\w+ ){1,2}(?:weeks|days|months) of (?:my|our|their) time\b|\bdon'?t see (?:that|it|this) happening\b`,
+    String.raw`\b(?:in the middle of|right before|during) (?:a|an|our|the) [\w -]{0,20}(?:migration|season|close|audit|reorg\w*|rollout|launch|freeze)\b`,
+    String.raw`\b(?:takes?|is|that'?s|about|realistically)\s+(?:typically |usually |about |around )?(?:a month|(?:[\w-]+ )?(?:to|or) [\w-]+ (?:weeks|months)|[\w-]+ (?:weeks|months))(?:,? maybe \w+)?\b[^.?!]{0,30}\b(?:before|on our side|whoever|they do not|we can)\b`,
+  ),
+  cue(
+    // Above a told story's strength: a bad experience told on a buying call is a reason to hesitate.
+    0.65,
+    // A past bad experience, raised as a reason to hesitate.
+    String.raw`\b(?:the|our|my) (?:last|previous|old|current) (?:vendor|tool|software|system|provider|platform|one|solution)\b[^.?!]{0,80}\b(?:took|broke|breaks|failed|died|sat|stopped|never|only|didn'?t|couldn'?t|wasn'?t)\b`,
+    String.raw`\b(?:stopped (?:using|logging|trusting)|sat unused|never (?:used|logged in)|quietly died|wrote off|shut it (?:off|down)|gave up on|been burned)\b`,
+    String.raw`\bpromised (?:to us )?by\b|\bput us in that position\b|\bnot (?:want|going) to repeat\b|\bdidn'?t hear from (?:anyone|anybody)\b|\bnobody from your side\b`,
+    String.raw`\bticket\b[^.?!]{0,40}\bopen for\b`,
+    String.raw`\b(?:usage|adoption) (?:dropped|fell|collapsed|died)\b|\bat my (?:previous|last|old) (?:\w+ )?(?:company|job|hotel|firm|employer|school|hospital)\b[^.?!]{0,40}\b(?:we had|had a)\b`,
+  ),
+  cue(
+    0.5,
+    // Adoption and effort: who will not use it, what it would take.
+    String.raw`\b(?:won'?t|will not|wouldn'?t|would not|not going to|are not going to|aren'?t going to|never going to|will never|would never|just won'?t)\s+(?:\w+\s+)?(?:use|type|adopt|sit through|log in|agree|accept|staff|learn|switch|read|sell|bother)\b`,
+    String.raw`\b(?:train|retrain)\w* (?:something like |about |around |over |roughly )?(?:\d[\d,]*|${NUMBER_WORD}(?:[- ]${NUMBER_WORD})*) (?:people|users|staff|employees|adjusters|technicians|agents|reps|managers|clinicians|nurses)\b`,
+    String.raw`\b(?:babysit|revolt|fiddly|coming for their jobs|die on the floor)\b`,
+  ),
+  cue(
+    0.5,
+    // A gate the purchase must pass first: security, compliance, risk, contract terms.
+    String.raw`\b(?:will not|won'?t|cannot|can'?t|not going to) (?:approve|sign|accept|onboard|install|commit)\b[^.?!]{0,60}\b(?:without|until|unless|before|for)\b`,
+    String.raw`\bbefore (?:anything|we|i) (?:is |can |are )?(?:signed|installed|approve|sign|put|go live)\b`,
+    String.raw`\b(?:risk (?:committee|assessment)|model risk|outsourcing|third-party risk)\b`,
+    String.raw`\b(?:long|big) commitment\b|\byears? is a long\b|\bmarried to\b|\bnot keen on\b|\bcan'?t sign (?:something|anything)\b`,
+  ),
+];
+
 /** A buyer's struggle: manual work, spreadsheets, hours lost, dropped follow-ups, no visibility, errors, churn. */
 export const PAIN_CUES: readonly Cue[] = [
   cue(
@@ -220,6 +290,17 @@ export const PAIN_CUES: readonly Cue[] = [
     String.raw`\b(?:the problem is|pain point)\b`,
   ),
   cue(0.4, String.raw`\b(?:chas(?:e|es|ing)|nagging|guesswork|guessing|flying blind|gut feel)\b`),
+  cue(
+    0.5,
+    String.raw`\b(?:costs? us|costing us|down the drain|throw(?:ing)? away|written off|wrote off)\b`,
+    String.raw`\b(?:disappear\w*|get lost|goes? missing|nobody (?:sees|saw|reads|answers|picks up|owns)|no one (?:sees|answers|owns))\b`,
+    String.raw`\b(?:no-?shows?|second visits?|return trips?|rework|re-?keying|retyp\w*|double[- ]bookings?|overbook\w*|oversold|backlogs?)\b`,
+    String.raw`\b(?:sit|sits|sat|wait|waits|waiting) (?:for )?(?:\w+ ){0,3}(?:days|weeks|hours)\b`,
+  ),
+  cue(
+    0.4,
+    String.raw`\b(?:one|1) (?:\w+ )?in (?:three|four|five|ten|\d+)\b|\b(?:rate|number) is (?:running|sitting|stuck)\b|\b(?:don'?t|doesn'?t|never) match\b|\bthe rest (?:just )?(?:email|forget|ignore)\b`,
+  ),
 ];
 
 /** The opening of a story: a time, an example, a customer, something done. */
@@ -242,9 +323,14 @@ export const STORY_OPENINGS: readonly Cue[] = [
   cue(
     0.25,
     String.raw`\b(?:when|once) (?:we|i|they)\b`,
+    String.raw`\bwe had (?:a|an|one) \w+|\b(?:told|called|emailed) me\b|\bin (?:january|february|march|april|june|july|august|september|october|november|december)\b|\b(?:two|three|a few) (?:springs|summers|winters|seasons) ago\b`,
     String.raw`\bwe (?:had|tried|rolled out|launched|switched|moved|started|hired|lost|went)\b`,
   ),
 ];
+
+/** Verbs of a told story, in the past: a sentence with three of them narrates. */
+export const PAST_VERBS =
+  /\b(?:\w{3,}ed|had|got|went|came|left|told|said|lost|took|drove|did|made|saw|felt|threw|hung|tore|wrote|knew|became|began|broke|ran|sent|paid|gave|found|thought|was|were|wasn'?t|weren'?t|didn'?t|couldn'?t)\b/gi;
 
 /** A result with a number: cut by 30%, saved 10 hours, went from 12 to 30, 3x faster. */
 export const OUTCOMES: readonly Cue[] = [
@@ -276,12 +362,75 @@ export const INSIGHT_CUES: readonly Cue[] = [
   cue(0.45, String.raw`\b(?:the )?(?:best|top|high-performing|successful|winning) (?:teams|reps|companies|performers|sellers)\b`),
   cue(
     0.4,
-    String.raw`\b(?:teams|companies|reps|buyers|people) (?:that|who) [^.?!]{0,60}\b(?:tend to|usually|always|never|are|get|see|win|close)\b`,
+    String.raw`\b(?:teams|companies|reps|buyers|people|firms|carriers|customers|ones|rollouts|managers|projects|organi[sz]ations|insurers|hospitals|schools|stores|vendors|deployments) (?:that|who) [^.?!]{0,60}\b(?:tend to|usually|always|never|are|get|see|win|close|have|name|keep|start|protect|stick|succeed|stall|fail|move|treat|look)\b`,
   ),
   cue(
     0.4,
     String.raw`\b(?:tends? to|on average|typically|as a rule|rule of thumb|it turns out|counterintuitive\w*|what (?:actually )?works is|the data (?:shows|says))\b`,
     String.raw`\bwe (?:analy[sz]ed|looked at|studied) (?:over )?\d+`,
+    String.raw`\b(?:almost never|almost always|more often than not|nine times out of ten)\b|\bfail(?:s|ed)? because\b|\bit (?:was|is) that nobody\b`,
   ),
   cue(0.5, String.raw`${NUMBER}\s*(?:%|percent) of (?:teams|companies|reps|deals|buyers|customers|calls|people|sellers|managers)\b`),
 ];
+
+/** Someone committing to act after the call: `I'll send…`, `let's book…`, `send over the proposal`. */
+export const NEXT_STEP_CUES: readonly Cue[] = [
+  cue(
+    0.5,
+    String.raw`\b(?:i'?ll|i will|we'?ll|we will|i shall|we shall|i'?m going to|we'?re going to|i am going to|we are going to|he'?ll|she'?ll|he will|she will|[a-z]+ will)\s+(?:also\s+|then\s+|just\s+|first\s+|definitely\s+|happily\s+)?(?:send|share|pick|ask|line up|present|prepare|pull|write up|put together|set up|book|schedule|bring|loop in|arrange|organi[sz]e|brief|confirm|submit|draft|follow up|email|forward|introduce|intro|circulate|block|ping|reach out|come back|sound out|have a word|speak to|talk to|turn (?:it|that|this) on|get (?:it|them|that|those|you|back))\b`,
+    String.raw`\b(?:should|could|can|shall) we (?:\w+ )?(?:hold|book|grab|schedule|find|set up|pencil|plan|lock|reconvene|regroup)\b`,
+    String.raw`\b(?:let'?s|why don'?t we|we should)\s+(?:\w+\s+)?(?:pencil|book|schedule|set up|find (?:a|some) time|plan|lock in|reconvene|regroup|meet|reconnect|hop on|jump on|aim for|target)\b`,
+    String.raw`\bwhat (?:i|we)'?d (?:suggest|propose) is\b`,
+  ),
+  cue(
+    0.45,
+    String.raw`^(?:and\s+|so\s+|then\s+)?(?:please\s+)?(?:send|forward|share|loop|break|bring|book|email)\s+(?:over|me|us|it|the|a|our|your|that|those|this|them)\b`,
+    String.raw`^(?:next|this|on) (?:monday|tuesday|wednesday|thursday|friday|week)\b`,
+    // Weaker verbs commit only with a date (`I'll have two names for you by Thursday`): see DUE_DATE.
+    String.raw`\b(?:i'?ll|i will|we'?ll|we will|[a-z]+ will)\s+(?:then\s+|also\s+)?(?:have|get|take|run|start|walk|meet|join|hold|turn|set|pull|go through)\b(?=[^.?!]*\b(?:by|on|before|until|within|next|this|today|tomorrow)\b)`,
+  ),
+  cue(0.4, String.raw`\b(?:calendar invite|follow-?up (?:call|meeting)|next steps? (?:is|are|would be|will be)|as a next step)\b`),
+];
+
+/** When a step is due: a step with a date is a commitment, not a wish. */
+export const DUE_DATE = new RegExp(
+  String.raw`\b(?:today|tonight|tomorrow|this afternoon|this week|next week|end of (?:the )?(?:day|week|month)|eod|by (?:then|the \w+)|(?:next|this|on) (?:monday|tuesday|wednesday|thursday|friday|week|month)|in (?:a|one|two|three|a couple of|a few|about \w+|\d+) (?:days?|weeks?)|within [\w ]{1,20}days|(?:monday|tuesday|wednesday|thursday|friday)s?|january|february|march|april|june|july|august|september|october|november|december|\w+(?:teenth|tieth)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) of|the week (?:of|after))\b`,
+  'i',
+);
+
+/** Talk that runs the call rather than plans after it: `let me share my screen`. */
+export const CALL_LOGISTICS = /\b(?:share|sharing) (?:my|the|your) screen\b|\blet me (?:show|pull up|bring up|switch|stop sharing)\b/i;
+
+/** An alternative to the seller: a vendor named as offering, quoting or being weighed; building it in-house. */
+export const COMPETITOR_CUES: readonly Cue[] = [
+  cue(
+    0.6,
+    String.raw`\b(?:built|build|building|wrote|written|write|writing|scripted|developed|hacked together|cobbled together|made)\b[^.?!]{0,40}?\b(?:ourselves|in-?house|internally|our own)\b`,
+    String.raw`\b(?:in-?house|home-?grown|homegrown|home-?made|self-?built) (?:\w+ )?(?:tool|solution|system|build|version|script|app|application|spreadsheet|database|platform|pipeline|thing)s?\b`,
+    String.raw`\bour (?:own )?(?:engineers|developers|devs|it (?:team|department|guys|people)|data team|dev team|tech team)\b[^.?!]{0,30}?\b(?:could|can|would|built|wrote|are building|have built|will build|want to build)\b`,
+    String.raw`\b(?:build|do) (?:it|this|that) ourselves\b`,
+    String.raw`\bwrote us (?:a|an) (?:\w+ )?(?:script|tool|app|macro)\b`,
+    String.raw`\b(?:an? |our )?(?:access|filemaker) database\b|\bexcel (?:front end|macros?)\b`,
+  ),
+  cue(
+    0.55,
+    String.raw`\b(?:offered|quoted|pitched|pitching|proposed|offering|quoting) (?:us|me|them)\b`,
+    String.raw`\b(?:competing (?:offer|quote|bid|vendor)s?|other vendors?|another vendor|the other (?:vendor|tool|option|bid|quote)s?|one of (?:\w+) vendors)\b`,
+    String.raw`\b(?:their|a) (?:quote|bid|offer|proposal|price) (?:came in|is|was)\b`,
+    String.raw`\b(?:i|we) costed (?:it|that|this)\b`,
+  ),
+];
+
+/**
+ * A vendor named as an alternative: looked at, quoted, offering, gone with (`We also looked at
+ * Procore`, `Oracle came in last month`), or a colleague who could build it (`get Trevor to add
+ * a map`). Case matters: the name is capitalised.
+ */
+export const NAMED_ALTERNATIVE = new RegExp(
+  [
+    String.raw`\b(?:[Ll]ooked at|[Ll]ooking at|[Ee]valuated|[Ee]valuating|[Tt]rialled|[Tt]rialed|[Cc]onsidered|[Cc]onsidering|go with|going with|switch to|switching to|move to|moving to|quote from|quotation from|offer from|proposal from|demo of|demo from|talking to|talking with|in talks with)\s+(?:the\s+)?[A-Z][\w.]*[a-z0-9]`,
+    String.raw`\b[A-Z][\w.]*[a-z0-9]\s+(?:came in|has been in touch|have been in touch|offered|quoted|is offering|are offering|is pitching|are pitching|pitched)\b`,
+    String.raw`\b(?:other (?:two|one|three)|others) (?:are|is)\s+[A-Z]`,
+    String.raw`\bget [A-Z]\w+ to (?:add|build|write|make|script|do|extend)\b`,
+  ].join('|'),
+);

@@ -1,13 +1,20 @@
 import { ideaKinds, type IdeaKind } from '../model/analysis';
 import { countWords } from '../text/count-words';
 import {
+  CALL_LOGISTICS,
+  COMPETITOR_CUES,
+  DUE_DATE,
   FIRST_PERSON,
+  INDIRECT_OBJECTION_CUES,
+  NEXT_STEP_CUES,
   INSIGHT_CUES,
   MONEY_OR_PERCENT,
+  NAMED_ALTERNATIVE,
   NAMED_TOOL,
   OBJECTION_CUES,
   OUTCOMES,
   PAIN_CUES,
+  PAST_VERBS,
   PROPER_NOUN,
   QUESTION_TOPICS,
   SELLER_DISCOVERY,
@@ -18,6 +25,7 @@ import {
   type Cue,
 } from './idea-patterns';
 import type { Side } from '../text/segment';
+import { SIDE_FIT } from './idea-sides';
 
 /** Ideas scoring less are not kept. */
 export const MIN_IDEA_SCORE = 0.45;
@@ -28,23 +36,21 @@ export interface KindScore {
   score: number;
 }
 
-/**
- * How much each side's words count for each kind: objections and customer questions are the
- * buyer's (the seller asking "what's your budget?" is not one), a seller's insight is the
- * natural one, stories are anyone's. Unknown sides sit in between.
- */
-const SIDE_FIT: Record<IdeaKind, Record<Side, number>> = {
-  customer_question: { external: 1, unknown: 0.85, internal: 0 },
-  objection: { external: 1, unknown: 0.85, internal: 0 },
-  pain_point: { external: 1, unknown: 0.85, internal: 0.45 },
-  story_or_quote: { external: 1, unknown: 0.9, internal: 0.9 },
-  insight: { internal: 1, unknown: 0.9, external: 0.85 },
-};
+/** A named alternative outweighs the objection it often comes with: the name is the idea. */
+const NAMED_ALTERNATIVE_STRENGTH = 0.7;
+/** A next step with a date is a commitment. */
+const DUE_DATE_BONUS = 0.15;
 
 /** Every substantive question a buyer asks is worth this much before its topic is weighed. */
 const QUESTION_BASE = 0.4;
 /** A story opening without a result with a number is weak. */
-const OPENING_ALONE = 0.3;
+const OPENING_ALONE = 0.25;
+/** An opening told as a story (things that happened, in the past) is one, without a number. */
+const NARRATED_STORY = 0.62;
+/** Past-tense verbs that make a sentence a narration. */
+const NARRATION_VERBS = 3;
+/** What a story's strength loses when its number measures a loss or a reason to hesitate: that is the idea. */
+const OTHER_KIND_IN_STORY = 0.2;
 /** An opening followed by its result makes the story. */
 const OPENING_WITH_OUTCOME = 0.2;
 
@@ -77,6 +83,11 @@ function lengthFitOf(words: number): number {
   return words <= 60 ? 0 : -0.1;
 }
 
+/** How many verbs in the past a text has: three make it a narration. */
+function pastVerbs(text: string): number {
+  return text.match(PAST_VERBS)?.length ?? 0;
+}
+
 /** Whether a text opens a story (a time, an example, a customer) without telling its result. */
 export function opensStoryWithoutOutcome(text: string): boolean {
   return strengthOf(STORY_OPENINGS, text) > 0 && strengthOf(OUTCOMES, text) === 0;
@@ -92,15 +103,36 @@ function kindStrength(kind: IdeaKind, text: string, question: boolean, side: Sid
       if (side === 'unknown' && SELLER_DISCOVERY.test(text)) strength *= 0.4;
       return strength;
     }
-    case 'objection':
-      return strengthOf(OBJECTION_CUES, text) * (FIRST_PERSON.test(text) ? 1 : 0.85);
+    case 'objection': {
+      const strength = Math.max(strengthOf(OBJECTION_CUES, text), strengthOf(INDIRECT_OBJECTION_CUES, text));
+      // A question that names a hurdle asks about it: it is a customer question first.
+      return strength * (FIRST_PERSON.test(text) ? 1 : 0.85) * (question ? 0.6 : 1);
+    }
     case 'pain_point':
       return strengthOf(PAIN_CUES, text) * (FIRST_PERSON.test(text) ? 1 : 0.8);
     case 'story_or_quote': {
       const opening = strengthOf(STORY_OPENINGS, text);
       const outcome = strengthOf(OUTCOMES, text);
-      if (outcome === 0) return Math.min(opening, OPENING_ALONE);
-      return Math.max(opening, outcome) + (opening > 0 ? OPENING_WITH_OUTCOME : 0);
+      const told = pastVerbs(text);
+      let story: number;
+      if (outcome === 0) story = opening > 0 && told >= NARRATION_VERBS ? NARRATED_STORY : Math.min(opening, OPENING_ALONE);
+      // A number alone, in no past, is a plan or a figure (`grow new logos by thirty percent`), not a story.
+      else story = Math.max(opening, outcome) * (opening === 0 && told === 0 ? 0.5 : 1) + (opening > 0 ? OPENING_WITH_OUTCOME : 0);
+      // A loss told (`duplicate contacts`, `wrote off`) is a pain, and a bad experience told as a
+      // reason to hesitate (`usage dropped to ten percent`) an objection, before it is a story.
+      const toldAsOther = strengthOf(PAIN_CUES, text) >= (outcome === 0 ? 0.55 : 0.35) || strengthOf(INDIRECT_OBJECTION_CUES, text) >= 0.5;
+      // A question asks; it tells no story.
+      return (toldAsOther ? story - OTHER_KIND_IN_STORY : story) * (question ? 0.5 : 1);
+    }
+    case 'competitor':
+      // As for objections: a question that names an alternative asks about it.
+      return (
+        Math.max(strengthOf(COMPETITOR_CUES, text), NAMED_ALTERNATIVE.test(text) ? NAMED_ALTERNATIVE_STRENGTH : 0) * (question ? 0.6 : 1)
+      );
+    case 'next_step': {
+      if (CALL_LOGISTICS.test(text)) return 0;
+      const strength = strengthOf(NEXT_STEP_CUES, text);
+      return strength === 0 ? 0 : strength + (DUE_DATE.test(text) ? DUE_DATE_BONUS : 0);
     }
     case 'insight':
       return strengthOf(INSIGHT_CUES, text) * (question ? 0.5 : 1);

@@ -68,7 +68,7 @@ export const metricsSchema = z.object({
 });
 export type Metrics = z.infer<typeof metricsSchema>;
 
-export const ideaKinds = ['customer_question', 'objection', 'pain_point', 'story_or_quote', 'insight'] as const;
+export const ideaKinds = ['customer_question', 'objection', 'pain_point', 'competitor', 'next_step', 'story_or_quote', 'insight'] as const;
 export const ideaKindSchema = z.enum(ideaKinds);
 export type IdeaKind = z.infer<typeof ideaKindSchema>;
 
@@ -99,8 +99,11 @@ export const contentIdeaSchema = z.object({
 });
 export type ContentIdea = z.infer<typeof contentIdeaSchema>;
 
-/** At most this many ideas are kept per call, best first. */
-export const MAX_IDEAS = 20;
+/**
+ * At most this many ideas are kept per call, best first: an hour-long discovery call holds forty
+ * or more that a marketer would take (the labelled calls do), so a lower cap drops good ones.
+ */
+export const MAX_IDEAS = 40;
 
 export const analyserSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('embedded'), version: z.string() }),

@@ -224,13 +224,25 @@ describe('findIdeasWithBedrock', () => {
     fake.answerIdeas([
       idea({ score: 0.6, hook: 'Weaker' }),
       idea({ score: 0.7, hook: 'Stronger', quote: 'nobody updates the CRM after calls' }),
-      idea({ kind: 'story_or_quote', score: 0.5, quote: 'How are you handling renewals today?' }),
+      idea({ kind: 'insight', score: 0.5, quote: 'How are you handling renewals today?' }),
     ]);
 
     const ideas = await find();
 
     expect(ideas.map((each) => each.hook)).toEqual(['Stronger', idea().hook]);
     expect(ideas.map((each) => each.score)).toEqual([0.7, 0.5]);
+  });
+
+  it("drops an idea whose kind the speaker's side cannot voice: a seller's words are no customer story", async () => {
+    fake.answerIdeas([
+      idea({ kind: 'story_or_quote', score: 0.9, quote: 'Thanks for making time. How are you handling renewals today?' }),
+      idea({ kind: 'objection', score: 0.8, quote: 'How are you handling renewals today?' }),
+      idea(),
+    ]);
+
+    const ideas = await find();
+
+    expect(ideas.map((each) => [each.kind, each.evidence[0]!.side])).toEqual([['pain_point', 'external']]);
   });
 
   it('fails throttled on ThrottlingException (429), naming it', async () => {

@@ -56,7 +56,10 @@ describe('the sales-call fixture', () => {
     ['objection', 'next quarter at the earliest'],
     ['pain_point', 'manual data entry'],
     ['pain_point', 'spreadsheets'],
-    ['story_or_quote', 'usage dropped to ten percent'],
+    // A bad experience raised as a reason to hesitate: an objection before a story.
+    ['objection', 'usage dropped to ten percent'],
+    ['competitor', 'Salesloft offered us a discount'],
+    ['next_step', 'a one-page payback estimate to Dana by Friday'],
     ['insight', 'most teams'],
   ] as const)('finds a %s about %j', (kind, phrase) => {
     expect(quotesOf(analysis, kind).some((quote) => quote.includes(phrase))).toBe(true);

@@ -37,9 +37,9 @@ describe('findContentIdeas', () => {
     });
 
     it('a story told over two sentences, quoted whole', () => {
-      const text = 'For example, one of our customers had the same problem. They cut their admin time by 35% in two months.';
+      const text = 'For example, last year our team had the same problem. We cut our admin time by 35% in two months.';
 
-      const ideas = findContentIdeas([seller(text)]);
+      const ideas = findContentIdeas([buyer(text)]);
 
       expect(ideas).toMatchObject([{ kind: 'story_or_quote', evidence: [{ quote: text }] }]);
     });

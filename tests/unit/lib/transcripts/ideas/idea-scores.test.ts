@@ -32,9 +32,26 @@ describe('idea scores', () => {
   });
 
   it('reads numbers in words as numbers', () => {
-    expect(bestIdeaKind('Last year one of our customers cut admin time by thirty five percent.', false, 'internal')?.kind).toBe(
-      'story_or_quote',
-    );
+    expect(bestIdeaKind('Last year our team cut admin time by thirty five percent.', false, 'external')?.kind).toBe('story_or_quote');
+  });
+
+  it('never makes a seller’s claim a customer story or objection: the side decides whose words a kind can be', () => {
+    const claim = 'Last year one of our customers cut admin time by thirty five percent.';
+
+    expect(bestIdeaKind(claim, false, 'internal')?.kind).not.toBe('story_or_quote');
+    expect(bestIdeaKind('Honestly it is too expensive for our budget this year.', false, 'internal')).toBeUndefined();
+  });
+
+  it.each([
+    ['next_step', 'Send over the pilot proposal and I’ll review it with the CFO next Thursday.'],
+    ['next_step', 'I will send the security package to Elena today.'],
+    ['competitor', 'We also looked at Procore last year, and their quote was almost double.'],
+    ['competitor', 'Honestly our engineers could build this ourselves in a quarter.'],
+    ['objection', 'Our last vendor took four months to integrate with our CRM and it breaks every time we change a picklist.'],
+    ['objection', 'This would need more than two weeks of my time and I don’t see that happening before the summer.'],
+    ['objection', 'Anything over ten thousand goes to Richard, our managing director, and he only signs off at the quarterly board.'],
+  ] as const)('reads a buyer’s %s in %j', (kind, text) => {
+    expect(bestIdeaKind(text.replace(/’/g, "'"), false, 'external')?.kind).toBe(kind);
   });
 
   it('finds no kind in a plain statement', () => {
