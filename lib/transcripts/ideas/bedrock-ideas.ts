@@ -2,7 +2,7 @@ import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } fro
 import * as z from '../../zod';
 import type { Config } from '../../config';
 import { logger } from '../../log';
-import { contentIdeaSchema, ideaKindSchema, ideaKinds, MAX_IDEAS, type ContentIdea, type IdeaKind } from '../model/analysis';
+import { contentIdeaSchema, ideaKindSchema, ideaKinds, type ContentIdea, type IdeaKind } from '../model/analysis';
 import { createQuoteGrounder, type GroundedQuote } from './ground-quote';
 import { sideMayVoice } from './idea-sides';
 import type { Segment } from '../text/segment';
@@ -25,9 +25,11 @@ export interface BedrockIdeasOptions {
   maxTranscriptChars: number;
 }
 
-// Enough for 20 concise ideas, and within the output limit of every model Converse serves.
+// Enough for LLM_MAX_IDEAS concise ideas, and within the output limit of every model Converse serves.
 const MAX_OUTPUT_TOKENS = 4096;
-// A model that ignores "at most 20" is still read, up to a bound.
+// Fewer than the analysis may hold (MAX_IDEAS): more would not fit in MAX_OUTPUT_TOKENS.
+const LLM_MAX_IDEAS = 25;
+// A model that ignores "at most LLM_MAX_IDEAS" is still read, up to a bound.
 const MAX_PROPOSED_IDEAS = 50;
 const HOOK_MAX = 300;
 const ANGLE_MAX = 500;
@@ -57,7 +59,7 @@ const SYSTEM_PROMPT = [
   `{"ideas":[{"kind":"${ideaKinds.join('|')}","hook":"first line of a post","angle":"what the post would say","quote":"verbatim words from the transcript","score":0.8}]}`,
   '',
   'Rules:',
-  `- At most ${MAX_IDEAS} ideas, strongest first. Fewer is fine; {"ideas":[]} when the call has none.`,
+  `- At most ${LLM_MAX_IDEAS} ideas, strongest first. Fewer is fine; {"ideas":[]} when the call has none.`,
   '- "quote": words copied exactly from one line of the transcript, without the time and speaker label: one to three sentences, at least 3 words. Never paraphrase, shorten inside, join lines or invent.',
   '- "hook": under 150 characters. "angle": one sentence, under 300 characters.',
   '- "score": 0 to 1, how strong the idea is for a post.',
@@ -171,7 +173,7 @@ const overlaps = (a: GroundedQuote, b: GroundedQuote) => a.segment === b.segment
 /**
  * Content ideas of a call by an LLM (Converse API, one request, temperature 0), each grounded in
  * the call: ideas whose quote the call does not contain are dropped, ideas quoting the same place
- * merged (the best kept), the rest sorted by score, at most MAX_IDEAS, each with `mentions: 1` and
+ * merged (the best kept), the rest sorted by score, at most LLM_MAX_IDEAS, each with `mentions: 1` and
  * the evidence taken from the segments.
  *
  * @throws LlmIdeasError `transcript_too_long` (nothing sent), `timeout` (after `timeoutMs`, or the
@@ -240,7 +242,7 @@ export async function findIdeasWithBedrock(
     if (!kept.some((other) => overlaps(other.at, candidate.at))) kept.push(candidate);
   }
 
-  const ideas = kept.slice(0, MAX_IDEAS).flatMap(({ idea, at }) => {
+  const ideas = kept.slice(0, LLM_MAX_IDEAS).flatMap(({ idea, at }) => {
     const parsed = contentIdeaSchema.safeParse({
       kind: idea.kind,
       hook: idea.hook,
