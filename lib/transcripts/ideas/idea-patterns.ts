@@ -59,6 +59,10 @@ export const SMALL_TALK = new RegExp(
   'i',
 );
 
+/** What is told before the call gets going, not a story worth a post: the weather, the commute, an apology for the noise. */
+export const SMALL_TALK_STORY =
+  /\b(?:sun|sunny|rain|rained|raining|snow|snowed|weather(?!-)|car park|parking lot|traffic|on mute|running late|my kids|the kids|weekend)\b/i;
+
 /** `…, right?`: a question that only asks to be agreed with. */
 export const TAG_QUESTION =
   /,\s*(?:right|correct|yeah|yes|no|okay|ok|you know|huh|isn'?t it|don'?t you|doesn'?t it|aren'?t they|wouldn'?t you)\s*\?+["')\]”’]*$/i;
@@ -188,7 +192,7 @@ const PERIOD =
   '(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|harvest|christmas|the holidays|year-end|q[1-4])';
 /** Who signs or blocks a purchase. */
 const APPROVER =
-  '(?:cfo|cio|ceo|cto|coo|board|committee|trustees|owners?|partners|managing director|general counsel|counsel|compliance(?: officer)?|legal|procurement|finance|provost|management|director|vp|regulators?|risk)';
+  '(?:cfo|cio|ceo|cto|coo|board|committee|trustees|owners?|managing director|general counsel|counsel|compliance(?: officer)?|legal|procurement|finance|provost|management|director|vp|regulators?|risk)';
 
 /**
  * Indirect objections: a buyer rarely says "no", but names who must approve, when it cannot
@@ -230,7 +234,7 @@ export const INDIRECT_OBJECTION_CUES: readonly Cue[] = [
     0.65,
     // A past bad experience, raised as a reason to hesitate.
     String.raw`\b(?:the|our|my) (?:last|previous|old|current) (?:vendor|tool|software|system|provider|platform|one|solution)\b[^.?!]{0,80}\b(?:took|broke|breaks|failed|died|sat|stopped|never|only|didn'?t|couldn'?t|wasn'?t)\b`,
-    String.raw`\b(?:stopped (?:using|logging|trusting)|sat unused|never (?:used|logged in)|quietly died|wrote off|shut it (?:off|down)|gave up on|been burned)\b`,
+    String.raw`\b(?:stopped (?:using|logging|trusting)|sat unused|never (?:used|logged in)|wrote off|shut it (?:off|down)|gave up on|been burned)\b`,
     String.raw`\bpromised (?:to us )?by\b|\bput us in that position\b|\bnot (?:want|going) to repeat\b|\bdidn'?t hear from (?:anyone|anybody)\b|\bnobody from your side\b`,
     String.raw`\bticket\b[^.?!]{0,40}\bopen for\b`,
     String.raw`\b(?:usage|adoption) (?:dropped|fell|collapsed|died)\b|\bat my (?:previous|last|old) (?:\w+ )?(?:company|job|hotel|firm|employer|school|hospital)\b[^.?!]{0,40}\b(?:we had|had a)\b`,
@@ -271,6 +275,7 @@ export const PAIN_CUES: readonly Cue[] = [
     String.raw`\b(?:fall(?:s|ing)? through the cracks|slip(?:s|ping)? through|drop(?:s|ped|ping)? the ball)\b`,
     String.raw`\b(?:don'?t|doesn'?t|didn'?t|never|rarely|forget to|forgot to|no one|nobody) (?:really )?(?:follow(?:s|ing)?[- ]?up|logs?|updates?|enters?)\b`,
     String.raw`\bmiss(?:ed|ing)? (?:follow-?ups?|deals|quota|targets?|the number|renewals?)\b`,
+    String.raw`\bnever (?:got|get|gets|received|receive) (?:a |any )?follow-?ups?\b`,
   ),
   cue(
     0.45,
@@ -377,7 +382,7 @@ export const INSIGHT_CUES: readonly Cue[] = [
 export const NEXT_STEP_CUES: readonly Cue[] = [
   cue(
     0.5,
-    String.raw`\b(?:i'?ll|i will|we'?ll|we will|i shall|we shall|i'?m going to|we'?re going to|i am going to|we are going to|he'?ll|she'?ll|he will|she will|[a-z]+ will)\s+(?:also\s+|then\s+|just\s+|first\s+|definitely\s+|happily\s+)?(?:send|share|pick|ask|line up|present|prepare|pull|write up|put together|set up|book|schedule|bring|loop in|arrange|organi[sz]e|brief|confirm|submit|draft|follow up|email|forward|introduce|intro|circulate|block|ping|reach out|come back|sound out|have a word|speak to|talk to|turn (?:it|that|this) on|get (?:it|them|that|those|you|back))\b`,
+    String.raw`\b(?:i'?ll|i will|we'?ll|we will|i shall|we shall|i'?m going to|we'?re going to|i am going to|we are going to|he'?ll|she'?ll|he will|she will|(?!they\b|it\b|that\b|this\b|which\b|who\b|you\b)[a-z]+ will)\s+(?:also\s+|then\s+|just\s+|first\s+|definitely\s+|happily\s+)?(?:send|share|pick|ask|line up|present|prepare|pull|write up|put together|set up|book|schedule|bring|loop in|arrange|organi[sz]e|brief|confirm|submit|draft|follow up|email|forward|introduce|intro|circulate|block|ping|reach out|come back|sound out|have a word|speak to|talk to|turn (?:it|that|this) on|get (?:it|them|that|those|you|back))\b`,
     String.raw`\b(?:should|could|can|shall) we (?:\w+ )?(?:hold|book|grab|schedule|find|set up|pencil|plan|lock|reconvene|regroup)\b`,
     String.raw`\b(?:let'?s|why don'?t we|we should)\s+(?:\w+\s+)?(?:pencil|book|schedule|set up|find (?:a|some) time|plan|lock in|reconvene|regroup|meet|reconnect|hop on|jump on|aim for|target)\b`,
     String.raw`\bwhat (?:i|we)'?d (?:suggest|propose) is\b`,

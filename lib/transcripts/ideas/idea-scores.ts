@@ -19,6 +19,7 @@ import {
   QUESTION_TOPICS,
   SELLER_DISCOVERY,
   SMALL_TALK,
+  SMALL_TALK_STORY,
   SPECIFIC_NUMBER,
   STORY_OPENINGS,
   TAG_QUESTION,
@@ -47,6 +48,8 @@ const QUESTION_BASE = 0.4;
 const OPENING_ALONE = 0.25;
 /** An opening told as a story (things that happened, in the past) is one, without a number. */
 const NARRATED_STORY = 0.62;
+/** A sentence this long narrates with one past verb fewer. */
+const LONG_NARRATION_WORDS = 15;
 /** Past-tense verbs that make a sentence a narration. */
 const NARRATION_VERBS = 3;
 /** What a story's strength loses when its number measures a loss or a reason to hesitate: that is the idea. */
@@ -111,13 +114,17 @@ function kindStrength(kind: IdeaKind, text: string, question: boolean, side: Sid
     case 'pain_point':
       return strengthOf(PAIN_CUES, text) * (FIRST_PERSON.test(text) ? 1 : 0.8);
     case 'story_or_quote': {
+      if (SMALL_TALK_STORY.test(text)) return 0;
       const opening = strengthOf(STORY_OPENINGS, text);
       const outcome = strengthOf(OUTCOMES, text);
       const told = pastVerbs(text);
       let story: number;
-      if (outcome === 0) story = opening > 0 && told >= NARRATION_VERBS ? NARRATED_STORY : Math.min(opening, OPENING_ALONE);
+      // A long sentence narrates with one past verb fewer (`We had a mom call me in January, … her daughter got three different answers`).
+      const narrated = told >= NARRATION_VERBS || (told === NARRATION_VERBS - 1 && countWords(text) >= LONG_NARRATION_WORDS);
+      if (outcome === 0) story = opening > 0 && narrated ? NARRATED_STORY : Math.min(opening, OPENING_ALONE);
       // A number alone, in no past, is a plan or a figure (`grow new logos by thirty percent`), not a story.
-      else story = Math.max(opening, outcome) * (opening === 0 && told === 0 ? 0.5 : 1) + (opening > 0 ? OPENING_WITH_OUTCOME : 0);
+      else if (opening === 0 && told === 0) return 0;
+      else story = Math.max(opening, outcome) + (opening > 0 ? OPENING_WITH_OUTCOME : 0);
       // A loss told (`duplicate contacts`, `wrote off`) is a pain, and a bad experience told as a
       // reason to hesitate (`usage dropped to ten percent`) an objection, before it is a story.
       const toldAsOther = strengthOf(PAIN_CUES, text) >= (outcome === 0 ? 0.55 : 0.35) || strengthOf(INDIRECT_OBJECTION_CUES, text) >= 0.5;
