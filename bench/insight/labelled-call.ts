@@ -7,7 +7,7 @@ import { formatTimestamp } from '../../lib/transcripts/text/timestamp';
 /**
  * A labelled sales call: a readable script, the input form it is sent in, and the ideas a
  * sales-marketing person would take from it, each a verbatim quote of one line of the script.
- * The files live in `tests/fixtures/transcripts/labelled/`; `docs/transcripts.md` says how to
+ * The files live in `tests/fixtures/transcripts/labelled/`; `docs/transcript-evaluation.md` says how to
  * write one.
  */
 const personSchema = z.strictObject({

@@ -32,18 +32,29 @@ const FIRST_PASS_PLACES: Record<IdeaKind, number> = {
 
 /**
  * The idea a sentence and the next make together, when they may be quoted together: two
- * questions, a story's opening and (presumably) its result, or a short sentence that hints at a
- * kind and the next that completes it (`Timing is my other worry. This quarter…`).
+ * questions, a story's opening and (presumably) its result, a short sentence that hints at a
+ * kind and the next that completes it (`Timing is my other worry. This quarter…`), or a sentence
+ * that a short one after it gives its kind (`…which is a landline. Those messages just disappear.`).
  */
-function pairedIdea(segment: Segment, sentence: Sentence, next: Sentence, alone: KindScore | undefined): KindScore | undefined {
+function pairedIdea(
+  segment: Segment,
+  sentence: Sentence,
+  next: Sentence,
+  alone: KindScore | undefined,
+  nextAlone: () => KindScore | undefined,
+): KindScore | undefined {
   const questions = sentence.question && next.question;
   const opening = opensStoryWithoutOutcome(sentence.text);
   const short = alone !== undefined && countWords(sentence.text) < PAIR_BELOW_WORDS;
-  if (!questions && !opening && !short) return undefined;
+  const trailingWords = countWords(next.text);
+  // Not a question: `…would qualify. Desmond?` hands the word over, it completes nothing.
+  const trailing =
+    alone === undefined && !next.question && trailingWords >= 3 && trailingWords < PAIR_BELOW_WORDS ? nextAlone() : undefined;
+  if (!questions && !opening && !short && !trailing) return undefined;
   const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side);
-  // A short sentence is paired to complete its own kind, not to ride on the next one's.
-  if (!pair || (!questions && !opening && pair.kind !== alone?.kind)) return undefined;
-  return pair;
+  if (!pair || questions || opening) return pair;
+  // A short sentence is paired to complete its own kind, not to ride on the other one's.
+  return pair.kind === (short ? alone : trailing)?.kind ? pair : undefined;
 }
 
 /** A quote that may become an idea: where it is and how good it is. */
@@ -97,11 +108,14 @@ export function findContentIdeas(segments: readonly Segment[], sentences: readon
     let to = sentence.to;
     const next = sentences[index + 1];
     if (next && next.segment === sentence.segment && next.to - sentence.from <= MAX_QUOTE_CHARS) {
-      const pair = pairedIdea(segment, sentence, next, best);
+      const nextBest = () => {
+        if (carried?.index !== index + 1) carried = { index: index + 1, best: bestAt(index + 1) };
+        return carried.best;
+      };
+      const pair = pairedIdea(segment, sentence, next, best, nextBest);
       if (pair) {
-        const nextBest = bestAt(index + 1);
-        carried = { index: index + 1, best: nextBest };
-        if (pair.score > Math.max(best?.score ?? 0, nextBest?.score ?? 0)) {
+        const nextScore = nextBest()?.score;
+        if (pair.score > Math.max(best?.score ?? 0, nextScore ?? 0)) {
           best = pair;
           to = next.to;
           index++;

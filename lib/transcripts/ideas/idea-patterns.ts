@@ -88,7 +88,7 @@ const cue = (weight: number, ...alternatives: string[]): Cue => ({ pattern: new 
 
 /** Topics that make a buyer's question worth a post; added to the weight every substantive question has. */
 export const QUESTION_TOPICS: readonly Cue[] = [
-  cue(0.22, String.raw`\b(?:integrat\w*|connects? (?:to|with)|connectors?|sync\w*|api|apis|webhooks?|plug-?ins?)\b`),
+  cue(0.22, String.raw`\b(?:integrat\w*|connect(?:s|ing|ion)?|connectors?|sync\w*|api|apis|webhooks?|plug-?ins?)\b`),
   cue(0.25, String.raw`\b(?:pric\w*|costs?|licen[cs]\w*|discounts?|contracts?|billing|tiers?|plans?|how much|minimum term|term)\b`),
   cue(0.15, String.raw`\b(?:accura\w*|offline|uptime|latency|error rate)\b`),
   cue(0.15, String.raw`\bper (?:seat|user|licen[cs]e|month|year|rep|team)\b`),
@@ -204,6 +204,7 @@ export const INDIRECT_OBJECTION_CUES: readonly Cue[] = [
     // Authority: someone else decides, or must approve first.
     String.raw`\b(?:goes?|going|has to go|have to go|needs? to go|must go|would (?:have to|need to) go)\s+(?:through|to|past|before)\s+(?:the |our |my |a |an |his |her )?(?:[\w'-]+ ){0,3}?${APPROVER}\b`,
     String.raw`\b${APPROVER}\b[^.?!]{0,60}\b(?:signs?|approves?|approval|sign-?off|sign off|decides?|will ask|wants? to know|(?:will|would) (?:not|never)|won'?t|has to approve|needs convincing)\b`,
+    String.raw`\b${APPROVER}\b[^.?!]{0,60}\b(?:has|have|needs?|must|will want) to (?:see|review|approve|sign|look at|vote on)\b`,
     String.raw`\b(?:requires?|needs?|subject to) (?:the )?(?:approval|sign-?off)\b`,
     String.raw`\bnot (?:the one who|up to me|my (?:call|decision))\b|\bneeds? convincing\b`,
     String.raw`\b(?:it'?s|that'?s) (?:his|her|their) (?:decision|call)\b`,
@@ -234,7 +235,8 @@ export const INDIRECT_OBJECTION_CUES: readonly Cue[] = [
     0.65,
     // A past bad experience, raised as a reason to hesitate.
     String.raw`\b(?:the|our|my) (?:last|previous|old|current) (?:vendor|tool|software|system|provider|platform|one|solution)\b[^.?!]{0,80}\b(?:took|broke|breaks|failed|died|sat|stopped|never|only|didn'?t|couldn'?t|wasn'?t)\b`,
-    String.raw`\b(?:stopped (?:using|logging|trusting)|sat unused|never (?:used|logged in)|wrote off|shut it (?:off|down)|gave up on|been burned)\b`,
+    String.raw`\b(?:stopped (?:using|logging|trusting)|sat unused|never (?:used|logged in)|shut it (?:off|down)|gave up on|been burned)\b`,
+    String.raw`\b(?:it|the (?:project|pilot|tool|rollout|system)) (?:quietly |just |slowly )?(?:died|fizzled|petered out)\b|\bwe'?ve had (?:companies|vendors|providers|suppliers)\b`,
     String.raw`\bpromised (?:to us )?by\b|\bput us in that position\b|\bnot (?:want|going) to repeat\b|\bdidn'?t hear from (?:anyone|anybody)\b|\bnobody from your side\b`,
     String.raw`\bticket\b[^.?!]{0,40}\bopen for\b`,
     String.raw`\b(?:usage|adoption) (?:dropped|fell|collapsed|died)\b|\bat my (?:previous|last|old) (?:\w+ )?(?:company|job|hotel|firm|employer|school|hospital)\b[^.?!]{0,40}\b(?:we had|had a)\b`,
@@ -242,7 +244,7 @@ export const INDIRECT_OBJECTION_CUES: readonly Cue[] = [
   cue(
     0.5,
     // Adoption and effort: who will not use it, what it would take.
-    String.raw`\b(?:won'?t|will not|wouldn'?t|would not|not going to|are not going to|aren'?t going to|never going to|will never|would never|just won'?t)\s+(?:\w+\s+)?(?:use|type|adopt|sit through|log in|agree|accept|staff|learn|switch|read|sell|bother)\b`,
+    String.raw`\b(?:won'?t|will not|wouldn'?t|would not|not going to|are not going to|aren'?t going to|never going to|will never|would never|just won'?t|nobody'?s going to|nobody is going to|no one'?s going to|no one is going to)\s+(?:\w+\s+)?(?:use|type|adopt|sit through|log in|agree|accept|staff|learn|switch|read|sell|bother|let)\b`,
     String.raw`\b(?:train|retrain)\w* (?:something like |about |around |over |roughly )?(?:\d[\d,]*|${NUMBER_WORD}(?:[- ]${NUMBER_WORD})*) (?:people|users|staff|employees|adjusters|technicians|agents|reps|managers|clinicians|nurses)\b`,
     String.raw`\b(?:babysit|revolt|fiddly|coming for their jobs|die on the floor)\b`,
   ),
@@ -264,7 +266,8 @@ export const PAIN_CUES: readonly Cue[] = [
   ),
   cue(
     0.5,
-    String.raw`\b(?:wast(?:e|es|ed|ing)|los(?:e|es|ing)|lost|spend(?:s|ing)?|spent|burn(?:s|ing)?|eat(?:s|ing)? up)\b[^.?!]{0,30}\b(?:hours?|days?|afternoons?|mornings?|evenings?)\b`,
+    String.raw`\b(?:wast(?:e|es|ed|ing)|los(?:e|es|ing)|lost|spend(?:s|ing)?|spent|burn(?:s|ing)?|eat(?:s|ing)? up|worked)\b[^.?!]{0,30}\b(?:hours?|days?|afternoons?|mornings?|evenings?|weekends?|nights?)\b`,
+    String.raw`\blost (?:most of |all of |half of |the whole |a whole )?(?:january|february|march|april|may|june|july|august|september|october|november|december|a week|a month|the season|the year|weeks|months)\b`,
   ),
   cue(
     0.45,
@@ -297,8 +300,12 @@ export const PAIN_CUES: readonly Cue[] = [
   cue(0.4, String.raw`\b(?:chas(?:e|es|ing)|nagging|guesswork|guessing|flying blind|gut feel)\b`),
   cue(
     0.5,
-    String.raw`\b(?:costs? us|costing us|down the drain|throw(?:ing)? away|written off|wrote off)\b`,
-    String.raw`\b(?:disappear\w*|get lost|goes? missing|nobody (?:sees|saw|reads|answers|picks up|owns)|no one (?:sees|answers|owns))\b`,
+    // What it costs, as a recurring amount: `costs us maybe eight, nine thousand dollars a week` (not `cost us a case of beer`).
+    String.raw`\b(?:costs? us|costing us)\b[^.?!]{0,40}\b(?:a|per|every|each) (?:week|month|year|quarter|day)\b|\bcosts? us (?:maybe |about |around |roughly )?(?:\d|${NUMBER})[^.?!]{0,20}(?:%|percent|dollars|pounds|euros|thousand|million|hours)`,
+    String.raw`\b(?:down the drain|throw(?:ing)? away|written off|wrote off)\b`,
+    String.raw`\b(?:disappear\w*|get lost|goes? missing|nobody (?:ever )?(?:sees|saw|reads|answers|picks up|owns|listens)|no one (?:sees|answers|owns|listens))\b`,
+    String.raw`\b(?:percent|%|half|a third|a quarter|most) of (?:our|my|their|the team'?s) (?:time|week|day|days|capacity)\b|\bminutes of (?:an? |our |my )?\w+ (?:reading|typing|searching|copying|looking|listening|waiting)\b`,
+    String.raw`\b(?:we|they|i) still (?:miss|chas\w+|wait\w*|do it by hand|type)\b|\bstill chasing\b|\babsorb\w* (?:the )?(?:overruns|costs?|losses)\b`,
     String.raw`\b(?:no-?shows?|second visits?|return trips?|rework|re-?keying|retyp\w*|double[- ]bookings?|overbook\w*|oversold|backlogs?)\b`,
     String.raw`\b(?:sit|sits|sat|wait|waits|waiting) (?:for )?(?:\w+ ){0,3}(?:days|weeks|hours)\b`,
   ),
@@ -332,6 +339,9 @@ export const STORY_OPENINGS: readonly Cue[] = [
     String.raw`\bwe (?:had|tried|rolled out|launched|switched|moved|started|hired|lost|went)\b`,
   ),
 ];
+
+/** The opening of an anecdote: someone, one time, told or did something. */
+export const ANECDOTE = /\b(?:we had (?:a|an|one)|one time|i remember|for example|for instance|told me|called me|emailed me)\b/i;
 
 /** Verbs of a told story, in the past: a sentence with three of them narrates. */
 export const PAST_VERBS =
@@ -382,7 +392,7 @@ export const INSIGHT_CUES: readonly Cue[] = [
 export const NEXT_STEP_CUES: readonly Cue[] = [
   cue(
     0.5,
-    String.raw`\b(?:i'?ll|i will|we'?ll|we will|i shall|we shall|i'?m going to|we'?re going to|i am going to|we are going to|he'?ll|she'?ll|he will|she will|(?!they\b|it\b|that\b|this\b|which\b|who\b|you\b)[a-z]+ will)\s+(?:also\s+|then\s+|just\s+|first\s+|definitely\s+|happily\s+)?(?:send|share|pick|ask|line up|present|prepare|pull|write up|put together|set up|book|schedule|bring|loop in|arrange|organi[sz]e|brief|confirm|submit|draft|follow up|email|forward|introduce|intro|circulate|block|ping|reach out|come back|sound out|have a word|speak to|talk to|turn (?:it|that|this) on|get (?:it|them|that|those|you|back))\b`,
+    String.raw`\b(?:i'?ll|i will|we'?ll|we will|i shall|we shall|i'?m going to|we'?re going to|i am going to|we are going to|he'?ll|she'?ll|he will|she will|(?!they\b|it\b|that\b|this\b|which\b|who\b|you\b)[a-z]+ will)\s+(?:also\s+|then\s+|just\s+|first\s+|definitely\s+|happily\s+)?(?:send|share|pick|ask|line up|present|prepare|pull|write up|put together|set up|book|schedule|bring|loop in|arrange|organi[sz]e|brief|confirm|submit|draft|follow up|email|forward|introduce|intro|ship|install|mail|circulate|block|ping|reach out|come back|sound out|have a word|speak to|talk to|turn (?:it|that|this) on|get (?:it|them|that|those|you|back))\b`,
     String.raw`\b(?:should|could|can|shall) we (?:\w+ )?(?:hold|book|grab|schedule|find|set up|pencil|plan|lock|reconvene|regroup)\b`,
     String.raw`\b(?:let'?s|why don'?t we|we should)\s+(?:\w+\s+)?(?:pencil|book|schedule|set up|find (?:a|some) time|plan|lock in|reconvene|regroup|meet|reconnect|hop on|jump on|aim for|target)\b`,
     String.raw`\bwhat (?:i|we)'?d (?:suggest|propose) is\b`,

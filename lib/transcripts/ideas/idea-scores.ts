@@ -1,6 +1,7 @@
 import { ideaKinds, type IdeaKind } from '../model/analysis';
 import { countWords } from '../text/count-words';
 import {
+  ANECDOTE,
   CALL_LOGISTICS,
   COMPETITOR_CUES,
   DUE_DATE,
@@ -127,7 +128,10 @@ function kindStrength(kind: IdeaKind, text: string, question: boolean, side: Sid
       else story = Math.max(opening, outcome) + (opening > 0 ? OPENING_WITH_OUTCOME : 0);
       // A loss told (`duplicate contacts`, `wrote off`) is a pain, and a bad experience told as a
       // reason to hesitate (`usage dropped to ten percent`) an objection, before it is a story.
-      const toldAsOther = strengthOf(PAIN_CUES, text) >= (outcome === 0 ? 0.55 : 0.35) || strengthOf(INDIRECT_OBJECTION_CUES, text) >= 0.5;
+      // An anecdote (`We had a patient last month text to cancel…`) stays a story though it tells a loss.
+      const pain = strengthOf(PAIN_CUES, text);
+      const lossTold = outcome === 0 ? pain >= 0.5 && !ANECDOTE.test(text) : pain >= 0.35;
+      const toldAsOther = lossTold || strengthOf(INDIRECT_OBJECTION_CUES, text) >= 0.5;
       // A question asks; it tells no story.
       return (toldAsOther ? story - OTHER_KIND_IN_STORY : story) * (question ? 0.5 : 1);
     }
