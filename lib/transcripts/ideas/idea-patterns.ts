@@ -217,6 +217,8 @@ export const INDIRECT_OBJECTION_CUES: readonly Cue[] = [
     String.raw`\bbudget\b[^.?!]{0,50}\b(?:committed|not huge|isn'?t huge|small|limited|tight|frozen|cut|spent|already includes|gone|not final)\b`,
     String.raw`\b(?:cut|reduce|trim)\w* (?:\w+ ){0,2}spend\w*\b|\bspend(?:ing)? freeze\b`,
     String.raw`\b(?:can'?t|cannot|couldn'?t) (?:defend|justify|take|sell)\b`,
+    String.raw`\b(?:not happening|not in (?:the |our |this year'?s )?(?:capital|budget|plan)\w*)\b|\bmore than (?:our|the) (?:whole |entire |total )?(?:\w+ )?budget\b|\b(?:never|not|couldn'?t|can'?t) afford\b|\bmore than (?:i|we) (?:have|got|pay)\b`,
+    String.raw`\bevery (?:contract|invoice|line item|vendor|renewal) (?:over|above)\b|\bline by line\b`,
     String.raw`\bgoing back to finance\b|\b(?:nearly|almost|more than) (?:double|twice|triple)\b|\bwhy (?:we'?re|we are) paying\b|\bpays? for itself\b`,
     String.raw`\bevery (?:new )?(?:software )?line\b[^.?!]{0,40}\bexplained\b`,
   ),
@@ -234,7 +236,8 @@ export const INDIRECT_OBJECTION_CUES: readonly Cue[] = [
     // Above a told story's strength: a bad experience told on a buying call is a reason to hesitate.
     0.65,
     // A past bad experience, raised as a reason to hesitate.
-    String.raw`\b(?:the|our|my) (?:last|previous|old|current) (?:vendor|tool|software|system|provider|platform|one|solution)\b[^.?!]{0,80}\b(?:took|broke|breaks|failed|died|sat|stopped|never|only|didn'?t|couldn'?t|wasn'?t)\b`,
+    String.raw`\b(?:the|our|my) (?:last|previous|old|current) (?:vendor|tool|software|system|provider|platform|one|solution|[A-Z]{2,6}|crm|erp)\b[^.?!]{0,80}\b(?:took|broke|breaks|failed|died|sat|stopped|never|only|didn'?t|couldn'?t|wasn'?t)\b`,
+    String.raw`\b(?:we|they|i) tried to (?:move|switch|migrate|implement|roll out|replace|bring in)\b|\b(?:not|never) (?:do|go through|doing|going through) (?:that|this|it) again\b|\bnever again\b|\bseen (?:that|this) (?:one |movie )?before\b`,
     String.raw`\b(?:stopped (?:using|logging|trusting)|sat unused|never (?:used|logged in)|shut it (?:off|down)|gave up on|been burned)\b`,
     String.raw`\b(?:it|the (?:project|pilot|tool|rollout|system)) (?:quietly |just |slowly )?(?:died|fizzled|petered out)\b|\bwe'?ve had (?:companies|vendors|providers|suppliers)\b`,
     String.raw`\bpromised (?:to us )?by\b|\bput us in that position\b|\bnot (?:want|going) to repeat\b|\bdidn'?t hear from (?:anyone|anybody)\b|\bnobody from your side\b`,
@@ -253,8 +256,10 @@ export const INDIRECT_OBJECTION_CUES: readonly Cue[] = [
     // A gate the purchase must pass first: security, compliance, risk, contract terms.
     String.raw`\b(?:will not|won'?t|cannot|can'?t|not going to) (?:approve|sign|accept|onboard|install|commit)\b[^.?!]{0,60}\b(?:without|until|unless|before|for)\b`,
     String.raw`\bbefore (?:anything|we|i) (?:is |can |are )?(?:signed|installed|approve|sign|put|go live)\b`,
+    String.raw`\bwithout (?:\w+ ){0,4}(?:signing off|sign-?off|approval|approving|sign off)\b|\bnothing goes live\b|\bi don'?t have (?:one|anyone|the (?:people|time|budget|headcount|bandwidth)|that kind of)\b`,
+    String.raw`\bif (?:we|it|the|that|this|you)\b[^.?!]{0,80}\b(?:doesn'?t|don'?t|isn'?t|won'?t|fails?|breaks?|goes wrong|goes down|can'?t)\b[^.?!]{0,60}\b(?:i|we)(?:'?m|'?re| am| are| will|'ll| would|'d)?\b`,
     String.raw`\b(?:risk (?:committee|assessment)|model risk|outsourcing|third-party risk)\b`,
-    String.raw`\b(?:long|big) commitment\b|\byears? is a long\b|\bmarried to\b|\bnot keen on\b|\bcan'?t sign (?:something|anything)\b`,
+    String.raw`\b(?:long|big) commitment\b|\byears? is a long\b|\bmarried to\b|\bnot keen on\b|\bcan'?t sign (?:something|anything)\b|\block (?:myself|ourselves|us|me) in\b`,
   ),
 ];
 
@@ -306,6 +311,9 @@ export const PAIN_CUES: readonly Cue[] = [
     String.raw`\b(?:disappear\w*|get lost|goes? missing|nobody (?:ever )?(?:sees|saw|reads|answers|picks up|owns|listens)|no one (?:sees|answers|owns|listens))\b`,
     String.raw`\b(?:percent|%|half|a third|a quarter|most) of (?:our|my|their|the team'?s) (?:time|week|day|days|capacity)\b|\bminutes of (?:an? |our |my )?\w+ (?:reading|typing|searching|copying|looking|listening|waiting)\b`,
     String.raw`\b(?:we|they|i) still (?:miss|chas\w+|wait\w*|do it by hand|type)\b|\bstill chasing\b|\babsorb\w* (?:the )?(?:overruns|costs?|losses)\b`,
+    String.raw`\b(?:is|are) (?:junk|garbage|useless|a mess|unreliable)\b|\b(?:freezes|crashes|keeps crashing)\b|\bunder-?claim\w*|\bmissed out on\b|\bonly (?:\w+ ){0,2}(?:understands|knows how)\b|\bnever quite right\b`,
+    String.raw`\blost (?:\w+ ){0,2}(?:drivers|reps|staff|people|customers|clients|employees|members|donors|accounts|samples)\b`,
+    String.raw`\b(?:whiteboard|clipboards?|paper forms?|printed (?:\w+ )?(?:maps?|lists?|sheets?|forms?)|phone calls) (?:\w+ ){0,4}(?:a|per|every) (?:week|day|month|morning)\b|\b(?:on a whiteboard|clipboards|on paper|taped to)\b`,
     String.raw`\b(?:no-?shows?|second visits?|return trips?|rework|re-?keying|retyp\w*|double[- ]bookings?|overbook\w*|oversold|backlogs?)\b`,
     String.raw`\b(?:sit|sits|sat|wait|waits|waiting) (?:for )?(?:\w+ ){0,3}(?:days|weeks|hours)\b`,
   ),
@@ -339,6 +347,10 @@ export const STORY_OPENINGS: readonly Cue[] = [
     String.raw`\bwe (?:had|tried|rolled out|launched|switched|moved|started|hired|lost|went)\b`,
   ),
 ];
+
+/** A line a buyer says that a post could quote as it is: a contrast of what matters and what does not. */
+export const QUOTABLE_LINE =
+  /\b(?:i|we) (?:don'?t|do not) care (?:about|what|how|who|if)\b|\b(?:numbers|results|proof|outcomes),? not (?:promises|features|slides|a slide deck|logos?)\b|^(?:numbers|results|proof)\. not\b|\bshow me on my\b/i;
 
 /** The opening of an anecdote: someone, one time, told or did something. */
 export const ANECDOTE = /\b(?:we had (?:a|an|one)|one time|i remember|for example|for instance|told me|called me|emailed me)\b/i;
@@ -379,13 +391,15 @@ export const INSIGHT_CUES: readonly Cue[] = [
     0.4,
     String.raw`\b(?:teams|companies|reps|buyers|people|firms|carriers|customers|ones|rollouts|managers|projects|organi[sz]ations|insurers|hospitals|schools|stores|vendors|deployments) (?:that|who) [^.?!]{0,60}\b(?:tend to|usually|always|never|are|get|see|win|close|have|name|keep|start|protect|stick|succeed|stall|fail|move|treat|look)\b`,
   ),
+  // How often alone ("typically", "on average") also sizes a product ("a go-live is typically four months"): weak by itself.
+  cue(0.3, String.raw`\b(?:tends? to|on average|typically)\b`),
   cue(
     0.4,
-    String.raw`\b(?:tends? to|on average|typically|as a rule|rule of thumb|it turns out|counterintuitive\w*|what (?:actually )?works is|the data (?:shows|says))\b`,
+    String.raw`\b(?:as a rule|rule of thumb|it turns out|counterintuitive\w*|what (?:actually )?works is|the data (?:shows|says))\b`,
     String.raw`\bwe (?:analy[sz]ed|looked at|studied) (?:over )?\d+`,
     String.raw`\b(?:almost never|almost always|more often than not|nine times out of ten)\b|\bfail(?:s|ed)? because\b|\bit (?:was|is) that nobody\b`,
   ),
-  cue(0.5, String.raw`${NUMBER}\s*(?:%|percent) of (?:teams|companies|reps|deals|buyers|customers|calls|people|sellers|managers)\b`),
+  cue(0.5, String.raw`${NUMBER}\s*(?:%|percent) of (?:teams|companies|reps|deals|buyers|customers|sellers|managers)\b`),
 ];
 
 /** Someone committing to act after the call: `I'll send…`, `let's book…`, `send over the proposal`. */
@@ -395,14 +409,15 @@ export const NEXT_STEP_CUES: readonly Cue[] = [
     String.raw`\b(?:i'?ll|i will|we'?ll|we will|i shall|we shall|i'?m going to|we'?re going to|i am going to|we are going to|he'?ll|she'?ll|he will|she will|(?!they\b|it\b|that\b|this\b|which\b|who\b|you\b)[a-z]+ will)\s+(?:also\s+|then\s+|just\s+|first\s+|definitely\s+|happily\s+)?(?:send|share|pick|ask|line up|present|prepare|pull|write up|put together|set up|book|schedule|bring|loop in|arrange|organi[sz]e|brief|confirm|submit|draft|follow up|email|forward|introduce|intro|ship|install|mail|circulate|block|ping|reach out|come back|sound out|have a word|speak to|talk to|turn (?:it|that|this) on|get (?:it|them|that|those|you|back))\b`,
     String.raw`\b(?:should|could|can|shall) we (?:\w+ )?(?:hold|book|grab|schedule|find|set up|pencil|plan|lock|reconvene|regroup)\b`,
     String.raw`\b(?:let'?s|why don'?t we|we should)\s+(?:\w+\s+)?(?:pencil|book|schedule|set up|find (?:a|some) time|plan|lock in|reconvene|regroup|meet|reconnect|hop on|jump on|aim for|target)\b`,
-    String.raw`\bwhat (?:i|we)'?d (?:suggest|propose) is\b`,
+    String.raw`\bwhat (?:i|we)'?d (?:suggest|propose) is\b|^give (?:me|us) (?:\w+ )?(?:weeks?|days?|a week|a month)\b`,
+    String.raw`\b(?:i|we)'?d like to (?:get|set up|send|book|schedule|put|run|bring)\b(?=[^.?!]*\b(?:next|this|by|on|before|within|today|tomorrow)\b)`,
   ),
   cue(
     0.45,
     String.raw`^(?:and\s+|so\s+|then\s+)?(?:please\s+)?(?:send|forward|share|loop|break|bring|book|email)\s+(?:over|me|us|it|the|a|our|your|that|those|this|them)\b`,
     String.raw`^(?:next|this|on) (?:monday|tuesday|wednesday|thursday|friday|week)\b`,
     // Weaker verbs commit only with a date (`I'll have two names for you by Thursday`): see DUE_DATE.
-    String.raw`\b(?:i'?ll|i will|we'?ll|we will|[a-z]+ will)\s+(?:then\s+|also\s+)?(?:have|get|take|run|start|walk|meet|join|hold|turn|set|pull|go through)\b(?=[^.?!]*\b(?:by|on|before|until|within|next|this|today|tomorrow)\b)`,
+    String.raw`\b(?:i'?ll|i will|we'?ll|we will|[a-z]+ will)\s+(?:then\s+|also\s+)?(?:have|get|take|run|start|walk|meet|join|hold|turn|set|pull|go through|review|decide)\b(?=[^.?!]*\b(?:by|on|before|until|within|next|this|today|tomorrow)\b)`,
   ),
   cue(0.4, String.raw`\b(?:calendar invite|follow-?up (?:call|meeting)|next steps? (?:is|are|would be|will be)|as a next step)\b`),
 ];
@@ -447,5 +462,6 @@ export const NAMED_ALTERNATIVE = new RegExp(
     String.raw`\b[A-Z][\w.]*[a-z0-9]\s+(?:came in|has been in touch|have been in touch|offered|quoted|is offering|are offering|is pitching|are pitching|pitched)\b`,
     String.raw`\b(?:other (?:two|one|three)|others) (?:are|is)\s+[A-Z]`,
     String.raw`\bget [A-Z]\w+ to (?:add|build|write|make|script|do|extend)\b`,
+    String.raw`\b(?:system|database|tool|app|spreadsheet|thing) that [A-Z]\w+(?:, [^,.]+,)? (?:built|wrote|made|set up)\b`,
   ].join('|'),
 );

@@ -17,6 +17,7 @@ import {
   PAIN_CUES,
   PAST_VERBS,
   PROPER_NOUN,
+  QUOTABLE_LINE,
   QUESTION_TOPICS,
   SELLER_DISCOVERY,
   SMALL_TALK,
@@ -53,6 +54,8 @@ const NARRATED_STORY = 0.62;
 const LONG_NARRATION_WORDS = 15;
 /** Past-tense verbs that make a sentence a narration. */
 const NARRATION_VERBS = 3;
+/** A buyer's line worth quoting as it is ("I don't care about the logo on the box"). */
+const QUOTABLE_STRENGTH = 0.5;
 /** What a story's strength loses when its number measures a loss or a reason to hesitate: that is the idea. */
 const OTHER_KIND_IN_STORY = 0.2;
 /** An opening followed by its result makes the story. */
@@ -132,8 +135,9 @@ function kindStrength(kind: IdeaKind, text: string, question: boolean, side: Sid
       const pain = strengthOf(PAIN_CUES, text);
       const lossTold = outcome === 0 ? pain >= 0.5 && !ANECDOTE.test(text) : pain >= 0.35;
       const toldAsOther = lossTold || strengthOf(INDIRECT_OBJECTION_CUES, text) >= 0.5;
+      const quotable = QUOTABLE_LINE.test(text) ? QUOTABLE_STRENGTH : 0;
       // A question asks; it tells no story.
-      return (toldAsOther ? story - OTHER_KIND_IN_STORY : story) * (question ? 0.5 : 1);
+      return Math.max(toldAsOther ? story - OTHER_KIND_IN_STORY : story, quotable) * (question ? 0.5 : 1);
     }
     case 'competitor':
       // As for objections: a question that names an alternative asks about it.
