@@ -2,6 +2,7 @@ import { analyseContent, type IdeasAnalyser } from '../../lib/transcripts/analys
 import type { IdeaKind } from '../../lib/transcripts/model/analysis';
 import { transcriptRequestSchema } from '../../lib/schemas/transcript';
 import type { BenchResult } from '../bench-result';
+import { crossValidate } from './cross-validate';
 import { requestOf, type LabelledCall } from './labelled-call';
 import { scoreCall, tallyByKind, type CallScore, type KindTally } from './score-ideas';
 
@@ -59,22 +60,31 @@ function detailLines(scores: readonly CallScore[]): string[] {
 
 /**
  * The report of an analyser on the labelled calls: per kind and overall on the calls it was tuned
- * on (checked against `TARGETS`), then on the held-out calls, apart and without targets (they are
- * scored, never tuned on), then each miss and each false idea.
+ * on (checked against `TARGETS`); for the embedded analyser, whose idea model was learnt from those
+ * very calls, the same calls by leave-one-call-out cross-validation (`cross-validate.ts`); then the
+ * held-out calls, apart and without targets (they are scored, never tuned on); then each miss and
+ * each false idea of the last two.
  */
 export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAnalyser, name: string): Promise<BenchResult> {
   const tuned = calls.filter((call) => !call.heldOut);
   const heldOut = calls.filter((call) => call.heldOut);
   const tunedScores = await scoreAnalyser(tuned, analyser);
+  const crossScores = analyser.name === 'embedded' ? crossValidate(tuned) : undefined;
   const heldOutScores = await scoreAnalyser(heldOut, analyser);
   const tallies = tallyByKind(tunedScores);
   const lines = [
-    `${name} analyser on ${tuned.length} labelled calls (tuning set)`,
+    `${name} analyser on ${tuned.length} labelled calls (tuning set${crossScores ? ', which its idea model was learnt from' : ''})`,
     ...tallyLines(tallies),
+    ...(crossScores
+      ? [
+          `${name} analyser on the same calls, each by a model learnt from the others (cross-validation; no target)`,
+          ...tallyLines(tallyByKind(crossScores)),
+        ]
+      : []),
     `${name} analyser on ${heldOut.length} held-out calls (never tuned on; no target)`,
     ...tallyLines(tallyByKind(heldOutScores)),
-    'misses and false ideas (tuning set):',
-    ...detailLines(tunedScores),
+    `misses and false ideas (${crossScores ? 'cross-validation' : 'tuning set'}):`,
+    ...detailLines(crossScores ?? tunedScores),
     'misses and false ideas (held-out):',
     ...detailLines(heldOutScores),
   ];

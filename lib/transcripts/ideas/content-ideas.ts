@@ -3,6 +3,7 @@ import { evidenceAt } from './evidence';
 import { writeAngle, writeHook } from './idea-hooks';
 import { countWords } from '../text/count-words';
 import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, type KindScore } from './idea-scores';
+import { ideaModel, type IdeaModel } from './idea-model';
 import { groupNearDuplicates } from './near-duplicates';
 import type { Segment } from '../text/segment';
 import { splitSentences, type Sentence } from '../text/sentences';
@@ -42,6 +43,7 @@ function pairedIdea(
   next: Sentence,
   alone: KindScore | undefined,
   nextAlone: () => KindScore | undefined,
+  model: IdeaModel,
 ): KindScore | undefined {
   const questions = sentence.question && next.question;
   const opening = opensStoryWithoutOutcome(sentence.text);
@@ -51,7 +53,7 @@ function pairedIdea(
   const trailing =
     alone === undefined && !next.question && trailingWords >= 3 && trailingWords < PAIR_BELOW_WORDS ? nextAlone() : undefined;
   if (!questions && !opening && !short && !trailing) return undefined;
-  const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side);
+  const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side, model);
   if (!pair || questions || opening) return pair;
   // A short sentence is paired to complete its own kind, not to ride on the other one's.
   return pair.kind === (short ? alone : trailing)?.kind ? pair : undefined;
@@ -92,13 +94,17 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
  *
  * `sentences` may be passed when the caller has split them already.
  */
-export function findContentIdeas(segments: readonly Segment[], sentences: readonly Sentence[] = splitSentences(segments)): ContentIdea[] {
+export function findContentIdeas(
+  segments: readonly Segment[],
+  sentences: readonly Sentence[] = splitSentences(segments),
+  model: IdeaModel = ideaModel,
+): ContentIdea[] {
   const pools = Object.fromEntries(ideaKinds.map((kind) => [kind, [] as Candidate[]])) as Record<IdeaKind, Candidate[]>;
   let carried: { index: number; best: KindScore | undefined } | undefined;
   const bestAt = (index: number) => {
     if (carried?.index === index) return carried.best;
     const sentence = sentences[index] as Sentence;
-    return bestIdeaKind(sentence.text, sentence.question, (segments[sentence.segment] as Segment).side);
+    return bestIdeaKind(sentence.text, sentence.question, (segments[sentence.segment] as Segment).side, model);
   };
   for (let index = 0; index < sentences.length; index++) {
     const sentence = sentences[index] as Sentence;
@@ -112,7 +118,7 @@ export function findContentIdeas(segments: readonly Segment[], sentences: readon
         if (carried?.index !== index + 1) carried = { index: index + 1, best: bestAt(index + 1) };
         return carried.best;
       };
-      const pair = pairedIdea(segment, sentence, next, best, nextBest);
+      const pair = pairedIdea(segment, sentence, next, best, nextBest, model);
       if (pair) {
         const nextScore = nextBest()?.score;
         if (pair.score > Math.max(best?.score ?? 0, nextScore ?? 0)) {

@@ -1,0 +1,21 @@
+import { findContentIdeas } from '../../lib/transcripts/ideas/content-ideas';
+import { normaliseTranscript } from '../../lib/transcripts/normalise-transcript';
+import { transcriptRequestSchema } from '../../lib/schemas/transcript';
+import { requestOf, type LabelledCall } from './labelled-call';
+import { scoreCall, type CallScore } from './score-ideas';
+import { examplesOf, trainIdeaModel } from './train-idea-model';
+
+/**
+ * Leave-one-call-out cross-validation of the embedded analyser: each call's ideas are found by an
+ * idea model learnt from all the other calls. The model of the service has seen every tuning call,
+ * so its own figure on them says little; this one says what to expect on a call it has not seen
+ * (the hand-written cues it reads were still written with all of them in view).
+ */
+export function crossValidate(calls: readonly LabelledCall[]): CallScore[] {
+  const examples = new Map(calls.map((call) => [call, examplesOf(call)]));
+  return calls.map((call) => {
+    const model = trainIdeaModel(calls.filter((other) => other !== call).flatMap((other) => examples.get(other)!));
+    const segments = normaliseTranscript(transcriptRequestSchema.parse(requestOf(call)), [call.sellerDomain]);
+    return scoreCall(call, findContentIdeas(segments, undefined, model));
+  });
+}

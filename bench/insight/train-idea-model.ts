@@ -1,0 +1,115 @@
+import { MODEL_CLASSES, sentenceFeatures, type IdeaModel } from '../../lib/transcripts/ideas/idea-model';
+import { cueScores } from '../../lib/transcripts/ideas/idea-scores';
+import { normaliseTranscript } from '../../lib/transcripts/normalise-transcript';
+import { transcriptRequestSchema } from '../../lib/schemas/transcript';
+import { splitSentences } from '../../lib/transcripts/text/sentences';
+import { seededRandom } from '../seeded-random';
+import { requestOf, spanOf, type LabelledCall } from './labelled-call';
+
+/**
+ * Learns the idea model (`lib/transcripts/ideas/idea-model.ts`) from labelled calls: every sentence
+ * of a call is an example, of the kind of the label whose words it shares (half of the shorter of
+ * the two, as the score counts a match), else of no kind. Multinomial logistic regression by
+ * stochastic gradient descent with L2, in a seeded order: the same calls give the same model.
+ */
+
+export interface Example {
+  features: Map<string, number>;
+  /** Index in MODEL_CLASSES. */
+  label: number;
+}
+
+/**
+ * How the model is learnt. `minOccurrences`: a word or pair of words must occur in this many
+ * sentences to be a feature (rarer ones only fit one call); `pruneBelow`: weights smaller than this
+ * in every class are left out of the written model.
+ */
+export interface TrainingOptions {
+  epochs: number;
+  step: number;
+  l2: number;
+  minOccurrences: number;
+  pruneBelow: number;
+}
+
+/** Chosen by leave-one-call-out cross-validation (`npm run eval` prints its figures). */
+export const TRAINING: TrainingOptions = { epochs: 20, step: 0.3, l2: 0.003, minOccurrences: 3, pruneBelow: 0.05 };
+const SEED = 20_261_125;
+
+/** The sentences of a call as the analyser reads them, each with the kind its labels give it. */
+export function examplesOf(call: LabelledCall): Example[] {
+  const request = transcriptRequestSchema.parse(requestOf(call));
+  const segments = normaliseTranscript(request, [call.sellerDomain]);
+  const spans = call.ideas.map((label) => ({ label, span: spanOf(call, label) }));
+  return splitSentences(segments).map((sentence) => {
+    const segment = segments[sentence.segment]!;
+    // Segments are the script's lines, one each; a sentence's offsets are in the line's text.
+    const line = call.script[sentence.segment]![1];
+    const offset = line.indexOf(segment.text.slice(sentence.from, sentence.to));
+    const from = offset >= 0 ? offset : -1;
+    const to = from + (sentence.to - sentence.from);
+    let best: { kind: (typeof MODEL_CLASSES)[number]; shared: number } = { kind: 'none', shared: 0 };
+    for (const { label, span } of spans) {
+      if (span.line !== sentence.segment || from < 0) continue;
+      const shared = Math.min(span.to, to) - Math.max(span.from, from);
+      if (shared > 0 && shared >= 0.5 * Math.min(span.to - span.from, to - from) && shared > best.shared)
+        best = { kind: label.kind, shared };
+    }
+    return {
+      features: sentenceFeatures(sentence.text, sentence.question, segment.side, cueScores(sentence.text, sentence.question, segment.side)),
+      label: MODEL_CLASSES.indexOf(best.kind),
+    };
+  });
+}
+
+/** A model learnt from examples. */
+export function trainIdeaModel(examples: readonly Example[], options: TrainingOptions = TRAINING): IdeaModel {
+  const { epochs, step: firstStep, l2, minOccurrences, pruneBelow } = options;
+  const classes = MODEL_CLASSES.length;
+  const counts = new Map<string, number>();
+  for (const { features } of examples) for (const feature of features.keys()) counts.set(feature, (counts.get(feature) ?? 0) + 1);
+  const kept = (feature: string) => !/^[wb]:/.test(feature) || (counts.get(feature) ?? 0) >= minOccurrences;
+  const weights = new Map<string, number[]>();
+  const bias = new Array<number>(classes).fill(0);
+  const random = seededRandom(SEED);
+  const order = examples.map((_, index) => index);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let index = order.length - 1; index > 0; index--) {
+      const other = Math.floor(random() * (index + 1));
+      [order[index], order[other]] = [order[other]!, order[index]!];
+    }
+    const step = firstStep / (1 + epoch * 0.2);
+    for (const position of order) {
+      const { features, label } = examples[position]!;
+      const sums = [...bias];
+      for (const [feature, value] of features) {
+        const row = weights.get(feature);
+        if (row) for (let c = 0; c < classes; c++) sums[c]! += row[c]! * value;
+      }
+      const top = Math.max(...sums);
+      const exps = sums.map((sum) => Math.exp(sum - top));
+      const total = exps.reduce((a, b) => a + b, 0);
+      const gradient = exps.map((value, c) => value / total - (c === label ? 1 : 0));
+      for (let c = 0; c < classes; c++) bias[c]! -= step * gradient[c]!;
+      for (const [feature, value] of features) {
+        if (!kept(feature)) continue;
+        let row = weights.get(feature);
+        if (!row) weights.set(feature, (row = new Array<number>(classes).fill(0)));
+        for (let c = 0; c < classes; c++) row[c]! -= step * (gradient[c]! * value + l2 * row[c]!);
+      }
+    }
+  }
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const written: Record<string, number[]> = {};
+  for (const feature of [...weights.keys()].sort()) {
+    const row = weights.get(feature)!;
+    if (row.some((value) => Math.abs(value) >= pruneBelow)) written[feature] = row.map(round);
+  }
+  return { classes: MODEL_CLASSES, bias: bias.map(round), weights: written };
+}
+
+/** A model as written to idea-model.json: one feature a line, so that a retrained model's diff reads. */
+export function modelJson(model: IdeaModel): string {
+  const rows = Object.entries(model.weights).map(([feature, row]) => `    ${JSON.stringify(feature)}: ${JSON.stringify(row)}`);
+  return `{\n  "classes": ${JSON.stringify(model.classes)},\n  "bias": ${JSON.stringify(model.bias)},\n  "weights": {\n${rows.join(',\n')}\n  }\n}\n`;
+}

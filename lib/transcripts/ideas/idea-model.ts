@@ -1,0 +1,87 @@
+import { ideaKinds, type IdeaKind } from '../model/analysis';
+import trained from './idea-model.json';
+import type { Side } from '../text/segment';
+
+/**
+ * A linear model of which kind of idea a sentence is, learnt from the labelled calls
+ * (`npm run train:ideas` writes `idea-model.json` from `tests/fixtures/transcripts/labelled/`).
+ * Hand-written cues alone were fitted to the calls they were written for: on calls written later
+ * they found a fifth of the objections. The model weighs the cues' scores together with the
+ * sentence's own words, so words that buyers use across industries ("budget", "board", "afford",
+ * "can't") count where no cue names them.
+ */
+export interface IdeaModel {
+  /** What each position of a weight row stands for: `none` (no idea) and the kinds. */
+  classes: ReadonlyArray<'none' | IdeaKind>;
+  bias: readonly number[];
+  /** One row of weights per feature, in the order of `classes`; features not listed weigh nothing. */
+  weights: Readonly<Record<string, readonly number[]>>;
+}
+
+/** Number words, read as one token so that "forty" and "40" weigh the same. */
+const NUMBER_WORDS = new Set(
+  `zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen
+  nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion dozen half`.split(/\s+/),
+);
+
+/** The words of a sentence, lower-cased, numbers as `#`. */
+function tokensOf(text: string): string[] {
+  const tokens: string[] = [];
+  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
+    const word = match[0].replace(/’/g, "'").replace(/['-]+$/, '');
+    tokens.push(/^\p{N}/u.test(word) || NUMBER_WORDS.has(word) ? '#' : word);
+  }
+  return tokens;
+}
+
+/**
+ * What the model reads of a sentence: its words and pairs of words, whether it is a question,
+ * whether the seller said it, and how strongly the hand-written cues score it for each kind
+ * (`cueScores`). Only the seller's side is a feature: a sentence of unknown side (a workspace
+ * without email domains, a transcript without speakers) is read as a buyer's would be, and whose
+ * words a kind may be is decided apart (`idea-sides.ts`).
+ */
+export function sentenceFeatures(
+  text: string,
+  question: boolean,
+  side: Side,
+  cueScores: Readonly<Record<IdeaKind, number>>,
+): Map<string, number> {
+  const features = new Map<string, number>();
+  const tokens = tokensOf(text);
+  for (let index = 0; index < tokens.length; index++) {
+    features.set(`w:${tokens[index]}`, 1);
+    if (index > 0) features.set(`b:${tokens[index - 1]} ${tokens[index]}`, 1);
+  }
+  if (question) features.set('question', 1);
+  if (side === 'internal') features.set('seller', 1);
+  features.set(tokens.length < 8 ? 'length:short' : tokens.length <= 40 ? 'length:fit' : 'length:long', 1);
+  for (const [kind, score] of Object.entries(cueScores)) if (score > 0) features.set(`cue:${kind}`, score);
+  return features;
+}
+
+/** The probability of each of the model's classes for a sentence's features (softmax of the weighted sums). */
+export function classify(model: IdeaModel, features: ReadonlyMap<string, number>): number[] {
+  const sums = [...model.bias];
+  for (const [feature, value] of features) {
+    const row = model.weights[feature];
+    if (!row) continue;
+    for (let index = 0; index < sums.length; index++) sums[index]! += (row[index] ?? 0) * value;
+  }
+  const top = Math.max(...sums);
+  const exps = sums.map((sum) => Math.exp(sum - top));
+  const total = exps.reduce((a, b) => a + b, 0);
+  return exps.map((value) => value / total);
+}
+
+/** The classes a model must have, in this order: `none`, then the kinds as the analysis lists them. */
+export const MODEL_CLASSES: ReadonlyArray<'none' | IdeaKind> = ['none', ...ideaKinds];
+
+/** The model `npm run train:ideas` wrote; one whose classes are not the kinds fails the cold start, not request 1,000. */
+export const ideaModel: IdeaModel = checkedModel(trained);
+
+function checkedModel(model: { classes: string[]; bias: number[]; weights: Record<string, number[]> }): IdeaModel {
+  if (model.classes.join() !== MODEL_CLASSES.join() || model.bias.length !== MODEL_CLASSES.length)
+    throw new Error(`idea-model.json has classes ${model.classes.join()}, not ${MODEL_CLASSES.join()}: run npm run train:ideas`);
+  return model as IdeaModel;
+}
