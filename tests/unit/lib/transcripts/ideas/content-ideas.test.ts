@@ -108,7 +108,8 @@ describe('findContentIdeas', () => {
     // Three of the four askings, the best quote first; which is best is the scores' to say.
     const starts = ideas[0]!.evidence.map((evidence) => evidence.start!);
     expect(starts).toHaveLength(3);
-    expect(starts.every((start) => asked.includes(start))).toBe(true);
+    // A quote may start after a leading filler ("So"), a word into its segment.
+    expect(starts.every((start) => asked.some((at) => start >= at && start < at + 5))).toBe(true);
   });
 
   it('quotes at most 600 characters of a long sentence, cut at a word boundary and still verbatim', () => {
