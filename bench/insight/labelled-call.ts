@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { ideaKinds } from '../../lib/transcripts/model/analysis';
 import { formatTimestamp } from '../../lib/transcripts/text/timestamp';
+import { timedWords } from '../../tests/fixtures/transcripts/timed-words';
 
 /**
  * A labelled sales call: a readable script, the input form it is sent in, and the ideas a
@@ -97,33 +98,6 @@ export function spanOf(call: LabelledCall, label: Label): Span {
   return { line, from, to: from + label.quote.length };
 }
 
-/** A word's spoken length: longer words take longer; fixed, so a call's times are reproducible. */
-function wordSeconds(word: string): number {
-  const letters = word.replace(/[^\p{L}\p{N}]/gu, '').length;
-  return Math.min(0.9, Math.max(0.14, 0.1 + 0.05 * letters));
-}
-
-const round = (seconds: number) => Math.round(seconds * 100) / 100;
-
-/** Each line's words with their start and end, as a recorder's transcript would time them. */
-export function timedWords(script: LabelledCall['script']): Array<Array<{ text: string; startTimestamp: number; endTimestamp: number }>> {
-  let clock = 2.4;
-  let counter = 0;
-  return script.map(([, line], turn) => {
-    const tokens = line.split(' ');
-    const words = tokens.map((token, index) => {
-      const start = clock;
-      const end = start + wordSeconds(token);
-      counter++;
-      // Pauses: a little between words, more after a sentence.
-      clock = end + 0.04 + (counter % 5) * 0.015 + (/[.?!]$/.test(token) ? 0.35 : 0);
-      return { text: index === tokens.length - 1 ? token : `${token} `, startTimestamp: round(start), endTimestamp: round(end) };
-    });
-    clock += 0.9 + (turn % 4) * 0.3;
-    return words;
-  });
-}
-
 /** The spec 2.5 request a recorder would send for the call, in the call's form. */
 export function requestOf(call: LabelledCall): Record<string, unknown> {
   const participants = Object.values(call.people).map((person) => person.email);
@@ -135,7 +109,7 @@ export function requestOf(call: LabelledCall): Record<string, unknown> {
     participants,
   };
   const speaker = (who: string) => call.people[who]!;
-  const times = timedWords(call.script);
+  const times = timedWords(call.script.map(([, line]) => line));
   switch (call.form) {
     case 'segments':
       return {
