@@ -1,12 +1,16 @@
+import { getConfig } from '../../lib/config';
 import { httpEndpoint } from '../../lib/http/endpoint';
+import { reportLinkOf, reportLinkSettings } from '../../lib/reports/report-link';
 import { defaultDb } from '../../lib/store/client';
 import { getTranscriptView } from '../../lib/transcripts/transcript-view';
 import { routeTable } from '../../lib/http/routes';
 import { ok } from '../../lib/http/response';
 
 const db = defaultDb();
+const reportLinks = reportLinkSettings(getConfig());
 
 export const handler = httpEndpoint({
   route: routeTable.getTranscript,
-  handle: async ({ workspaceId, pathParameters }) => ok(await getTranscriptView(db, workspaceId, pathParameters.call_id ?? '')),
+  handle: async ({ workspaceId, pathParameters, now }) =>
+    ok(await getTranscriptView(db, workspaceId, pathParameters.call_id ?? '', (transcript) => reportLinkOf(reportLinks, transcript, now))),
 });

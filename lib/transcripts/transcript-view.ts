@@ -33,16 +33,23 @@ export function metricsView(metrics: Metrics): Metrics {
   return { ...metrics, timedShare: metrics.durationSource === 'timestamps' ? 1 : 0 };
 }
 
+/** Links a transcript's view may add to `self`: its report page's (`GET` gives it once analysed). */
+export interface TranscriptLinks {
+  report?: string;
+}
+
 /**
  * A transcript as `GET /api/v1/transcript/{call_id}` shows it: with its analysis or failure, once
  * it has one. `warnings` are those of its analysis, after `requestWarnings` (the add endpoint's,
  * told from the request it answers), each once.
  */
-export function transcriptView(transcript: Transcript, requestWarnings: readonly string[] = []) {
+export function transcriptView(transcript: Transcript, requestWarnings: readonly string[] = [], links: TranscriptLinks = {}) {
   const { analysis, failure } = transcript;
   const warnings = [...new Set([...requestWarnings, ...(analysis?.warnings ?? [])])];
+  const summary = transcriptSummaryView(transcript);
   return {
-    ...transcriptSummaryView(transcript),
+    ...summary,
+    links: { ...summary.links, ...(links.report === undefined ? {} : { report: links.report }) },
     ...(failure && transcript.status === 'failed' ? { failure } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(analysis
@@ -56,8 +63,8 @@ export function transcriptView(transcript: Transcript, requestWarnings: readonly
   };
 }
 
-/** The workspace's transcript of a call; 404 for a call id it does not have (or another workspace has). */
-export async function getTranscriptView(db: Db, workspaceId: string, pathCallId: string) {
+/** The workspace's transcript of a call (the path's call id, as sent); 404 for one it does not have (or another workspace has). */
+export async function requireTranscript(db: Db, workspaceId: string, pathCallId: string): Promise<Transcript> {
   // Call ids hold no `%`: one still there was percent-encoded by the caller (`:` `@` `+` `=` may be).
   let callId = pathCallId;
   try {
@@ -70,5 +77,19 @@ export async function getTranscriptView(db: Db, workspaceId: string, pathCallId:
   if (!isCallId(callId)) throw notFound();
   const transcript = await getTranscript(db, workspaceId, callId);
   if (!transcript) throw notFound();
-  return transcriptView(transcript);
+  return transcript;
+}
+
+/**
+ * The workspace's transcript of a call, as `GET /api/v1/transcript/{call_id}` shows it; 404 for a
+ * call id it does not have. `reportLink` gives the link of its report page (lib/reports), if any.
+ */
+export async function getTranscriptView(
+  db: Db,
+  workspaceId: string,
+  pathCallId: string,
+  reportLink: (transcript: Transcript) => string | undefined = () => undefined,
+) {
+  const transcript = await requireTranscript(db, workspaceId, pathCallId);
+  return transcriptView(transcript, [], { report: reportLink(transcript) });
 }

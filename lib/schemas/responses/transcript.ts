@@ -21,6 +21,15 @@ export const transcriptSummarySchema = z.strictObject({
 
 /** `GET /api/v1/transcript/{call_id}` (and the answer of `POST /api/v1/transcript/add`): with the analysis or the failure, once there is one. */
 export const transcriptViewSchema = transcriptSummarySchema.extend({
+  links: z.strictObject({
+    self: z.string().describe('`/api/v1/transcript/{call_id}`'),
+    report: z
+      .string()
+      .optional()
+      .describe(
+        'Once analysed (on `GET` of the transcript): the report page, a link to give people, `/reports/{token}`. Its signed token opens it without an api key, until it expires (`REPORT_LINK_EXPIRY_SECONDS`, 30 days, after the next whole hour); read the transcript again for a fresh one. Absent while report links are not configured (`REPORT_LINK_SECRET`).',
+      ),
+  }),
   failure: z
     .strictObject({
       reason: z.string().describe('`content_missing`, `integrity_check_failed`, `internal_error`, `unreadable_message`'),
