@@ -56,6 +56,9 @@ export const expectedAwsCalls: Record<string, string> = {
   // report of a connection (not recordable with the sandbox provider) would be the page's calls without
   // the sandbox login's Put and Get: Get, Query x3, TransactWrite (and Unipile's profile over HTTP).
   'POST /connect/{state}/notify': 'DynamoDB Get',
+  'GET /api/v1/workspace': 'DynamoDB Update, DynamoDB Get',
+  // The workspace (404 when it was removed), then its settings read again and written whole (merged).
+  'PATCH /api/v1/workspace': 'DynamoDB Update, DynamoDB Get, DynamoDB Get, DynamoDB Update',
   // The accounts named (422 unknown), then the group written whole (ALL_OLD: created or replaced).
   'PUT /api/v1/groups/{name}': 'DynamoDB Update, DynamoDB BatchGet, DynamoDB Update',
   'GET /api/v1/groups/{name}': 'DynamoDB Update, DynamoDB Get',
@@ -72,6 +75,11 @@ export const expectedAwsCalls: Record<string, string> = {
   'POST /approve/{token}': 'DynamoDB Get, DynamoDB Get, DynamoDB Query, DynamoDB TransactWrite, SQS SendMessage',
   'POST /api/v1/transcript/add': 'DynamoDB Update, S3 PutObject, DynamoDB Put, SQS SendMessage',
   'GET /api/v1/transcript/{call_id}': 'DynamoDB Update, DynamoDB Get',
+  // The transcript (404, 409 before it is analysed), then at once the workspace (its email domains
+  // decide sides, as in the analysis) and the call's content, read back to show its text.
+  'GET /api/v1/transcript/{call_id}/report': 'DynamoDB Update, DynamoDB Get, DynamoDB Get, S3 GetObject',
+  // The same through a report link: its signed token is checked first, with no call; a public page, no rate limit.
+  'GET /reports/{token}': 'DynamoDB Get, DynamoDB Get, S3 GetObject',
   'GET /api/v1/transcripts': 'DynamoDB Update, DynamoDB Query',
   'POST /api/v1/webhooks/unipile': 'DynamoDB Query, DynamoDB Query',
   'POST /api/v1/webhooks': 'DynamoDB Update, DynamoDB Query, DynamoDB Put',

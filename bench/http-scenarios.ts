@@ -24,6 +24,9 @@ import { acceptLikeRequest } from '../lib/outreach/accept/accept-like';
 import { planJob } from '../lib/outreach/plan/plan-job';
 import { defaultSqs } from '../lib/queue/client';
 import { getAction } from '../lib/store/actions';
+import { getTranscript } from '../lib/store/transcripts';
+import { defaultS3 } from '../lib/store/s3-client';
+import { analyseStoredTranscript } from '../lib/transcripts/analyse-stored-transcript';
 import { likeRequestSchema } from '../lib/schemas/like';
 import { validate } from '../lib/schemas/validate';
 import { defaultDb } from '../lib/store/client';
@@ -67,6 +70,8 @@ const handlers = {
   connectPage: () => import('../functions/http/connect-page'),
   connectPageSubmit: () => import('../functions/http/connect-page-submit'),
   connectNotify: () => import('../functions/http/connect-notify'),
+  workspaceGet: () => import('../functions/http/workspace-get'),
+  workspaceUpdate: () => import('../functions/http/workspace-update'),
   groupsList: () => import('../functions/http/groups-list'),
   groupsGet: () => import('../functions/http/groups-get'),
   groupsPut: () => import('../functions/http/groups-put'),
@@ -80,6 +85,8 @@ const handlers = {
   transcriptAdd: () => import('../functions/http/transcript-add'),
   transcriptGet: () => import('../functions/http/transcript-get'),
   transcriptsList: () => import('../functions/http/transcripts-list'),
+  transcriptReportGet: () => import('../functions/http/transcript-report-get'),
+  transcriptReportPage: () => import('../functions/http/transcript-report-page'),
   unipileWebhook: () => import('../functions/http/unipile-webhook'),
   webhooksCreate: () => import('../functions/http/webhooks-create'),
   webhooksList: () => import('../functions/http/webhooks-list'),
@@ -120,6 +127,30 @@ const eventOf = (request: Request) =>
   httpEvent({ ...request, headers: { ...(request.apiKey ? { 'api-key': request.apiKey } : {}), ...request.headers } });
 
 const bodyOf = (result: LambdaHttpResult) => JSON.parse(result.body as string) as Record<string, unknown>;
+
+/**
+ * Analyses a transcript the way the transcripts worker does, and waits until it is analysed: under
+ * a stack with its workers running, the stack's worker may take the message first, and this run
+ * then finds it analysing and leaves it to that one.
+ */
+async function analyseOutsideRecording(
+  db: ReturnType<typeof defaultDb>,
+  workspaceId: string,
+  callId: string,
+  bucket: string,
+): Promise<void> {
+  const stored = await getTranscript(db, workspaceId, callId);
+  if (!stored) throw new Error(`transcript ${callId} was not stored`);
+  const { objectKey, contentHash } = stored;
+  await analyseStoredTranscript(
+    { db, s3: defaultS3(), bucket, analyser: { name: 'embedded' } },
+    { v: 1, workspaceId, callId, objectKey, contentHash },
+  );
+  for (const deadline = Date.now() + 60_000; (await getTranscript(db, workspaceId, callId))?.status !== 'analysed';) {
+    if (Date.now() > deadline) throw new Error(`transcript ${callId} was not analysed within a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 /**
  * Seeds what the requests need, warms the api keys into the auth cache, and records one request
@@ -339,6 +370,20 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     404,
   );
 
+  // The workspace's own settings: where approval requests are posted.
+  await record('workspaceGet', 'GET /api/v1/workspace', { method: 'GET', path: '/api/v1/workspace', apiKey: teamKey }, 200);
+  await record(
+    'workspaceUpdate',
+    'PATCH /api/v1/workspace',
+    {
+      method: 'PATCH',
+      path: '/api/v1/workspace',
+      apiKey: teamKey,
+      body: { slackWebhookUrl: 'https://hooks.slack.com/services/T0/B0/bench' },
+    },
+    200,
+  );
+
   // A group of its own (`sales` stays as it is): made, read, listed, grown, shrunk, deleted.
   const groupPath = '/api/v1/groups/partners';
   const group = { apiKey: teamKey, pathParameters: { name: 'partners' } };
@@ -409,10 +454,25 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     202,
     SHORT_CALL_VARIANT,
   );
-  await record(
+  // Analysed (as the transcripts worker does, or the stack's own worker first), so that it has a report and a link to it.
+  await analyseOutsideRecording(db, outreach.workspaceId, callId, config.TRANSCRIPTS_BUCKET);
+  const read = await record(
     'transcriptGet',
     'GET /api/v1/transcript/{call_id}',
     { method: 'GET', path: `/api/v1/transcript/${callId}`, apiKey: key, pathParameters: { call_id: callId } },
+    200,
+  );
+  await record(
+    'transcriptReportGet',
+    'GET /api/v1/transcript/{call_id}/report',
+    { method: 'GET', path: `/api/v1/transcript/${callId}/report`, apiKey: key, pathParameters: { call_id: callId } },
+    200,
+  );
+  const reportToken = String((read.links as { report?: string }).report).split('/reports/')[1]!;
+  await record(
+    'transcriptReportPage',
+    'GET /reports/{token}',
+    { method: 'GET', path: `/reports/${reportToken}`, pathParameters: { token: reportToken } },
     200,
   );
   await record('transcriptsList', 'GET /api/v1/transcripts', { method: 'GET', path: '/api/v1/transcripts', apiKey: key }, 200);

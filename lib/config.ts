@@ -22,6 +22,7 @@ const configSchema = z
     ACTIONS_QUEUE_URL: z.url(),
     TRANSCRIPTS_QUEUE_URL: z.url(),
     WEBHOOKS_QUEUE_URL: z.url(),
+    NOTIFICATIONS_QUEUE_URL: z.url(),
     /** Raw transcripts, server-side encrypted, keyed by workspace and call id. */
     TRANSCRIPTS_BUCKET: required(),
     /** `embedded` (default): deterministic, no network. `bedrock`: content ideas by an LLM (Converse API), the embedded ones kept on any failure. */
@@ -61,6 +62,12 @@ const configSchema = z
     JOB_RETENTION_DAYS: integer(90, { min: 1 }),
     /** The API's public address, for the approval links jobs show; a relative link when empty. */
     PUBLIC_BASE_URL: z._default(z.union([z.literal(''), z.url()]), ''),
+    /** The verified SES sender approval requests are mailed from (e.g. `approvals@acme.com`); empty: nobody is mailed. */
+    NOTIFY_FROM_EMAIL: z._default(z.union([z.literal(''), z.email()]), ''),
+    /** A reminder of a still-open approval goes out once, this long before it expires (24 h); 0 = no reminder. */
+    APPROVAL_REMINDER_BEFORE_SECONDS: seconds(86_400),
+    /** Where posts to a workspace's Slack webhook (always `https://hooks.slack.com/...`) really go: Slack, or a local receiver in tests. */
+    SLACK_WEBHOOK_ORIGIN: z._default(z.url(), 'https://hooks.slack.com'),
     /** How long an approval waits for a decision before its action ends `expired` (7 days). */
     APPROVAL_EXPIRY_SECONDS: integer(7 * 86400, { min: 1 }),
     /** How long an account waits when the network throttles it without a `retry-after` (provider-signals.ts' default). */
@@ -93,6 +100,10 @@ const configSchema = z
     CONNECT_LINK_SECRET: text(''),
     /** How long a connect link stays usable. */
     CONNECT_LINK_EXPIRY_SECONDS: integer(3600, { min: 60, max: 7 * 86_400 }),
+    /** Signs the links of transcript report pages (`links.report`, `/reports/<token>`); no link is given, and none opens, while it is empty. */
+    REPORT_LINK_SECRET: text(''),
+    /** How long a report link opens its page (30 days), from the hour after it was given. */
+    REPORT_LINK_EXPIRY_SECONDS: integer(30 * 86_400, { min: 60, max: 366 * 86_400 }),
     /** Sandbox only: an invitation counts as accepted this many seconds after it was sent; 0 = only when told. */
     SANDBOX_AUTO_ACCEPT_SECONDS: seconds(0),
   })

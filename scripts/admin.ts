@@ -65,6 +65,7 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
               [--mode autopilot|ask] [--timezone TZ] [--working-hours 09:00-18:00]
               [--days 1,2,3,4,5] [--limit reactions=40] [--limit invitations=20] [--limit weeklyInvitations=80]
               [--spacing reactions=20-120] ...   KIND: reactions, comments, messages, invitations, visits
+              [--owner-email EMAIL]               where its approval requests are mailed (update: none stops them)
   account list --workspace ID
   account update --workspace ID <accountId> [any account add option] [--status active|paused]
   account remove --workspace ID <accountId>
@@ -96,6 +97,8 @@ const options = {
   'email-domain': { type: 'string', multiple: true },
   'profile-url': { type: 'string' },
   'provider-account-id': { type: 'string' },
+  'owner-email': { type: 'string' },
+  'slack-webhook-url': { type: 'string' },
   account: { type: 'string' },
   action: { type: 'string' },
   profile: { type: 'string' },
@@ -212,6 +215,7 @@ function accountChanges(values: Values): Partial<AccountInput> {
   if (values.mode !== undefined) changes.mode = values.mode as AccountInput['mode'];
   if (values.timezone !== undefined) changes.timezone = values.timezone;
   if (values.status !== undefined) changes.status = values.status as AccountInput['status'];
+  if (values['owner-email'] !== undefined) changes.ownerEmail = values['owner-email'];
   const workingHours = workingHoursFrom(values);
   if (workingHours) changes.workingHours = workingHours;
   const limits = limitsFrom(values);
@@ -264,6 +268,8 @@ async function main(argv: string[]): Promise<void> {
       const changes = workspaceSafetyChanges(values);
       if (pacing !== undefined) changes.pacingWindowSeconds = pacing === 'default' ? undefined : integer(pacing, '--pacing-window');
       if (values['email-domain']) changes.emailDomains = values['email-domain'].map((domain) => domain.toLowerCase());
+      const slack = values['slack-webhook-url'];
+      if (slack !== undefined) changes.slackWebhookUrl = slack === 'none' ? undefined : slack;
       if (Object.keys(changes).length === 0) return print(workspace.settings);
       print((await changeWorkspaceSettings(db, id, changes)).settings);
       return;

@@ -15,15 +15,29 @@ const demoAccounts = [
     profileUrl: 'https://www.linkedin.com/in/alice-martin-demo',
     providerAccountId: 'sandbox-alice',
     mode: 'autopilot',
+    ownerEmail: 'alice.martin@demo.example',
   },
   {
     name: 'Bruno Costa',
     profileUrl: 'https://www.linkedin.com/in/bruno-costa-demo',
     providerAccountId: 'sandbox-bruno',
     mode: 'autopilot',
+    ownerEmail: 'bruno.costa@demo.example',
   },
-  { name: 'Chloe Nguyen', profileUrl: 'https://www.linkedin.com/in/chloe-nguyen-demo', providerAccountId: 'sandbox-chloe', mode: 'ask' },
-  { name: 'Dev Founder', profileUrl: 'https://www.linkedin.com/in/dev-founder-demo', providerAccountId: 'sandbox-dev', mode: 'autopilot' },
+  {
+    name: 'Chloe Nguyen',
+    profileUrl: 'https://www.linkedin.com/in/chloe-nguyen-demo',
+    providerAccountId: 'sandbox-chloe',
+    mode: 'ask',
+    ownerEmail: 'chloe.nguyen@demo.example',
+  },
+  {
+    name: 'Dev Founder',
+    profileUrl: 'https://www.linkedin.com/in/dev-founder-demo',
+    providerAccountId: 'sandbox-dev',
+    mode: 'autopilot',
+    ownerEmail: 'dev.founder@demo.example',
+  },
 ] as const;
 
 const demoWorkingHours = { start: '00:00', end: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
@@ -32,7 +46,8 @@ const demoGap = { minSeconds: 2, jitterSeconds: 3 };
 const demoSpacing = { reactions: demoGap, comments: demoGap, messages: demoGap, invitations: demoGap, visits: demoGap };
 
 /**
- * Seeds, once, the demo workspace: sandbox accounts (one in `ask` mode), groups `sales` and
+ * Seeds, once, the demo workspace: sandbox accounts (one in `ask` mode, each with an owner email,
+ * so that an approval mails its owner, through the local SES emulator), groups `sales` and
  * `founders` (Alice is in both), and an api key written to `.local/demo-api-key`. Later runs
  * reuse the key while it still works, and issue a new one otherwise.
  */

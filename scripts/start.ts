@@ -40,6 +40,13 @@ const TRANSCRIPT_BODY = {
     '[00:00:36] Jane: Honestly it sounds too expensive for a team of our size.',
 };
 
+/** A comment request to the demo's `sales` group: Chloe's account is in `ask` mode, so her owner gets an approval mail. */
+const COMMENT_BODY = {
+  url: 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000042/',
+  comment: 'Great point about pipeline reviews, thanks for sharing.',
+  groups: ['sales'],
+};
+
 const STACK_FILE = stackFilePath();
 
 function usage(stack: LocalStack, apiKey: string, created: boolean): string {
@@ -55,6 +62,7 @@ function usage(stack: LocalStack, apiKey: string, created: boolean): string {
     ),
     `  DynamoDB   ${stack.env.AWS_ENDPOINT_URL_DYNAMODB}  ${dim('(data kept in .local/dynamodb; `npm run reset` wipes it)')}`,
     `  SQS + S3   ${stack.env.AWS_ENDPOINT_URL_SQS}  ${dim('(in memory: lost when this stops)')}`,
+    `  Mail       ${stack.env.AWS_ENDPOINT_URL_SESV2}/  ${dim('(the SES emulator: approval requests sent to account owners, read here; none leaves the machine)')}`,
     '',
     'Like a post with the accounts of two groups:',
     `  curl -i -X POST ${base}/api/v1/social-selling/like \\`,
@@ -72,6 +80,10 @@ function usage(stack: LocalStack, apiKey: string, created: boolean): string {
     '',
     'Onboard an account: ask for a connect link, open its url in a browser, type a profile URL and a name (docs/onboarding.md):',
     `  curl -s -X POST ${base}/api/v1/accounts/connect-link -H ${keyHeader} -H 'content-type: application/json' -d '{}'`,
+    '',
+    'Ask for an approval: Chloe (sales, in ask mode) must approve her comment; the mail to her owner shows at the Mail page above:',
+    `  curl -i -X POST ${base}/api/v1/social-selling/request-comment -H ${keyHeader} -H 'content-type: application/json' \\`,
+    `    -d ${shellQuote(JSON.stringify(COMMENT_BODY))}`,
     '',
     `Workspaces, api keys, accounts and groups: ${bold('npm run admin -- --help')}`,
     'In the sandbox, a person accepts the invitations sent to them, or answers a DM (lead.replied):',

@@ -183,7 +183,7 @@ export interface paths {
         head?: never;
         /**
          * Change an account's mode, timezone, working hours or limits; pause or resume it
-         * @description Only the fields sent change. `timezone`: an IANA zone. `workingHours: null` goes back to the workspace's hours. `limits`: `{"daily": {"reactions": 40, "invitations": null}, "weeklyInvitations": 80}`: a number sets the account's own limit, `null` goes back to the workspace's value (then the default), a kind not named keeps its value; `"daily": null` or `"limits": null` clears them all. The account's own daily invitations may not exceed its own weekly limit. `paused: true`: the account acts no more; its actions wait (`account_paused`), none is dropped, and a like or request-comment whose groups have only paused accounts is a 422. `paused: false` resumes it.
+         * @description Only the fields sent change. `timezone`: an IANA zone. `workingHours: null` goes back to the workspace's hours. `limits`: `{"daily": {"reactions": 40, "invitations": null}, "weeklyInvitations": 80}`: a number sets the account's own limit, `null` goes back to the workspace's value (then the default), a kind not named keeps its value; `"daily": null` or `"limits": null` clears them all. The account's own daily invitations may not exceed its own weekly limit. `paused: true`: the account acts no more; its actions wait (`account_paused`), none is dropped, and a like or request-comment whose groups have only paused accounts is a 422. `paused: false` resumes it. `ownerEmail`: where the account's approval requests (and their reminder) are mailed; `null` stops the mails.
          */
         patch: operations["updateAccount"];
         trace?: never;
@@ -270,6 +270,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace the api key acts in
+         * @description Its id and name, and the settings it changes itself: `slackWebhookUrl` (masked).
+         */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change where approval requests are posted
+         * @description `slackWebhookUrl`: a Slack incoming webhook (`https://hooks.slack.com/...`, no other host) that every approval request of the workspace is also posted to, with its link; `null` stops the posts. Requests are mailed to each account's `ownerEmail` besides (`PATCH /api/v1/accounts/{accountId}`).
+         */
+        patch: operations["updateWorkspace"];
         trace?: never;
     };
     "/api/v1/groups": {
@@ -437,9 +461,49 @@ export interface paths {
         };
         /**
          * A transcript, with its metrics and content ideas once analysed
-         * @description `status`: `queued` → `analysing` → `analysed` (with `analyser`, `metrics`, `ideas`, and `warnings` when there are any: e.g. timestamps that cover only part of the call, `durationSource` `partial_timestamps`) or `failed` (with `failure`). Another workspace's call id is a 404.
+         * @description `status`: `queued` → `analysing` → `analysed` (with `analyser`, `metrics`, `ideas`, and `warnings` when there are any: e.g. timestamps that cover only part of the call, `durationSource` `partial_timestamps`) or `failed` (with `failure`). Once analysed, `links.report` is the call's report page, a signed link to share (30 days). Another workspace's call id is a 404.
          */
         get: operations["getTranscript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transcript/{call_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transcript's report page (HTML)
+         * @description The page `links.report` opens, with the api key instead of the link's token: talk time per speaker and side with the talk-to-listen ratio, the call's timeline (who spoke when, the longest monologue, the customer's questions and objections), the content ideas ranked with their quotes (linked to their moment in the recording when `url` is a web link: `#t=<seconds>`), and the transcript with each quote highlighted. A view of the stored analysis; no script, nothing loaded from elsewhere (strict Content-Security-Policy). Another workspace's call id is a 404.
+         */
+        get: operations["getTranscriptReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transcript's report page, for a person
+         * @description The link a transcript gives once analysed (`links.report`), to share: the same page as `GET /api/v1/transcript/{call_id}/report`. Its token is signed (HMAC-SHA256 under `REPORT_LINK_SECRET`) and names the workspace, the call and an expiry (`REPORT_LINK_EXPIRY_SECONDS`, 30 days); it opens that one page until then, as often as wanted. Strict Content-Security-Policy, `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`. No api key: the link is the secret.
+         */
+        get: operations["showTranscriptReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -779,7 +843,7 @@ export interface components {
             description?: string | null;
             enabled?: boolean;
         };
-        /** @description Any of the fields, at least one. `null` (`workingHours`, `limits` or one of its values) goes back to the workspace's setting. */
+        /** @description Any of the fields, at least one. `null` (`workingHours`, `limits` or one of its values) goes back to the workspace's setting; `ownerEmail: null` stops the approval mails. */
         AccountPatch: {
             /** @enum {string} */
             mode?: "autopilot" | "ask";
@@ -804,6 +868,11 @@ export interface components {
                 weeklyInvitations?: number | null;
             } | null;
             paused?: boolean;
+            ownerEmail?: string | null;
+        };
+        /** @description `slackWebhookUrl`: an `https://hooks.slack.com/...` URL, or `null` to stop the posts. */
+        WorkspacePatch: {
+            slackWebhookUrl: string | null;
         };
         /** @description All the group's accounts (at most 1,000; an empty list empties it). */
         GroupPut: {
@@ -1191,6 +1260,8 @@ export interface components {
             };
             /** @description The groups it is in. */
             groups: string[];
+            /** @description Where its approval requests are mailed (the account's owner); null when nobody is mailed. */
+            ownerEmail: string | null;
             /** @description Which provider its login is connected through; null when not recorded. */
             provider: ("sandbox" | "unipile") | null;
             /** @description When its login was (re)connected through a connect link; null when not recorded. */
@@ -1305,6 +1376,16 @@ export interface components {
                 account: string;
             };
         };
+        Workspace: {
+            /** @description The workspace the api key acts in. */
+            workspaceId: string;
+            name: string;
+            /** @description The Slack incoming webhook approval requests are posted to, masked (its last 4 characters: the URL is a secret); null when none. */
+            slackWebhookUrl: string | null;
+            links: {
+                self: string;
+            };
+        };
         Group: {
             /** @description As first written; matched case-insensitively. */
             name: string;
@@ -1356,6 +1437,25 @@ export interface components {
             decidedAt?: string;
             /** @enum {string} */
             decidedVia?: "link" | "api" | "expiry";
+            /** @description What telling its person did, in order; empty until something was sent (or nobody is set up to be told). */
+            notifications: {
+                /**
+                 * @description `email`: to the account's `ownerEmail`; `slack`: the workspace's `slackWebhookUrl`.
+                 * @enum {string}
+                 */
+                channel: "email" | "slack";
+                /**
+                 * @description `request` when it was made; `reminder` once, a while before it expires.
+                 * @enum {string}
+                 */
+                purpose: "request" | "reminder";
+                /** @enum {string} */
+                status: "sent" | "failed";
+                /** Format: date-time */
+                at: string;
+                /** @description Why it failed, after its retries. */
+                error?: string;
+            }[];
             links: {
                 self: string;
                 /** @description The single-use approval page for a person (no api key needed). */
@@ -1417,6 +1517,8 @@ export interface components {
             links: {
                 /** @description `/api/v1/transcript/{call_id}` */
                 self: string;
+                /** @description Once analysed (on `GET` of the transcript): the report page, a link to give people, `/reports/{token}`. Its signed token opens it without an api key, until it expires (`REPORT_LINK_EXPIRY_SECONDS`, 30 days, after the next whole hour); read the transcript again for a fresh one. Absent while report links are not configured (`REPORT_LINK_SECRET`). */
+                report?: string;
             };
             /** @description When `status` is `failed`. */
             failure?: {
@@ -3789,6 +3891,203 @@ export interface operations {
             };
         };
     };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            /** @description No valid `api-key` header: missing, malformed, unknown and revoked keys all get this same answer. Problem types: `/problems/unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace's request rate limit is reached; retry after `Retry-After` seconds. Problem types: `/problems/rate-limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug: logged with the request id, no internals in the answer. Problem types: `/problems/internal-error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. Problem types: `/problems/service-unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description At most 65,536 bytes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspacePatch"];
+            };
+        };
+        responses: {
+            /** @description The workspace as it now is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            /** @description Not a Slack incoming webhook URL (`errors[].path` = `slackWebhookUrl`). The body is empty, not JSON, not a JSON object, or breaks a rule; `errors` names every bad or unknown field (`path` `""` is the body itself). Problem types: `/problems/validation-failed`, `/problems/malformed-json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid `api-key` header: missing, malformed, unknown and revoked keys all get this same answer. Problem types: `/problems/unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over 65,536 bytes (`limitBytes` says the limit). Problem types: `/problems/body-too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The content type is not `application/json` (or `+json`), or the charset is not UTF-8. Problem types: `/problems/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Accept-Post": components["headers"]["Accept-Post"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace's request rate limit is reached; retry after `Retry-After` seconds. Problem types: `/problems/rate-limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug: logged with the request id, no internals in the answer. Problem types: `/problems/internal-error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. Problem types: `/problems/service-unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listGroups: {
         parameters: {
             query?: never;
@@ -5168,6 +5467,193 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTranscriptReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `call_id` the transcript was added with.
+                 * @example gong-7781
+                 */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No valid `api-key` header: missing, malformed, unknown and revoked keys all get this same answer. Problem types: `/problems/unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No transcript with this call id in this workspace. Problem types: `/problems/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The transcript is not analysed (yet, or its analysis failed): it has no report. Problem types: `/problems/transcript-not-analysed`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace's request rate limit is reached; retry after `Retry-After` seconds. Problem types: `/problems/rate-limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug: logged with the request id, no internals in the answer. Problem types: `/problems/internal-error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. Problem types: `/problems/service-unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    showTranscriptReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The link's signed token: `r1.<payload>.<signature>`. A secret, as the link is: it is never logged.
+                 * @example r1.eyJ3IjoiZGVtbyIsImMiOiJnb25nLTc3ODEiLCJlIjoxNzk5OTk5OTk5fQ.hq0i3nm1xH0c4ihx2n8X9tJqS7wHjvG1a0sZb6mLQ2c
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link is not valid (malformed, forged or altered token, or its call is gone): a page that reveals nothing. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The call has no report (its analysis failed): a page saying so. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link has expired: a page saying so, and where a new one comes from. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A bug: logged with the request id, no internals in the answer. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

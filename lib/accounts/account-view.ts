@@ -40,6 +40,7 @@ export function accountView(account: Account, workspaceSettings: WorkspaceSettin
     workingHours: { start: hours.value.start, end: hours.value.end, days: [...hours.value.days], source: hours.source },
     limits: { daily, weeklyInvitations: sourced.weeklyInvitations },
     groups,
+    ownerEmail: account.ownerEmail ?? null,
     provider: account.provider ?? null,
     connectedAt: account.connectedAt ?? null,
     ...(account.disconnectedAt ? { disconnectedAt: account.disconnectedAt } : {}),

@@ -31,6 +31,7 @@ export function accountSettingsChange(current: Pick<Account, 'dailyLimits' | 'we
   if (patch.timezone !== undefined) settings.timezone = patch.timezone;
   if (patch.workingHours !== undefined) settings.workingHours = patch.workingHours ?? undefined;
   if (patch.paused !== undefined) settings.status = patch.paused ? 'paused' : 'active';
+  if (patch.ownerEmail !== undefined) settings.ownerEmail = patch.ownerEmail?.toLowerCase() ?? undefined;
   if (patch.limits === null) {
     settings.dailyLimits = {};
     settings.weeklyInvitations = undefined;

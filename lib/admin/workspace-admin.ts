@@ -123,7 +123,8 @@ const identitySchema = z.strictObject({
  */
 export async function updateAccount(db: Db, workspaceId: string, accountId: string, changes: Partial<AccountInput>): Promise<Account> {
   await requireWorkspace(db, workspaceId);
-  const { name, profileUrl, providerAccountId, spacing, mode, timezone, workingHours, dailyLimits, weeklyInvitations, status } = changes;
+  const { name, profileUrl, providerAccountId, spacing, mode, timezone, workingHours, dailyLimits, weeklyInvitations, status, ownerEmail } =
+    changes;
   if (status !== undefined && status !== 'active' && status !== 'paused') throw new AdminError('--status must be active or paused');
   const patch = {
     ...(mode !== undefined ? { mode } : {}),
@@ -133,6 +134,8 @@ export async function updateAccount(db: Db, workspaceId: string, accountId: stri
       ? { limits: { ...(dailyLimits ? { daily: dailyLimits } : {}), ...(weeklyInvitations !== undefined ? { weeklyInvitations } : {}) } }
       : {}),
     ...(status !== undefined ? { paused: status === 'paused' } : {}),
+    // `--owner-email none` stops the mails, as `ownerEmail: null` does over the API.
+    ...(ownerEmail !== undefined ? { ownerEmail: ownerEmail === 'none' ? null : ownerEmail } : {}),
   };
   const identity = await asAdmin(async () => validate(identitySchema, { name, profileUrl, providerAccountId, spacing }));
   if (Object.keys(patch).length) await asAdmin(() => updateAccountUseCase(db, workspaceId, accountId, validate(accountPatchSchema, patch)));

@@ -21,6 +21,7 @@ export function approvalView(approval: Approval, publicBaseUrl: string) {
     validUntil: approval.validUntil,
     decidedAt: approval.decidedAt,
     decidedVia: approval.decidedVia,
+    notifications: approval.notifications ?? [],
     links: {
       self: `/api/v1/approvals/${approval.approvalId}`,
       page: publicUrl(publicBaseUrl, approvalPath(approval.token)),

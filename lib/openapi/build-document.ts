@@ -22,6 +22,10 @@ const TAGS: Array<{ name: string; description: string }> = [
     name: 'Connect page',
     description: 'Connecting a network account through a link: the page a person opens (sandbox) and the provider’s report. No api key.',
   },
+  {
+    name: 'Workspace',
+    description: 'The workspace the api key acts in, and the settings it changes itself (where approval requests are posted).',
+  },
   { name: 'Groups', description: 'Named sets of the workspace’s accounts, which like and request-comment act from.' },
   {
     name: 'Approvals',
@@ -29,6 +33,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   },
   { name: 'Approval page', description: 'The same, through the single-use link a person opens: HTML pages, no api key.' },
   { name: 'Transcripts', description: 'Sales-call transcripts, stored and analysed for metrics and grounded content ideas.' },
+  { name: 'Report page', description: "A transcript's report, through the signed link a person opens: an HTML page, no api key." },
   { name: 'Webhooks', description: 'Endpoints of the workspace that receive signed events (Standard Webhooks), delivered at least once.' },
   { name: 'Provider', description: 'Calls from the network provider, not from API callers.' },
   { name: 'Service', description: 'Liveness and this reference.' },

@@ -37,6 +37,8 @@ import { unipileConnectNotificationSchema, unipileWebhookSchema } from '../schem
 import { createWebhookSchema, updateWebhookSchema } from '../schemas/webhook';
 import { accountListQuerySchema } from '../schemas/account-list-query';
 import { accountLimitsPatchSchema, accountPatchSchema, ianaTimezoneSchema } from '../schemas/account-patch';
+import { workspaceViewSchema } from '../schemas/responses/workspace';
+import { workspacePatchSchema } from '../schemas/workspace-patch';
 import { workingHoursSchema } from '../schemas/account-settings';
 import { MAX_GROUP_ACCOUNTS, groupAccountsAddSchema, groupPutSchema } from '../schemas/group';
 import { DocsRegistry } from './docs-registry';
@@ -143,8 +145,12 @@ requestComponents
   .add(accountPatchSchema, {
     id: 'AccountPatch',
     description:
-      "Any of the fields, at least one. `null` (`workingHours`, `limits` or one of its values) goes back to the workspace's setting.",
+      "Any of the fields, at least one. `null` (`workingHours`, `limits` or one of its values) goes back to the workspace's setting; `ownerEmail: null` stops the approval mails.",
     minProperties: 1,
+  })
+  .add(workspacePatchSchema, {
+    id: 'WorkspacePatch',
+    description: '`slackWebhookUrl`: an `https://hooks.slack.com/...` URL, or `null` to stop the posts.',
   })
   .add(groupPutSchema, {
     id: 'GroupPut',
@@ -169,6 +175,7 @@ responseComponents
   .add(accountViewSchema, { id: 'Account' })
   .add(accountListSchema, { id: 'AccountList' })
   .add(accountUsageSchema, { id: 'AccountUsage' })
+  .add(workspaceViewSchema, { id: 'Workspace' })
   .add(groupViewSchema, { id: 'Group' })
   .add(groupListSchema, { id: 'GroupList' })
   .add(approvalViewSchema, { id: 'Approval' })

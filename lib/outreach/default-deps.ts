@@ -32,6 +32,7 @@ export function defaultPlanJobDeps(): PlanJobDeps {
     ...eventDeps(config),
     defaultPacingWindowSeconds: config.PACING_WINDOW_SECONDS,
     approvalExpirySeconds: config.APPROVAL_EXPIRY_SECONDS,
+    notifications: { queueUrl: config.NOTIFICATIONS_QUEUE_URL, reminderBeforeSeconds: config.APPROVAL_REMINDER_BEFORE_SECONDS },
   };
 }
 

@@ -33,6 +33,15 @@ export const analyseTranscriptMessageSchema = z.object({
 });
 export type AnalyseTranscriptMessage = z.infer<typeof analyseTranscriptMessageSchema>;
 
+/** `notifications` queue: tell an approval's person that it waits for them (`request`) or will soon expire (`reminder`). */
+export const notifyApprovalMessageSchema = z.object({
+  v: z.literal(1),
+  workspaceId: id(),
+  approvalId: id(),
+  purpose: z.enum(['request', 'reminder']),
+});
+export type NotifyApprovalMessage = z.infer<typeof notifyApprovalMessageSchema>;
+
 /** `webhooks` queue: make the next attempt of one delivery of an event to one endpoint. */
 export const deliverWebhookMessageSchema = z.object({
   v: z.literal(1),

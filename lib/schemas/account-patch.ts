@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { dailyLimitsSchema, timezoneSchema, workingHoursSchema } from './account-settings';
+import { emailSchema } from './email';
 import { typeError } from './type-error';
 
 /** A daily or weekly limit, by the rule of the account settings (a whole number from 0 to 1,000); null goes back to the workspace's. */
@@ -32,12 +33,13 @@ export const accountLimitsPatchSchema = z.strictObject({
   weeklyInvitations: limitOrNull,
 });
 
-const fields = ['mode', 'timezone', 'workingHours', 'limits', 'paused'] as const;
+const fields = ['mode', 'timezone', 'workingHours', 'limits', 'paused', 'ownerEmail'] as const;
 
 /**
  * PATCH /api/v1/accounts/{accountId}: any of the fields, at least one. `workingHours: null` and
  * `limits` values of null go back to the workspace's (then the service's default); `paused: true`
- * stops the account acting (its actions wait), `false` resumes it.
+ * stops the account acting (its actions wait), `false` resumes it. `ownerEmail` is where its
+ * approval requests are mailed; null stops the mails.
  */
 export const accountPatchSchema = z
   .strictObject({
@@ -46,6 +48,8 @@ export const accountPatchSchema = z
     workingHours: z.optional(z.nullable(workingHoursSchema)),
     limits: z.optional(z.nullable(accountLimitsPatchSchema)),
     paused: z.optional(z.boolean(typeError('must be true or false'))),
+    /** Where approval requests for the account go by email; null stops them. */
+    ownerEmail: z.optional(z.nullable(emailSchema)),
   })
   .check(
     z.refine((body) => fields.some((field) => body[field] !== undefined), {

@@ -1,5 +1,7 @@
 import * as z from '../zod';
 import { profileUrlSchema } from './profile-url';
+import { emailSchema } from './email';
+import { slackWebhookUrlSchema } from './slack-webhook-url';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** An end of day may be 24:00 (working hours that run to midnight). */
@@ -71,6 +73,13 @@ export const accountInputSchema = z
     /** Gaps between its network touches, per kind; the workspace's, then the default, when absent. */
     spacing: z.optional(spacingSchema),
     status: z._default(z.enum(['active', 'paused']), 'active'),
+    /** Where its approval requests are mailed. */
+    ownerEmail: z.optional(
+      z.pipe(
+        emailSchema,
+        z.transform((email: string) => email.toLowerCase()),
+      ),
+    ),
   })
   .check(
     z.refine((account) => dailyWithinWeekly(account.dailyLimits, account.weeklyInvitations), {
@@ -104,6 +113,7 @@ export const workspaceSettingsSchema = z.strictObject({
   approvalExpirySeconds: z.optional(int().check(z.gte(1))),
   connectionExpirySeconds: z.optional(int().check(z.gte(1))),
   emailDomains: z.optional(z.array(emailDomainSchema).check(z.maxLength(50))),
+  slackWebhookUrl: z.optional(slackWebhookUrlSchema),
 });
 
 export const workspaceIdSchema = z

@@ -63,6 +63,8 @@ export interface Account {
    * actions wait (`account_disconnected`) until it is reconnected, then fail after a while.
    */
   disconnectedAt?: string;
+  /** Where the account's owner is told what waits for their approval (email); absent = nobody is mailed. */
+  ownerEmail?: string;
   createdAt: string;
 }
 
@@ -121,7 +123,7 @@ export async function findAccountsByLogin(db: Db, providerAccountId: string): Pr
 
 /** The settings of an account a workspace may change (see `updateAccountSettings`). */
 export type AccountSettings = Partial<
-  Pick<Account, 'name' | 'mode' | 'timezone' | 'workingHours' | 'dailyLimits' | 'weeklyInvitations' | 'spacing' | 'status'>
+  Pick<Account, 'name' | 'mode' | 'timezone' | 'workingHours' | 'dailyLimits' | 'weeklyInvitations' | 'spacing' | 'status' | 'ownerEmail'>
 >;
 
 /**
@@ -221,6 +223,7 @@ const accountFields = [
   'provider',
   'connectedAt',
   'disconnectedAt',
+  'ownerEmail',
   'createdAt',
 ] as const satisfies readonly (keyof Account)[];
 // Every field of Account is listed: a new field left out of the list fails to compile here.

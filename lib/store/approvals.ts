@@ -38,8 +38,20 @@ export interface Approval {
   decidedAt?: string;
   /** Through the link's page or the API. */
   decidedVia?: 'link' | 'api' | 'expiry';
+  /** What telling its person did, per channel and purpose, in order (`approval-notices.ts`). */
+  notifications?: ApprovalNotification[];
   /** TTL (epoch seconds): kept as long as its job. */
   expiresAt: number;
+}
+
+/** One sending of an approval's request or reminder on one channel, as the approval shows it. */
+export interface ApprovalNotification {
+  channel: 'email' | 'slack';
+  purpose: 'request' | 'reminder';
+  status: 'sent' | 'failed';
+  at: string;
+  /** Why it failed, for a person to read. */
+  error?: string;
 }
 
 /** SHA-256 of a link token, the key it is found by. */

@@ -42,6 +42,16 @@ export const keys = {
   approval: (workspaceId: string, approvalId: string) => ({ pk: `WS#${workspaceId}`, sk: `APPROVAL#${approvalId}` }),
   /** Finds an approval from its link's token (by hash), before the workspace is known, like an api key. */
   approvalToken: (tokenHash: string) => ({ pk: `APPROVALTOKEN#${tokenHash}`, sk: 'APPROVALTOKEN' }),
+  /** A message telling an approval's person it waits (`request`), or that it will soon expire (`reminder`). */
+  approvalNotice: (workspaceId: string, approvalId: string, purpose: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `APPROVAL#${approvalId}#NOTICE#${purpose}`,
+  }),
+  /** Notices not yet sent, by when they are due: the sweep sends those due (reminders, lost messages). */
+  dueNoticeIndex: (dueAt: string, workspaceId: string, approvalId: string, purpose: string) => ({
+    gsi1pk: 'NOTICE_DUE',
+    gsi1sk: `${dueAt}#${workspaceId}#${approvalId}#${purpose}`,
+  }),
   /** Undecided approvals, by the time they expire (set while pending, removed on decision). */
   openApprovalIndex: (validUntil: string, workspaceId: string, approvalId: string) => ({
     gsi1pk: 'OPEN_APPROVALS',

@@ -20,6 +20,8 @@ export interface WorkspaceSettings {
   connectionExpirySeconds?: number;
   /** Email domains of the workspace's own people: transcript speakers there are `internal`, others `external`. */
   emailDomains?: string[];
+  /** A Slack incoming webhook that approval requests are also posted to. */
+  slackWebhookUrl?: string;
 }
 
 export interface Workspace {

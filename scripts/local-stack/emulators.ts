@@ -280,3 +280,27 @@ export async function startFauxqs(options: FauxqsOptions): Promise<RunningEmulat
     stop: () => (stopping ??= app.close().catch(() => undefined)),
   };
 }
+
+export interface SesEmulatorOptions {
+  port: number;
+  log: Log;
+}
+
+/**
+ * Starts aws-ses-v2-local (Amazon SES API v2 `SendEmail`, in this process) on 127.0.0.1:`port`:
+ * the mails the service sends locally land there, never leave the machine, and are read at its
+ * page (`/`) or as JSON (`/store`, as its README documents).
+ */
+export async function startSesEmulator(options: SesEmulatorOptions): Promise<RunningEmulator> {
+  // Loaded only when the stack starts: a dev dependency, never in a function's bundle.
+  const { default: startServer } = (await import('aws-ses-v2-local')) as typeof import('aws-ses-v2-local');
+  const server = await startServer({ host: '127.0.0.1', port: options.port });
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= new Promise<void>((resolve) => {
+      server.closeAllConnections?.();
+      server.close(() => resolve());
+    }));
+  options.log(`[ses] ready on port ${options.port}`);
+  return { endpoint: `http://127.0.0.1:${options.port}`, port: options.port, stop };
+}

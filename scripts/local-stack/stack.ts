@@ -10,7 +10,7 @@
  * critical path (≈ 2.9 s on its own).
  */
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './clients';
-import { checkJava, startDynamoDbLocal, startFauxqs, type ProcessHandle, type RunningEmulator } from './emulators';
+import { checkJava, startDynamoDbLocal, startFauxqs, startSesEmulator, type ProcessHandle, type RunningEmulator } from './emulators';
 import { localProviderEnvironment, localQueueUrl, offlineQueueOverrides, queueUrlVariables } from './local-env';
 import { startServerlessOffline, type RunningOffline } from './offline';
 import { LOCAL_STAGE, PROJECT_ROOT } from './project';
@@ -34,6 +34,8 @@ export interface LocalStackOptions {
   dynamoPort?: number;
   /** SQS and S3 (fauxqs). Default: env FAUXQS_PORT, else 4566. */
   fauxqsPort?: number;
+  /** Email (the SES emulator). Default: env SES_PORT, else 8005. */
+  sesPort?: number;
   /** Start serverless offline and the SQS poller too (otherwise only the emulators and resources). */
   withApi?: boolean;
   /** Extra environment of serverless offline (e.g. PACING_WINDOW_SECONDS, NETWORK_PROVIDER). */
@@ -68,6 +70,7 @@ export interface LocalStackPorts {
   lambda: number;
   dynamodb: number;
   fauxqs: number;
+  ses: number;
 }
 
 export interface LocalStack {
@@ -112,11 +115,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     lambda: portSetting(options.lambdaPort, 'LAMBDA_PORT', 3002),
     dynamodb: portSetting(options.dynamoPort, 'DYNAMODB_PORT', 8000),
     fauxqs: portSetting(options.fauxqsPort, 'FAUXQS_PORT', 4566),
+    ses: portSetting(options.sesPort, 'SES_PORT', 8005),
   };
   const endpoints = {
     dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
     sqs: `http://127.0.0.1:${ports.fauxqs}`,
     s3: `http://127.0.0.1:${ports.fauxqs}`,
+    ses: `http://127.0.0.1:${ports.ses}`,
   };
   const timeoutMs = timeoutSetting();
   const timings: StackTimings = { totalMs: 0 };
@@ -129,6 +134,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_SQS: endpoints.sqs,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
+    // The SES (API v2) client's endpoint: the emulator, so no mail leaves the machine.
+    AWS_ENDPOINT_URL_SESV2: endpoints.ses,
   };
   // The developer's real AWS session must not leak into the local handlers.
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...awsEnv, ...options.env, SLS_TELEMETRY_DISABLED: '1' };
@@ -136,8 +143,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   delete baseEnv.AWS_SESSION_TOKEN;
 
   // What is running, stopped in this order.
-  const running: { poller?: Poller; scheduler?: Scheduler; offline?: ProcessHandle; fauxqs?: RunningEmulator; dynamodb?: ProcessHandle } =
-    {};
+  const running: {
+    poller?: Poller;
+    scheduler?: Scheduler;
+    offline?: ProcessHandle;
+    fauxqs?: RunningEmulator;
+    ses?: RunningEmulator;
+    dynamodb?: ProcessHandle;
+  } = {};
   const killNow = () => {
     running.offline?.killNow();
     running.dynamodb?.killNow();
@@ -152,7 +165,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await running.scheduler?.stop().catch(report('the scheduler'));
       await running.poller?.stop().catch(report('the poller'));
       await running.offline?.stop().catch(report('serverless offline'));
-      await Promise.all([running.fauxqs?.stop().catch(report('fauxqs')), running.dynamodb?.stop().catch(report('DynamoDB Local'))]);
+      await Promise.all([
+        running.fauxqs?.stop().catch(report('fauxqs')),
+        running.ses?.stop().catch(report('the SES emulator')),
+        running.dynamodb?.stop().catch(report('DynamoDB Local')),
+      ]);
       process.removeListener('exit', killNow);
       log(`[stack] stopped in ${since(from)} ms`);
     })());
@@ -171,6 +188,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const claims: PortClaim[] = [
     { port: ports.dynamodb, what: 'DynamoDB Local', setting: setting('dynamoPort', 'DYNAMODB_PORT') },
     { port: ports.fauxqs, what: 'fauxqs, SQS and S3', setting: setting('fauxqsPort', 'FAUXQS_PORT') },
+    { port: ports.ses, what: 'the SES emulator', setting: setting('sesPort', 'SES_PORT') },
   ];
   if (options.withApi) {
     claims.push(
@@ -208,6 +226,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       return emulator;
     }),
   );
+  const ses = checked.then(() =>
+    startSesEmulator({ port: ports.ses, log }).then((emulator) => {
+      running.ses = emulator;
+      return emulator;
+    }),
+  );
   const offline: Promise<RunningOffline | undefined> = !options.withApi
     ? Promise.resolve(undefined)
     : Promise.all([printed, checked]).then(([config]) =>
@@ -233,7 +257,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           return started;
         }),
       );
-  const resources = Promise.all([printed, dynamodb, fauxqs]).then(async ([config]) => {
+  const resources = Promise.all([printed, dynamodb, fauxqs, ses]).then(async ([config]) => {
     const from = Date.now();
     const created = await createResources(config, endpoints, log);
     timings.resourcesMs = since(from);
@@ -280,7 +304,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     return { baseUrl: api?.baseUrl, ports, env, config, resources: created, timings, stop: stopAll };
   } catch (error) {
     controller.abort();
-    await Promise.allSettled([printed, checked, dynamodb, fauxqs, offline, resources]);
+    await Promise.allSettled([printed, checked, dynamodb, fauxqs, ses, offline, resources]);
     await stopAll();
     if (error instanceof LocalStackError) throw error;
     if (error instanceof StartupAbortedError) throw new LocalStackError('the local stack startup was abandoned');

@@ -43,7 +43,7 @@ function removeOldLogs(): void {
 
 export default async function globalSetup(): Promise<void> {
   removeOldLogs();
-  const [port, lambdaPort, dynamoPort, fauxqsPort] = await findFreePorts(4);
+  const [port, lambdaPort, dynamoPort, fauxqsPort, sesPort, slackPort] = await findFreePorts(6);
   const name = `outreach-local-stack-${process.pid}`;
   const logFile = path.join(os.tmpdir(), `${name}.log`);
   const envFile = path.join(os.tmpdir(), `${name}.json`);
@@ -58,7 +58,14 @@ export default async function globalSetup(): Promise<void> {
       lambdaPort,
       dynamoPort,
       fauxqsPort,
+      sesPort,
       env: {
+        // Approval requests are mailed (to the SES emulator) from this sender, and Slack posts go to a
+        // receiver a test starts on this port (tests/helpers/slack-receiver.ts).
+        NOTIFY_FROM_EMAIL: 'approvals@outreach.example',
+        SLACK_WEBHOOK_ORIGIN: `http://127.0.0.1:${slackPort}`,
+        // A reminder 15 s before an approval expires: a workspace whose approvals last 20 s gets one within seconds.
+        APPROVAL_REMINDER_BEFORE_SECONDS: '15',
         PACING_WINDOW_SECONDS: '1',
         // An action of a paused or disconnected account looks again every 2 s, so a resumed one runs within seconds.
         ACCOUNT_RECHECK_SECONDS: '2',

@@ -42,6 +42,7 @@ export const accountOperations: OperationSpec[] = [
       "Only the fields sent change. `timezone`: an IANA zone. `workingHours: null` goes back to the workspace's hours.",
       '`limits`: `{"daily": {"reactions": 40, "invitations": null}, "weeklyInvitations": 80}`: a number sets the account\'s own limit, `null` goes back to the workspace\'s value (then the default), a kind not named keeps its value; `"daily": null` or `"limits": null` clears them all. The account\'s own daily invitations may not exceed its own weekly limit.',
       '`paused: true`: the account acts no more; its actions wait (`account_paused`), none is dropped, and a like or request-comment whose groups have only paused accounts is a 422. `paused: false` resumes it.',
+      "`ownerEmail`: where the account's approval requests (and their reminder) are mailed; `null` stops the mails.",
     ].join(' '),
     pathParameters: accountId,
     body: jsonBody(accountPatchSchema),

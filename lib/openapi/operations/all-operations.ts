@@ -8,6 +8,7 @@ import { outreachOperations } from './outreach';
 import { serviceOperations } from './service';
 import { transcriptOperations } from './transcripts';
 import { webhookOperations } from './webhooks';
+import { workspaceOperations } from './workspace';
 
 /** Every route of lib/http/routes.ts, documented once (a unit test keeps the two in step), in the order the reference shows them. */
 export const operations: readonly OperationSpec[] = [
@@ -15,6 +16,7 @@ export const operations: readonly OperationSpec[] = [
   ...jobOperations,
   ...accountOperations,
   ...connectOperations,
+  ...workspaceOperations,
   ...groupOperations,
   ...approvalOperations,
   ...transcriptOperations,

@@ -12,6 +12,8 @@ import { approvalRef, createActionAwaitingApproval } from '../../store/approvals
 import type { WebhookEndpoint } from '../../store/webhooks';
 import { listWebhooks } from '../../store/webhooks';
 import type { EventDeps } from '../../webhooks/emit-event';
+import { announceNotice } from '../../notifications/announce-notice';
+import { approvalNoticeItems } from '../../store/approval-notices';
 import { announceDeliveries, prepareEvent } from '../../webhooks/emit-event';
 import { approvalRequestedData } from '../../webhooks/event-data';
 import { markJobPlanned, takeQueuedJob } from '../../store/jobs';
@@ -29,6 +31,11 @@ export interface PlanJobDeps extends EventDeps {
   defaultPacingWindowSeconds: number;
   /** How long an approval waits for a decision, unless the workspace says otherwise. */
   approvalExpirySeconds: number;
+  /**
+   * Telling an approval's person (email, Slack): its notices are made with it, and the request
+   * queued at once. Absent: no notice is made (tests of planning alone).
+   */
+  notifications?: { queueUrl: string; reminderBeforeSeconds: number };
 }
 
 /**
@@ -126,9 +133,9 @@ export async function planJobDelivery(deps: PlanJobDeps, message: PlanJobMessage
 export const PLANNING_FAILED = 'planning_failed';
 
 /**
- * An action that waits for a person's approval, created with its approval, its link and the
- * `approval.requested` event in one transaction; a redelivered plan gets the action back as it is
- * (no second approval, no second event).
+ * An action that waits for a person's approval, created with its approval, its link, the
+ * `approval.requested` event and the notices that tell its person in one transaction; a redelivered
+ * plan gets the action back as it is (no second approval, no second event, no second notice).
  */
 async function planApproval(
   deps: PlanJobDeps,
@@ -154,7 +161,11 @@ async function planApproval(
     },
   );
   const waiting: Action = { ...action, status: 'awaiting_approval', notBefore: now.toISOString(), approval: approvalRef(approval) };
-  const stored = await createActionAwaitingApproval(deps.db, waiting, approval, event.items);
-  if (stored === waiting) await announceDeliveries(deps, event.deliveries);
+  const notices = deps.notifications ? approvalNoticeItems(deps.db, approval, deps.notifications.reminderBeforeSeconds, now) : [];
+  const stored = await createActionAwaitingApproval(deps.db, waiting, approval, [...event.items, ...notices]);
+  if (stored === waiting) {
+    await announceDeliveries(deps, event.deliveries);
+    if (deps.notifications) await announceNotice(deps.sqs, deps.notifications.queueUrl, approval);
+  }
   return stored;
 }

@@ -38,6 +38,7 @@ export const accountViewSchema = z.strictObject({
     })
     .describe('The limits that apply to it, each with where it comes from; 0 = it does not make that kind of touch.'),
   groups: z.array(z.string()).describe('The groups it is in.'),
+  ownerEmail: z.string().nullable().describe("Where its approval requests are mailed (the account's owner); null when nobody is mailed."),
   provider: z.enum(['sandbox', 'unipile']).nullable().describe('Which provider its login is connected through; null when not recorded.'),
   connectedAt: timestamp.nullable().describe('When its login was (re)connected through a connect link; null when not recorded.'),
   disconnectedAt: timestamp.optional().describe('While it is `disconnected`: since when.'),

@@ -18,6 +18,17 @@ export const approvalViewSchema = z.strictObject({
   validUntil: timestamp.describe('Undecided by then, it expires and its action ends `expired`.'),
   decidedAt: timestamp.optional(),
   decidedVia: z.enum(['link', 'api', 'expiry']).optional(),
+  notifications: z
+    .array(
+      z.strictObject({
+        channel: z.enum(['email', 'slack']).describe("`email`: to the account's `ownerEmail`; `slack`: the workspace's `slackWebhookUrl`."),
+        purpose: z.enum(['request', 'reminder']).describe('`request` when it was made; `reminder` once, a while before it expires.'),
+        status: z.enum(['sent', 'failed']),
+        at: timestamp,
+        error: z.string().optional().describe('Why it failed, after its retries.'),
+      }),
+    )
+    .describe('What telling its person did, in order; empty until something was sent (or nobody is set up to be told).'),
   links: z.strictObject({
     self: z.string(),
     page: z.string().describe('The single-use approval page for a person (no api key needed).'),

@@ -156,6 +156,9 @@ describe('the packaged CloudFormation template', () => {
     );
     expect(roleOf('TranscriptsWorkerLambdaFunction').actions).not.toContain('s3:PutObject');
     expect(roleOf('TranscriptsListLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    // The report pages read the transcript, its workspace and its content: nothing else, and never write.
+    expect(roleOf('TranscriptReportPageLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 's3:GetObject']);
+    expect(roleOf('TranscriptReportGetLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem', 's3:GetObject']);
   });
 
   it("lets every api-key route's function count the request (UpdateItem on the table), and no public one", () => {
@@ -187,7 +190,14 @@ describe('the packaged CloudFormation template', () => {
     expect(apiKeyRoutes.filter((route) => !canUpdateTable(route.fn)).map((route) => route.key)).toEqual([]);
     expect(canUpdateTable(routes.find((route) => route.key === 'GET /approve/{token}')!.fn)).toBe(false);
     // The public routes that only read (the others decide an approval, record a provider's event).
-    const readOnlyPublic = ['GET /approve/{token}', 'GET /connect/{state}', 'GET /health', 'GET /api/v1/openapi.json', 'GET /docs'];
+    const readOnlyPublic = [
+      'GET /approve/{token}',
+      'GET /connect/{state}',
+      'GET /reports/{token}',
+      'GET /health',
+      'GET /api/v1/openapi.json',
+      'GET /docs',
+    ];
     expect(readOnlyPublic.map((key) => ({ key, canUpdateTable: canUpdateTable(routes.find((route) => route.key === key)!.fn) }))).toEqual(
       readOnlyPublic.map((key) => ({ key, canUpdateTable: false })),
     );

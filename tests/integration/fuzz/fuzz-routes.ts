@@ -1,16 +1,20 @@
 import { connectStateHash, signConnectState } from '../../../lib/connect/connect-state';
+import { signReportToken } from '../../../lib/reports/report-token';
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import { DEFAULT_MAX_BODY_BYTES } from '../../../lib/http/read-body';
 import type { routes } from '../../../lib/http/routes';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import type { PlanJobMessage } from '../../../lib/queue/messages';
+import type { AnalyseTranscriptMessage } from '../../../lib/queue/messages';
 import { getAction } from '../../../lib/store/actions';
 import { getApproval } from '../../../lib/store/approvals';
 import type { Db } from '../../../lib/store/client';
 import { putConnectLink } from '../../../lib/store/connect-links';
 import { epochSeconds } from '../../../lib/store/keys';
+import { defaultS3 } from '../../../lib/store/s3-client';
 import { endDeliveryUnattempted, getDelivery } from '../../../lib/store/webhook-deliveries';
 import { transcriptLimits } from '../../../lib/schemas/transcript-limits';
+import { analyseStoredTranscript } from '../../../lib/transcripts/analyse-stored-transcript';
 import type { BodyShape } from '../../helpers/arbitraries';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
@@ -23,7 +27,10 @@ export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[n
 export interface FuzzFixture {
   ws: TestWorkspace;
   jobId: string;
+  /** An analysed transcript's call id (it has a report). */
   callId: string;
+  /** A report link's signed token, for that transcript's report page. */
+  reportToken: string;
   /** One approval per route that decides one, so the API and the page each have a pending one. */
   apiApprovalId: string;
   pageToken: string;
@@ -85,6 +92,7 @@ const prospect = 'https://www.linkedin.com/in/prospect-jane';
 const publicHook = 'https://93.184.215.14/hooks/outreach';
 const WEBHOOK_SECRET = 'fuzz-webhook-secret';
 const CONNECT_LINK_SECRET = 'fuzz-connect-link-secret';
+const REPORT_LINK_SECRET = 'fuzz-report-link-secret';
 
 const validTranscript = {
   title: 'Discovery call',
@@ -244,6 +252,20 @@ export const fuzzRoutes: FuzzRoute[] = [
     params: (f) => ({ call_id: [f.callId] }),
   },
   {
+    route: 'GET /api/v1/transcript/{call_id}/report',
+    load: () => import('../../../functions/http/transcript-report-get'),
+    auth: 'api-key',
+    errors: 'problem',
+    params: (f) => ({ call_id: [f.callId] }),
+  },
+  {
+    route: 'GET /reports/{token}',
+    load: () => import('../../../functions/http/transcript-report-page'),
+    auth: 'none',
+    errors: 'page',
+    params: (f) => ({ token: [f.reportToken] }),
+  },
+  {
     route: 'GET /api/v1/transcripts',
     load: () => import('../../../functions/http/transcripts-list'),
     auth: 'api-key',
@@ -350,8 +372,9 @@ export const fuzzRoutes: FuzzRoute[] = [
         workingHours: { start: '08:00', end: '18:00', days: [1, 2, 3, 4, 5] },
         limits: { daily: { messages: 40 }, weeklyInvitations: 100 },
         paused: false,
+        ownerEmail: 'owner@customer.example',
       }),
-      shape: { required: [], nullable: ['workingHours', 'limits'] },
+      shape: { required: [], nullable: ['workingHours', 'limits', 'ownerEmail'] },
     },
   },
   {
@@ -422,6 +445,24 @@ export const fuzzRoutes: FuzzRoute[] = [
     },
   },
   {
+    route: 'GET /api/v1/workspace',
+    load: () => import('../../../functions/http/workspace-get'),
+    auth: 'api-key',
+    errors: 'problem',
+  },
+  {
+    route: 'PATCH /api/v1/workspace',
+    load: () => import('../../../functions/http/workspace-update'),
+    auth: 'api-key',
+    errors: 'problem',
+    body: {
+      format: 'json',
+      maxBytes: DEFAULT_MAX_BODY_BYTES,
+      valid: () => ({ slackWebhookUrl: 'https://hooks.slack.com/services/T0/B0/fuzz' }),
+      shape: { required: ['slackWebhookUrl'], nullable: ['slackWebhookUrl'] },
+    },
+  },
+  {
     route: 'GET /api/v1/groups',
     load: () => import('../../../functions/http/groups-list'),
     auth: 'api-key',
@@ -489,6 +530,7 @@ export function fuzzEnv(queues: { jobs: string; actions: string; transcripts: st
     // The sandbox provider serves the connect page; the fixture signs a Unipile link's state with the same secret.
     NETWORK_PROVIDER: 'sandbox',
     CONNECT_LINK_SECRET,
+    REPORT_LINK_SECRET,
     // No rate limit (`0`): a route gets a thousand requests in a few seconds; the limit is tested on its own.
     RATE_LIMIT_PER_MINUTE: '0',
   };
@@ -576,6 +618,16 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
   const { callId } = (await callOk(add, 202, { method: 'POST', path: '/api/v1/transcript/add', headers, body: fixtureTranscript })) as {
     callId: string;
   };
+  // Analysed as the transcripts worker does it, so that it has a report (its page and its link).
+  const analyse = (await drainQueue(sqs, queues.transcripts))
+    .map((queued) => queued.json as AnalyseTranscriptMessage)
+    .find((queued) => queued.callId === callId);
+  await analyseStoredTranscript({ db, s3: defaultS3(), bucket: process.env.TRANSCRIPTS_BUCKET!, analyser: { name: 'embedded' } }, analyse!);
+  const reportToken = signReportToken(REPORT_LINK_SECRET, {
+    workspaceId: ws.workspaceId,
+    callId,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   const create = await handlerOf('POST /api/v1/webhooks');
   const createBody = bodyOfRoute('POST /api/v1/webhooks');
   const { webhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as {
@@ -660,6 +712,7 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
     ws,
     jobId,
     callId,
+    reportToken,
     apiApprovalId: approvals[0]!.approvalId,
     pageToken: approvals[1]!.token,
     webhookId,

@@ -211,6 +211,26 @@ describe('PATCH /api/v1/accounts/{accountId}', () => {
     expect((await getAccount(db, own.workspaceId, accountId))?.dailyLimits).toEqual({ comments: 3 });
   });
 
+  it("sets the owner's email (lower-cased) that approval requests go to, null stops them, and a bad one is a 400 naming it", async () => {
+    const own = await createTestWorkspace(db, { accounts: 1 });
+    const accountId = own.accounts[0]!.accountId;
+
+    const set = await call('update', own, { ...byId(accountId), body: { ownerEmail: 'Jane.Doe@Customer.example' } });
+    const bad = await callHandler(handlers.update!, {
+      ...routes.update,
+      apiKey: own.apiKey,
+      ...byId(accountId),
+      body: { ownerEmail: 'not an email' },
+    });
+    const cleared = await call('update', own, { ...byId(accountId), body: { ownerEmail: null } });
+
+    expect(set.body).toMatchObject({ ownerEmail: 'jane.doe@customer.example' });
+    expectProblem(bad, 400, 'validation-failed');
+    expect(bodyOf(bad)).toMatchObject({ errors: [{ path: 'ownerEmail' }] });
+    expect(cleared.body).toMatchObject({ ownerEmail: null });
+    expect((await getAccount(db, own.workspaceId, accountId))?.ownerEmail).toBeUndefined();
+  });
+
   it('leaves what it does not change, such as a disconnection the provider reported meanwhile', async () => {
     const own = await createTestWorkspace(db, { accounts: 1 });
     const account = (await getAccount(db, own.workspaceId, own.accounts[0]!.accountId))!;
@@ -223,7 +243,7 @@ describe('PATCH /api/v1/accounts/{accountId}', () => {
   });
 
   it.each([
-    [{}, [{ path: '', message: 'must change at least one of mode, timezone, workingHours, limits, paused' }]],
+    [{}, [{ path: '', message: 'must change at least one of mode, timezone, workingHours, limits, paused, ownerEmail' }]],
     [{ timezone: 'Mars/Olympus' }, [{ path: 'timezone', message: 'must be an IANA timezone such as Europe/Paris' }]],
     [
       { paused: 'yes', name: 'x' },

@@ -37,6 +37,10 @@ const connectLinkState =
   "the link's signed state (HMAC of the workspace and expiry, stored by its hash, single-use), naming one workspace; " +
   'no api key is read, and a forged or unknown state is a 404 (tests/integration/connect)';
 
+const reportLinkToken =
+  "the report link's signed token (HMAC of the workspace, the call id and the expiry), naming one workspace's call; " +
+  'no api key is read, and a forged, altered or unknown token is a 404 (tests/integration/reports)';
+
 const cases: Record<string, Case> = {
   // Before the DELETE of the group, and of the account (DELETEs run in this order, after the rest).
   'DELETE /api/v1/groups/{name}/accounts/{accountId}': { owner: 204 },
@@ -61,6 +65,8 @@ const cases: Record<string, Case> = {
   'POST /approve/{token}': { coveredBy: approvalLinkToken },
   'GET /api/v1/jobs/{jobId}': { owner: 200 },
   'GET /api/v1/transcript/{call_id}': { owner: 200 },
+  'GET /api/v1/transcript/{call_id}/report': { owner: 200 },
+  'GET /reports/{token}': { coveredBy: reportLinkToken },
   'GET /api/v1/webhooks/{webhookId}': { owner: 200 },
   'PATCH /api/v1/webhooks/{webhookId}': { body: { description: 'changed' }, owner: 200 },
   'DELETE /api/v1/webhooks/{webhookId}': { owner: 204 },
@@ -239,5 +245,20 @@ describe("another workspace's ids", () => {
     expect(JSON.stringify(put.body)).not.toContain(c.accounts[0]!.accountId);
     expect(JSON.stringify(ofC.body)).toContain(c.accounts[0]!.accountId);
     expect(JSON.stringify(ofC.body)).not.toContain(d.accounts[0]!.accountId);
+  });
+
+  it("/api/v1/workspace names no id: each key reads and changes its own workspace's settings, never another's", async () => {
+    const [c, d] = [await createTestWorkspace(db, { accounts: 1 }), await createTestWorkspace(db, { accounts: 1 })];
+    const slack = `https://hooks.slack.com/services/T0/B0/${c.workspaceId}`;
+
+    const patched = await api('PATCH', '/api/v1/workspace', { apiKey: c.apiKey, body: { slackWebhookUrl: slack } });
+    const [ofC, ofD] = await Promise.all([
+      api('GET', '/api/v1/workspace', { apiKey: c.apiKey }),
+      api('GET', '/api/v1/workspace', { apiKey: d.apiKey }),
+    ]);
+
+    expect(patched.status).toBe(200);
+    expect(ofC.body).toMatchObject({ workspaceId: c.workspaceId, slackWebhookUrl: `https://hooks.slack.com/…${slack.slice(-4)}` });
+    expect(ofD.body).toMatchObject({ workspaceId: d.workspaceId, slackWebhookUrl: null });
   });
 });

@@ -7,6 +7,7 @@ const base = {
   TRANSCRIPTS_QUEUE_URL: 'http://127.0.0.1:4566/000000000000/transcripts',
   TRANSCRIPTS_BUCKET: 'transcripts',
   WEBHOOKS_QUEUE_URL: 'http://127.0.0.1:4566/000000000000/webhooks',
+  NOTIFICATIONS_QUEUE_URL: 'http://127.0.0.1:4566/000000000000/notifications',
 };
 
 describe('parseConfig', () => {
@@ -25,7 +26,7 @@ describe('parseConfig', () => {
 
   it('fails loudly, naming every bad variable', () => {
     expect(() => parseConfig({ JOBS_QUEUE_URL: 'nope', PACING_WINDOW_SECONDS: '-1' })).toThrow(
-      /TABLE_NAME.*JOBS_QUEUE_URL.*ACTIONS_QUEUE_URL.*TRANSCRIPTS_QUEUE_URL.*WEBHOOKS_QUEUE_URL.*TRANSCRIPTS_BUCKET.*PACING_WINDOW_SECONDS/,
+      /TABLE_NAME.*JOBS_QUEUE_URL.*ACTIONS_QUEUE_URL.*TRANSCRIPTS_QUEUE_URL.*WEBHOOKS_QUEUE_URL.*NOTIFICATIONS_QUEUE_URL.*TRANSCRIPTS_BUCKET.*PACING_WINDOW_SECONDS/,
     );
   });
 

@@ -23,7 +23,7 @@ describe('PATCH /api/v1/accounts/{accountId} body', () => {
 
   it('must change something', () => {
     expect(fieldErrorsOf(accountPatchSchema, {})).toEqual([
-      { path: '', message: 'must change at least one of mode, timezone, workingHours, limits, paused' },
+      { path: '', message: 'must change at least one of mode, timezone, workingHours, limits, paused, ownerEmail' },
     ]);
     expect(fieldErrorsOf(accountPatchSchema, [])).toEqual([{ path: '', message: 'the body must be a JSON object, not an array' }]);
   });

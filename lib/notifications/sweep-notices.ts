@@ -1,0 +1,39 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { NotifyApprovalMessage } from '../queue/messages';
+import { sendMessages } from '../queue/send';
+import { listDueNotices, postponeNotice } from '../store/approval-notices';
+import type { Db } from '../store/client';
+
+export interface NoticeSweepDeps {
+  db: Db;
+  sqs: SQSClient;
+  notificationsQueueUrl: string;
+  /** A request due this long ago and not done is queued again (its message may be lost); a reminder is queued when due. */
+  graceSeconds?: number;
+  /** When to look again at one sent now and still not done. */
+  resendAfterSeconds?: number;
+}
+
+/**
+ * The scheduled sweep of notices: queues those that are due and not done, that is each reminder
+ * when its time comes (further off than SQS can delay a message), and each request whose message
+ * was lost. The worker's claim makes a second message for the same notice harmless.
+ */
+export async function sweepDueNotices(deps: NoticeSweepDeps, now = new Date()): Promise<{ sent: number }> {
+  // A reminder goes when due; a request only once its own message had time to arrive.
+  const requestsBefore = now.getTime() - (deps.graceSeconds ?? 30) * 1000;
+  const due = (await listDueNotices(deps.db, now)).filter(
+    (notice) => notice.purpose === 'reminder' || Date.parse(notice.dueAt) < requestsBefore,
+  );
+  if (due.length === 0) return { sent: 0 };
+  await sendMessages(
+    deps.sqs,
+    deps.notificationsQueueUrl,
+    due.map(({ workspaceId, approvalId, purpose }): { body: NotifyApprovalMessage } => ({
+      body: { v: 1, workspaceId, approvalId, purpose },
+    })),
+  );
+  const later = new Date(now.getTime() + (deps.resendAfterSeconds ?? 300) * 1000);
+  for (const notice of due) await postponeNotice(deps.db, notice, later);
+  return { sent: due.length };
+}
