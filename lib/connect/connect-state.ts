@@ -8,11 +8,10 @@
  * Form: `v1.<payload>.<signature>`, both base64url; the payload is the JSON `{w, e, n}` (workspace,
  * expiry in epoch seconds, nonce). The token is a secret: it is never logged nor stored as is.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { signedTokens } from '../auth/signed-token';
 
-const VERSION = 'v1';
-/** The whole token: its version, a payload of bounded length, and a 32-byte signature. */
-const TOKEN_RE = /^v1\.([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/;
+const tokens = signedTokens({ version: 'v1', maxPayloadChars: 400 });
 
 /** What a valid state says. */
 export interface ConnectState {
@@ -27,18 +26,9 @@ export type StateCheck =
   /** A state of ours past its time: when it expired (said to the person, who may ask for a new link). */
   | { ok: false; reason: 'expired'; expiresAt: Date };
 
-function signatureOf(secret: string, signed: string): Buffer {
-  return createHmac('sha256', secret).update(signed).digest();
-}
-
 /** A new signed state for the workspace, valid until `expiresAt` (to the second). */
 export function signConnectState(secret: string, workspaceId: string, expiresAt: Date): string {
-  if (!secret) throw new Error('signConnectState: the secret is empty');
-  const payload = Buffer.from(
-    JSON.stringify({ w: workspaceId, e: Math.floor(expiresAt.getTime() / 1000), n: randomBytes(16).toString('base64url') }),
-  ).toString('base64url');
-  const signed = `${VERSION}.${payload}`;
-  return `${signed}.${signatureOf(secret, signed).toString('base64url')}`;
+  return tokens.sign(secret, { w: workspaceId, n: randomBytes(16).toString('base64url') }, expiresAt);
 }
 
 /**
@@ -46,26 +36,11 @@ export function signConnectState(secret: string, workspaceId: string, expiresAt:
  * empty), then its expiry at `now` (`expired`). Reads nothing: whether it was used is the table's.
  */
 export function verifyConnectState(secret: string, token: string, now: Date): StateCheck {
-  const match = TOKEN_RE.exec(token);
-  if (!secret || !match) return { ok: false, reason: 'invalid' };
-  const [, payload, signature] = match as unknown as [string, string, string];
-  // Compared as text: base64url's last character has bits the decoder ignores, so comparing decoded
-  // bytes would take an altered last character for the same signature.
-  const expected = Buffer.from(signatureOf(secret, `${VERSION}.${payload}`).toString('base64url'));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
-  let fields: unknown;
-  try {
-    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return { ok: false, reason: 'invalid' };
-  }
-  const { w, e } = (fields ?? {}) as { w?: unknown; e?: unknown };
-  // Signed by us, so well formed unless the secret leaked; checked all the same.
-  if (typeof w !== 'string' || w === '' || typeof e !== 'number' || !Number.isSafeInteger(e)) return { ok: false, reason: 'invalid' };
-  const expiresAt = new Date(e * 1000);
-  if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired', expiresAt };
-  return { ok: true, state: { workspaceId: w, expiresAt } };
+  const check = tokens.verify(secret, token, now);
+  if (!check.ok) return check;
+  const { w } = check.fields;
+  if (typeof w !== 'string' || w === '') return { ok: false, reason: 'invalid' };
+  return { ok: true, state: { workspaceId: w, expiresAt: check.expiresAt } };
 }
 
 /** The key a state is stored under: its SHA-256 (hex), so the table never holds the token itself. */

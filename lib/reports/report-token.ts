@@ -10,13 +10,9 @@
  * other token of the service signed with the same secret (a connect link's state) can pass for one.
  * The token is a secret: it is never logged.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signedTokens } from '../auth/signed-token';
 
-const VERSION = 'r1';
-/** What the signature covers before the token's text: the token's purpose. */
-const PURPOSE = 'transcript-report';
-/** The whole token: its version, a payload of bounded length (a 128-character call id fits), and a 32-byte signature. */
-const TOKEN_RE = /^r1\.([A-Za-z0-9_-]{1,600})\.([A-Za-z0-9_-]{43})$/;
+const tokens = signedTokens({ version: 'r1', purpose: 'transcript-report', maxPayloadChars: 600 });
 
 /** What a valid token says: whose call, and until when its link opens the report. */
 export interface ReportGrant {
@@ -32,16 +28,9 @@ export type ReportTokenCheck =
   /** A token of ours past its time: when it expired (said to the person, who may ask for a new link). */
   | { ok: false; reason: 'expired'; expiresAt: Date };
 
-function signatureOf(secret: string, signed: string): string {
-  return createHmac('sha256', secret).update(`${PURPOSE}.${signed}`).digest('base64url');
-}
-
 /** A signed token for the grant, valid until its `expiresAt` (to the second, rounded down). */
 export function signReportToken(secret: string, grant: ReportGrant): string {
-  if (!secret) throw new Error('signReportToken: the secret is empty');
-  const fields = { w: grant.workspaceId, c: grant.callId, e: Math.floor(grant.expiresAt.getTime() / 1000) };
-  const signed = `${VERSION}.${Buffer.from(JSON.stringify(fields)).toString('base64url')}`;
-  return `${signed}.${signatureOf(secret, signed)}`;
+  return tokens.sign(secret, { w: grant.workspaceId, c: grant.callId }, grant.expiresAt);
 }
 
 /**
@@ -49,26 +38,9 @@ export function signReportToken(secret: string, grant: ReportGrant): string {
  * is empty), then its expiry at `now` (`expired`). Reads nothing.
  */
 export function verifyReportToken(secret: string, token: string, now: Date): ReportTokenCheck {
-  const match = TOKEN_RE.exec(token);
-  if (!secret || !match) return { ok: false, reason: 'invalid' };
-  const [, payload] = match as unknown as [string, string, string];
-  // Compared as text: base64url's last character has bits a decoder ignores, so comparing decoded
-  // bytes would take an altered last character for the same signature.
-  const expected = Buffer.from(signatureOf(secret, `${VERSION}.${payload}`));
-  const given = Buffer.from(token.slice(token.lastIndexOf('.') + 1));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
-  let fields: unknown;
-  try {
-    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return { ok: false, reason: 'invalid' };
-  }
-  const { w, c, e } = (fields ?? {}) as { w?: unknown; c?: unknown; e?: unknown };
-  // Signed by us, so well formed unless the secret leaked; checked all the same.
-  if (typeof w !== 'string' || w === '' || typeof c !== 'string' || c === '' || typeof e !== 'number' || !Number.isSafeInteger(e)) {
-    return { ok: false, reason: 'invalid' };
-  }
-  const expiresAt = new Date(e * 1000);
-  if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired', expiresAt };
-  return { ok: true, grant: { workspaceId: w, callId: c, expiresAt } };
+  const check = tokens.verify(secret, token, now);
+  if (!check.ok) return check;
+  const { w, c } = check.fields;
+  if (typeof w !== 'string' || w === '' || typeof c !== 'string' || c === '') return { ok: false, reason: 'invalid' };
+  return { ok: true, grant: { workspaceId: w, callId: c, expiresAt: check.expiresAt } };
 }
