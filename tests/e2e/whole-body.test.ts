@@ -38,6 +38,7 @@ const JSON_BODY_ROUTES = [
   { route: 'POST /api/v1/webhooks/unipile', path: '/api/v1/webhooks/unipile', auth: 'webhook-secret' },
   { route: 'PATCH /api/v1/accounts/{accountId}', path: '/api/v1/accounts/acc_01JD0000000000000000000000', auth: 'api-key' },
   { route: 'POST /api/v1/accounts/connect-link', path: '/api/v1/accounts/connect-link', auth: 'api-key' },
+  { route: 'PATCH /api/v1/workspace', path: '/api/v1/workspace', auth: 'api-key' },
   { route: 'PUT /api/v1/groups/{name}', path: '/api/v1/groups/sales', auth: 'api-key' },
   { route: 'POST /api/v1/groups/{name}/accounts', path: '/api/v1/groups/sales/accounts', auth: 'api-key' },
   // The link's state is its credential: the body is read (and refused) before the state is.
