@@ -41,7 +41,7 @@ const CUE_SHARE = 0.5;
 const KIND_HINT = 0.1;
 
 /** Ideas scoring less are not kept (chosen with CUE_SHARE by cross-validation: 0.35–0.65 tried). */
-export const MIN_IDEA_SCORE = 0.4;
+export const MIN_IDEA_SCORE = 0.35;
 
 /** What a quote is, and how good an idea it makes (0..1). */
 export interface KindScore {

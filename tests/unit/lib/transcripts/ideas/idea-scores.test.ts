@@ -31,8 +31,12 @@ describe('idea scores', () => {
     );
   });
 
-  it('reads numbers in words as numbers', () => {
-    expect(bestIdeaKind('Last year our team cut admin time by thirty five percent.', false, 'external')?.kind).toBe('story_or_quote');
+  it('reads numbers in words as numbers: a result with one is a story to its cues', () => {
+    const inWords = scoreIdea('story_or_quote', 'Last year our team cut admin time by thirty five percent.', false, 'external');
+    const withoutNumber = scoreIdea('story_or_quote', 'Last year our team cut admin time by a lot.', false, 'external');
+
+    expect(inWords).toBeGreaterThan(0.8);
+    expect(inWords).toBeGreaterThan(withoutNumber);
   });
 
   it('never makes a seller’s claim a customer story or objection: the side decides whose words a kind can be', () => {
