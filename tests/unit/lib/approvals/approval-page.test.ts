@@ -5,34 +5,15 @@ import {
   renderApprovalNotFound,
   renderApprovalPage,
 } from '../../../../lib/approvals/approval-page';
+import { tagsOf, type Tag } from '../../../helpers/html-tags';
 
 /*
- * No HTML parser is installed, so these tests tokenise the pages with `tagsOf` below, which is
+ * No HTML parser is installed, so these tests tokenise the pages with `tagsOf` (tests/helpers/html-tags.ts), which is
  * exact for what the renderer emits (every attribute value double-quoted, and `"` inside values
  * escaped) and accounts for every `<` in the document: markup that escaped escaping shows up as
  * a tag that is not allowed, or as a `<` that is not a tag. tests/integration/approvals has the
  * same pages in a real browser.
  */
-
-interface Tag {
-  name: string;
-  attributes: Record<string, string>;
-}
-
-const TAG = /<([a-zA-Z][a-zA-Z0-9]*)((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*>|<\/([a-zA-Z][a-zA-Z0-9]*)>|<!doctype html>/g;
-const ATTRIBUTE = /([a-zA-Z-]+)(?:="([^"]*)")?/g;
-
-/** The opening tags of a page; fails when a `<` starts anything but a tag, an end tag or the doctype. */
-function tagsOf(html: string): Tag[] {
-  const matches = [...html.matchAll(TAG)];
-  expect(matches).toHaveLength(html.split('<').length - 1);
-  return matches
-    .filter((match) => match[1] !== undefined)
-    .map((match) => ({
-      name: match[1]!.toLowerCase(),
-      attributes: Object.fromEntries([...(match[2] ?? '').matchAll(ATTRIBUTE)].map((attr) => [attr[1]!.toLowerCase(), attr[2] ?? ''])),
-    }));
-}
 
 const ALLOWED_TAGS = [
   'html',

@@ -6,6 +6,7 @@ import {
   renderConnectError,
   renderConnectPage,
 } from '../../../../lib/connect/connect-page';
+import { tagsOf, type Tag } from '../../../helpers/html-tags';
 
 /*
  * No HTML parser is installed, so the pages are tokenised by `tagsOf` (as in the approval page's
@@ -13,25 +14,6 @@ import {
  * for every `<` of the document, so markup that escaped escaping shows as a tag that is not allowed,
  * or as a `<` that is not a tag. tests/integration/connect has the same pages in a real browser.
  */
-
-interface Tag {
-  name: string;
-  attributes: Record<string, string>;
-}
-
-const TAG = /<([a-zA-Z][a-zA-Z0-9]*)((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*>|<\/([a-zA-Z][a-zA-Z0-9]*)>|<!doctype html>/g;
-const ATTRIBUTE = /([a-zA-Z-]+)(?:="([^"]*)")?/g;
-
-function tagsOf(html: string): Tag[] {
-  const matches = [...html.matchAll(TAG)];
-  expect(matches).toHaveLength(html.split('<').length - 1);
-  return matches
-    .filter((match) => match[1] !== undefined)
-    .map((match) => ({
-      name: match[1]!.toLowerCase(),
-      attributes: Object.fromEntries([...(match[2] ?? '').matchAll(ATTRIBUTE)].map((attr) => [attr[1]!.toLowerCase(), attr[2] ?? ''])),
-    }));
-}
 
 const ALLOWED_TAGS = [
   'html',

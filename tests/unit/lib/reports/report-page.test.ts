@@ -5,6 +5,7 @@ import type { ContentIdea } from '../../../../lib/transcripts/model/analysis';
 import { evidenceAt } from '../../../../lib/transcripts/ideas/evidence';
 import { wordObjectsOf } from '../transcripts/make-segments';
 import { analysedTranscript, salesCall, salesCallText } from './analysed-transcript';
+import { tagsOf, type Tag } from '../../../helpers/html-tags';
 
 /*
  * No HTML parser is installed, so these tests tokenise the page with `tagsOf`, exact for what the
@@ -12,24 +13,6 @@ import { analysedTranscript, salesCall, salesCallText } from './analysed-transcr
  * for every `<` of the document: markup that escaped escaping shows up as a tag that is not
  * allowed, or as a `<` that is not a tag. tests/integration/reports has the page in a real browser.
  */
-interface Tag {
-  name: string;
-  attributes: Record<string, string>;
-}
-
-const TAG = /<([a-zA-Z][a-zA-Z0-9]*)((?:\s+[a-zA-Z][a-zA-Z0-9-]*(?:="[^"]*")?)*)\s*\/?>|<\/([a-zA-Z][a-zA-Z0-9]*)>|<!doctype html>/g;
-const ATTRIBUTE = /([a-zA-Z][a-zA-Z0-9-]*)(?:="([^"]*)")?/g;
-
-function tagsOf(html: string): Tag[] {
-  const matches = [...html.matchAll(TAG)];
-  expect(matches).toHaveLength(html.split('<').length - 1);
-  return matches
-    .filter((match) => match[1] !== undefined)
-    .map((match) => ({
-      name: match[1]!.toLowerCase(),
-      attributes: Object.fromEntries([...(match[2] ?? '').matchAll(ATTRIBUTE)].map((attr) => [attr[1]!.toLowerCase(), attr[2] ?? ''])),
-    }));
-}
 
 // prettier-ignore
 const ALLOWED_TAGS = ['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'header', 'footer', 'nav', 'section', 'article', 'h1', 'h2', 'h3',
