@@ -57,8 +57,8 @@ export const expectedAwsCalls: Record<string, string> = {
   // the sandbox login's Put and Get: Get, Query x3, TransactWrite (and Unipile's profile over HTTP).
   'POST /connect/{state}/notify': 'DynamoDB Get',
   'GET /api/v1/workspace': 'DynamoDB Update, DynamoDB Get',
-  // The workspace (404 when it was removed), then its settings read again and written whole (merged).
-  'PATCH /api/v1/workspace': 'DynamoDB Update, DynamoDB Get, DynamoDB Get, DynamoDB Update',
+  // The one setting written in place (ALL_NEW: the answer; refused when the workspace was removed: 404).
+  'PATCH /api/v1/workspace': 'DynamoDB Update, DynamoDB Update',
   // The accounts named (422 unknown), then the group written whole (ALL_OLD: created or replaced).
   'PUT /api/v1/groups/{name}': 'DynamoDB Update, DynamoDB BatchGet, DynamoDB Update',
   'GET /api/v1/groups/{name}': 'DynamoDB Update, DynamoDB Get',

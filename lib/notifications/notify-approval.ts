@@ -78,11 +78,12 @@ export async function notifyApproval(deps: NotifyApprovalDeps, message: NotifyAp
     senders.slack = () =>
       postSlack(slackWebhookUrl, approvalSlackText(input), { origin: deps.slackOrigin, timeoutMs: deps.slackTimeoutMs });
   }
-  const channels = (Object.keys(senders) as NoticeChannel[]).filter((channel) => notice.channels[channel]?.status !== 'sent');
   if (Object.keys(senders).length === 0) {
     await finishNotice(deps.db, notice, 'no_channel');
     return 'skipped';
   }
+  // A redelivery sends only what a delivery before it did not.
+  const channels = (Object.keys(senders) as NoticeChannel[]).filter((channel) => notice.channels[channel]?.status !== 'sent');
 
   const failures = await sendEach(deps, notice, channels, senders, now);
   if (failures.length === 0) {

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DailyLimits, Spacing, WorkingHours } from './accounts';
 import type { Db } from './client';
-import { writeIfConditionHolds } from './condition-failed';
+import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
 import { queryIndex } from './query-all';
 
@@ -69,6 +69,32 @@ export async function updateWorkspaceSettings(db: Db, workspaceId: string, setti
     }),
   );
   return { ...current, settings: merged };
+}
+
+/**
+ * Sets one setting of a workspace (undefined removes it: back to the default) in one write, leaving
+ * the others as they are; the workspace as it now is, or undefined when there is none.
+ */
+export async function setWorkspaceSetting<K extends keyof WorkspaceSettings>(
+  db: Db,
+  workspaceId: string,
+  name: K,
+  value: WorkspaceSettings[K] | undefined,
+): Promise<Workspace | undefined> {
+  const item = await writtenIfConditionHolds(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.workspace(workspaceId),
+        UpdateExpression: value === undefined ? 'REMOVE settings.#name' : 'SET settings.#name = :value',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#name': name },
+        ...(value === undefined ? {} : { ExpressionAttributeValues: { ':value': value } }),
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return item && toWorkspace(item);
 }
 
 function toWorkspace(item: Record<string, unknown>): Workspace {

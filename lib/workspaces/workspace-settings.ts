@@ -2,7 +2,7 @@ import { NotFoundError } from '../errors';
 import type { WorkspacePatch } from '../schemas/workspace-patch';
 import type { Db } from '../store/client';
 import type { Workspace } from '../store/workspaces';
-import { getWorkspace, updateWorkspaceSettings } from '../store/workspaces';
+import { getWorkspace, setWorkspaceSetting } from '../store/workspaces';
 
 /** Shown of a Slack webhook URL: enough to recognise it, not to post to it (the URL is its own secret). */
 function maskedSlackUrl(url: string): string {
@@ -21,21 +21,22 @@ export function workspaceView(workspace: Workspace) {
 }
 export type WorkspaceView = ReturnType<typeof workspaceView>;
 
-async function requireWorkspace(db: Db, workspaceId: string): Promise<Workspace> {
-  const workspace = await getWorkspace(db, workspaceId);
-  // The key's own workspace, removed under it.
-  if (!workspace) throw new NotFoundError('This workspace no longer exists.');
-  return workspace;
-}
+/** The key's own workspace, removed under it: a 404. */
+const workspaceGone = () => new NotFoundError('This workspace no longer exists.');
 
 /** GET /api/v1/workspace. */
 export async function showWorkspace(db: Db, workspaceId: string): Promise<WorkspaceView> {
-  return workspaceView(await requireWorkspace(db, workspaceId));
+  const workspace = await getWorkspace(db, workspaceId);
+  if (!workspace) throw workspaceGone();
+  return workspaceView(workspace);
 }
 
-/** PATCH /api/v1/workspace: writes the settings named; the workspace as it now is. */
+/**
+ * PATCH /api/v1/workspace: writes the setting named, in one write that leaves the others as they are
+ * (no read first, so no other setting changed meanwhile is lost); the workspace as it now is.
+ */
 export async function updateWorkspace(db: Db, workspaceId: string, patch: WorkspacePatch): Promise<WorkspaceView> {
-  await requireWorkspace(db, workspaceId);
-  const updated = await updateWorkspaceSettings(db, workspaceId, { slackWebhookUrl: patch.slackWebhookUrl ?? undefined });
+  const updated = await setWorkspaceSetting(db, workspaceId, 'slackWebhookUrl', patch.slackWebhookUrl ?? undefined);
+  if (!updated) throw workspaceGone();
   return workspaceView(updated);
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../../../lib/http/routes';
+import { getWorkspace } from '../../../lib/store/workspaces';
 import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { api, eventually } from '../../helpers/http-client';
@@ -260,5 +261,10 @@ describe("another workspace's ids", () => {
     expect(patched.status).toBe(200);
     expect(ofC.body).toMatchObject({ workspaceId: c.workspaceId, slackWebhookUrl: `https://hooks.slack.com/…${slack.slice(-4)}` });
     expect(ofD.body).toMatchObject({ workspaceId: d.workspaceId, slackWebhookUrl: null });
+
+    // null removes the setting, in place: the workspace's other settings stay as they were.
+    const cleared = await api('PATCH', '/api/v1/workspace', { apiKey: c.apiKey, body: { slackWebhookUrl: null } });
+    expect(cleared.body).toMatchObject({ workspaceId: c.workspaceId, slackWebhookUrl: null });
+    expect((await getWorkspace(db, c.workspaceId))?.settings).toMatchObject({ pacingWindowSeconds: 0, spacing: expect.any(Object) });
   });
 });
