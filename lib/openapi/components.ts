@@ -40,7 +40,7 @@ import { accountLimitsPatchSchema, accountPatchSchema, ianaTimezoneSchema } from
 import { workspaceViewSchema } from '../schemas/responses/workspace';
 import { workspacePatchSchema } from '../schemas/workspace-patch';
 import { workingHoursSchema } from '../schemas/account-settings';
-import { MAX_GROUP_ACCOUNTS, groupAccountsAddSchema, groupPutSchema } from '../schemas/group';
+import { MAX_ACCOUNTS_PER_REQUEST, groupAccountsAddSchema, groupPutSchema } from '../schemas/group';
 import { DocsRegistry } from './docs-registry';
 
 /**
@@ -154,9 +154,12 @@ requestComponents
   })
   .add(groupPutSchema, {
     id: 'GroupPut',
-    description: `All the group's accounts (at most ${MAX_GROUP_ACCOUNTS.toLocaleString('en-US')}; an empty list empties it).`,
+    description: `All the group's accounts (at most ${MAX_ACCOUNTS_PER_REQUEST.toLocaleString('en-US')} in one request; an empty list empties it).`,
   })
-  .add(groupAccountsAddSchema, { id: 'GroupAccountsAdd', description: 'Accounts to add to the group (at least one).' })
+  .add(groupAccountsAddSchema, {
+    id: 'GroupAccountsAdd',
+    description: `Accounts to add to the group (at least one, at most ${MAX_ACCOUNTS_PER_REQUEST.toLocaleString('en-US')} in one request).`,
+  })
   .add(unipileWebhookSchema, {
     id: 'UnipileWebhookEvent',
     description:

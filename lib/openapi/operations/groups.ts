@@ -1,5 +1,5 @@
 import { routeTable } from '../../http/routes';
-import { groupAccountsAddSchema, groupPutSchema, MAX_GROUP_ACCOUNTS } from '../../schemas/group';
+import { groupAccountsAddSchema, groupPutSchema, MAX_ACCOUNTS_PER_REQUEST, MAX_GROUP_ACCOUNTS } from '../../schemas/group';
 import { groupListSchema, groupViewSchema } from '../../schemas/responses/group';
 import type { OperationSpec, ResponseSpec } from './operation';
 import { jsonBody } from './operation';
@@ -37,7 +37,7 @@ export const groupOperations: OperationSpec[] = [
     ...routeTable.putGroup,
     tag,
     summary: 'Create a group, or replace its accounts',
-    description: `\`{"accounts": [accountId, …]}\`: all its accounts, at most ${MAX_GROUP_ACCOUNTS.toLocaleString('en-US')} (an empty list empties it; an id named twice counts once). An existing group keeps its name as first written and its creation time. Jobs already accepted from it are not changed.`,
+    description: `\`{"accounts": [accountId, …]}\`: all its accounts, at most ${MAX_ACCOUNTS_PER_REQUEST.toLocaleString('en-US')} in one request (an empty list empties it; an id named twice counts once). An existing group keeps its name as first written and its creation time. Jobs already accepted from it are not changed. A group holds up to ${MAX_GROUP_ACCOUNTS.toLocaleString('en-US')} accounts: build a bigger one with \`POST /api/v1/groups/{name}/accounts\`, a thousand at a time.`,
     pathParameters: name,
     body: jsonBody(groupPutSchema),
     responses: {

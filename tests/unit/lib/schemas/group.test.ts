@@ -1,4 +1,4 @@
-import { groupAccountsAddSchema, groupPutSchema, MAX_GROUP_ACCOUNTS } from '../../../../lib/schemas/group';
+import { groupAccountsAddSchema, groupPutSchema, MAX_ACCOUNTS_PER_REQUEST } from '../../../../lib/schemas/group';
 import { validate } from '../../../../lib/schemas/validate';
 import { fieldErrorsOf } from './field-errors';
 
@@ -11,12 +11,12 @@ describe('group bodies', () => {
     ]);
   });
 
-  it(`names at most ${MAX_GROUP_ACCOUNTS} accounts`, () => {
-    const ids = Array.from({ length: MAX_GROUP_ACCOUNTS + 1 }, (_, i) => `acc_${i}`);
+  it(`names at most ${MAX_ACCOUNTS_PER_REQUEST} accounts`, () => {
+    const ids = Array.from({ length: MAX_ACCOUNTS_PER_REQUEST + 1 }, (_, i) => `acc_${i}`);
 
-    expect(validate(groupPutSchema, { accounts: ids.slice(1) }).accounts).toHaveLength(MAX_GROUP_ACCOUNTS);
+    expect(validate(groupPutSchema, { accounts: ids.slice(1) }).accounts).toHaveLength(MAX_ACCOUNTS_PER_REQUEST);
     expect(fieldErrorsOf(groupPutSchema, { accounts: ids })).toEqual([
-      { path: 'accounts', message: `must name at most ${MAX_GROUP_ACCOUNTS} accounts` },
+      { path: 'accounts', message: `must name at most ${MAX_ACCOUNTS_PER_REQUEST} accounts` },
     ]);
   });
 
