@@ -44,6 +44,12 @@ const configSchema = z
     PACING_WINDOW_SECONDS: seconds(1800),
     /** How long a verified api key is trusted without asking DynamoDB again: the revocation delay. */
     AUTH_CACHE_SECONDS: seconds(60),
+    /**
+     * How long a container trusts a group it read (its members, that one is active) when accepting
+     * a like or a comment from it: a group changed meanwhile is read again by the planner, which
+     * acts from its members of that moment.
+     */
+    GROUP_CACHE_SECONDS: seconds(30),
     /** Requests a workspace may make per minute with its api keys, across all Lambdas (a DynamoDB counter); 0 = no limit. */
     RATE_LIMIT_PER_MINUTE: integer(600, { min: 0 }),
     /** Most actions one account may have waiting (not ended); a request that would add to a full one leaves it out, or is a 429 when all are. */

@@ -89,7 +89,7 @@ export interface paths {
         };
         /**
          * A job's progress, counts and each account's action
-         * @description Another workspace's job is a 404, exactly like one that does not exist. Jobs are kept 90 days.
+         * @description Its counts, and its actions a page at a time (`limit`, 100 when absent; follow `links.next`, absent on the last page): a job of 10,000 accounts reads as fast as one of ten. Another workspace's job is a 404, exactly like one that does not exist. Jobs are kept 90 days.
          */
         get: operations["getJob"];
         put?: never;
@@ -330,7 +330,7 @@ export interface paths {
         get: operations["getGroup"];
         /**
          * Create a group, or replace its accounts
-         * @description `{"accounts": [accountId, …]}`: all its accounts, at most 1,000 (an empty list empties it; an id named twice counts once). An existing group keeps its name as first written and its creation time. Jobs already accepted from it are not changed.
+         * @description `{"accounts": [accountId, …]}`: all its accounts, at most 1,000 in one request (an empty list empties it; an id named twice counts once). An existing group keeps its name as first written and its creation time. Jobs already accepted from it are not changed. A group holds up to 10,000 accounts: build a bigger one with `POST /api/v1/groups/{name}/accounts`, a thousand at a time.
          */
         put: operations["putGroup"];
         post?: never;
@@ -874,11 +874,11 @@ export interface components {
         WorkspacePatch: {
             slackWebhookUrl: string | null;
         };
-        /** @description All the group's accounts (at most 1,000; an empty list empties it). */
+        /** @description All the group's accounts (at most 1,000 in one request; an empty list empties it). */
         GroupPut: {
             accounts: string[];
         };
-        /** @description Accounts to add to the group (at least one). */
+        /** @description Accounts to add to the group (at least one, at most 1,000 in one request). */
         GroupAccountsAdd: {
             accounts: string[];
         };
@@ -1091,10 +1091,10 @@ export interface components {
              * @description When it was cancelled (`POST /api/v1/jobs/{jobId}/cancel`).
              */
             cancelledAt?: string;
-            /** @description Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started). */
+            /** @description Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `no_accounts_to_act` (its groups had no active account with room left when it was planned), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started). */
             failureReason?: string;
             /**
-             * @description `awaiting_*` while every unfinished action waits for that.
+             * @description `awaiting_*` while every unfinished action waits for that (told while one page holds all the actions).
              * @enum {string}
              */
             status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "rejected" | "expired" | "cancelled" | "awaiting_approval" | "awaiting_connection";
@@ -1106,17 +1106,27 @@ export interface components {
                 expired: number;
                 /** @description Stopped before they acted: the job was cancelled, or their account removed. */
                 cancelled: number;
-                pending: number;
-                running: number;
-                awaitingApproval: number;
-                awaitingConnection: number;
+                /** @description Actions not ended yet. */
+                unfinished: number;
+                /** @description How the unfinished wait: told while one page holds all the actions (up to 100). */
+                pending?: number;
+                running?: number;
+                awaitingApproval?: number;
+                awaitingConnection?: number;
             };
             /**
              * Format: date-time
-             * @description When the next pending action is expected to run.
+             * @description When the next pending action is expected to run (while one page holds all the actions).
              */
             nextRunAt?: string;
+            /** @description A page of its actions, by account id: `limit` (100 when absent) at a time. */
             actions: components["schemas"]["JobAction"][];
+            /** @description Absent on the last page of actions. */
+            nextCursor?: string;
+            links: {
+                /** @description The next page of actions, while there is one. */
+                next?: string;
+            };
         };
         JobSummary: {
             jobId: string;
@@ -1141,7 +1151,7 @@ export interface components {
              * @description When it was cancelled (`POST /api/v1/jobs/{jobId}/cancel`).
              */
             cancelledAt?: string;
-            /** @description Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started). */
+            /** @description Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `no_accounts_to_act` (its groups had no active account with room left when it was planned), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started). */
             failureReason?: string;
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "rejected" | "expired" | "cancelled";
@@ -2500,7 +2510,11 @@ export interface operations {
     };
     getJob: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items per page: a whole number from 1 to 100 (20 when absent). */
+                limit?: string;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -2524,6 +2538,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description A query parameter is not valid; `errors` names each (`query.<name>`). Problem types: `/problems/validation-failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
                 };
             };
             /** @description No valid `api-key` header: missing, malformed, unknown and revoked keys all get this same answer. Problem types: `/problems/unauthorized`. */
@@ -4357,7 +4384,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An account id is not an account of this workspace (`errors[].path` = `accounts.<index>`, one per unknown id), or the group would hold more than 1,000 accounts. Problem types: `/problems/unknown-accounts`, `/problems/group-too-large`. */
+            /** @description An account id is not an account of this workspace (`errors[].path` = `accounts.<index>`, one per unknown id), or the group would hold more than 10,000 accounts. Problem types: `/problems/unknown-accounts`, `/problems/group-too-large`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4623,7 +4650,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An account id is not an account of this workspace (`errors[].path` = `accounts.<index>`, one per unknown id), or the group would hold more than 1,000 accounts. This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/unknown-accounts`, `/problems/group-too-large`, `/problems/idempotency-key-reused`. */
+            /** @description An account id is not an account of this workspace (`errors[].path` = `accounts.<index>`, one per unknown id), or the group would hold more than 10,000 accounts. This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/unknown-accounts`, `/problems/group-too-large`, `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

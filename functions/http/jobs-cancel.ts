@@ -7,7 +7,8 @@ import { defaultSqs } from '../../lib/queue/client';
 import { defaultDb } from '../../lib/store/client';
 import { eventDeps } from '../../lib/webhooks/emit-event';
 
-const deps = { db: defaultDb(), sqs: defaultSqs(), ...eventDeps(getConfig()) };
+const config = getConfig();
+const deps = { db: defaultDb(), sqs: defaultSqs(), jobsQueueUrl: config.JOBS_QUEUE_URL, ...eventDeps(config) };
 
 export const handler = httpEndpoint({
   route: routeTable.cancelJob,

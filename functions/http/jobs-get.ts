@@ -10,5 +10,6 @@ const { PUBLIC_BASE_URL } = getConfig();
 
 export const handler = httpEndpoint({
   route: routeTable.getJob,
-  handle: async ({ workspaceId, pathParameters }) => ok(await getJobView(db, workspaceId, pathParameters.jobId ?? '', PUBLIC_BASE_URL)),
+  handle: async ({ workspaceId, pathParameters, query }) =>
+    ok(await getJobView(db, workspaceId, pathParameters.jobId ?? '', PUBLIC_BASE_URL, query)),
 });

@@ -1,4 +1,5 @@
 import { defaultPlanJobDeps } from '../../lib/outreach/default-deps';
+import { stopCancelledJobActions } from '../../lib/outreach/jobs/cancel-job';
 import { failJobOfUnreadableMessage } from '../../lib/outreach/jobs/fail-unreadable-job';
 import { planJobDelivery } from '../../lib/outreach/plan/plan-job';
 import { planJobMessageSchema } from '../../lib/queue/messages';
@@ -9,6 +10,12 @@ const deps = defaultPlanJobDeps();
 export const handler = sqsWorker({
   queue: 'jobs',
   schema: planJobMessageSchema,
-  handle: (message, record) => planJobDelivery(deps, message, Number(record.attributes.ApproximateReceiveCount || 1)),
+  handle: (message, record) =>
+    message.stopAfter === undefined
+      ? planJobDelivery(deps, message, Number(record.attributes.ApproximateReceiveCount || 1))
+      : stopCancelledJobActions(deps, message),
   onPoison: (raw) => failJobOfUnreadableMessage(deps, raw),
+  // A part of a big job makes 25 writes at a time: ten parts at once would wait on the SDK's 50
+  // sockets. One after another, a batch of ten parts takes about ten seconds of the 30 s timeout.
+  inParallel: false,
 });

@@ -28,7 +28,9 @@ export function defaultPlanJobDeps(): PlanJobDeps {
   return {
     db: defaultDb(),
     sqs: defaultSqs(),
+    jobsQueueUrl: config.JOBS_QUEUE_URL,
     actionsQueueUrl: config.ACTIONS_QUEUE_URL,
+    accountBacklogLimit: config.ACCOUNT_BACKLOG_LIMIT,
     ...eventDeps(config),
     defaultPacingWindowSeconds: config.PACING_WINDOW_SECONDS,
     approvalExpirySeconds: config.APPROVAL_EXPIRY_SECONDS,

@@ -3,11 +3,17 @@ import * as z from '../zod';
 /** A non-empty string. */
 const id = () => z.string().check(z.minLength(1));
 
-/** `jobs` queue: plan one accepted job into its actions. */
+/**
+ * `jobs` queue: plan one accepted job into its actions; with `part`, plan that part of a big job's
+ * accounts (lib/store/job-plans.ts); with `stopAfter`, stop a cancelled job's actions after that
+ * account's (lib/outreach/jobs/cancel-job.ts).
+ */
 export const planJobMessageSchema = z.object({
   v: z.literal(1),
   workspaceId: id(),
   jobId: id(),
+  part: z.optional(z.number().check(z.int(), z.minimum(0))),
+  stopAfter: z.optional(id()),
 });
 export type PlanJobMessage = z.infer<typeof planJobMessageSchema>;
 

@@ -22,23 +22,31 @@ export async function sendMessage(sqs: SQSClient, queueUrl: string, message: Out
   );
 }
 
-/** Sends in batches of 10; throws if any entry failed, so the caller's record is retried whole. */
+/** Batches in flight at once: a job's part sends 500 messages in ten rounds, not fifty. */
+const BATCHES_AT_ONCE = 5;
+
+/** Sends in batches of 10, a few at once; throws if any entry failed, so the caller's record is retried whole. */
 export async function sendMessages(sqs: SQSClient, queueUrl: string, messages: OutgoingMessage[]): Promise<void> {
-  for (let i = 0; i < messages.length; i += 10) {
-    const chunk = messages.slice(i, i + 10);
-    const result = await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl,
-        Entries: chunk.map((message, index) => ({
-          Id: String(index),
-          MessageBody: JSON.stringify(message.body),
-          DelaySeconds: clampDelaySeconds(message.delaySeconds),
-        })),
-      }),
-    );
-    if (result.Failed?.length) {
-      const first = result.Failed[0];
-      throw new Error(`SendMessageBatch failed for ${result.Failed.length} message(s): ${first?.Code} ${first?.Message ?? ''}`);
-    }
+  const batches: OutgoingMessage[][] = [];
+  for (let i = 0; i < messages.length; i += 10) batches.push(messages.slice(i, i + 10));
+  for (let i = 0; i < batches.length; i += BATCHES_AT_ONCE) {
+    await Promise.all(batches.slice(i, i + BATCHES_AT_ONCE).map((batch) => sendBatch(sqs, queueUrl, batch)));
+  }
+}
+
+async function sendBatch(sqs: SQSClient, queueUrl: string, batch: OutgoingMessage[]): Promise<void> {
+  const result = await sqs.send(
+    new SendMessageBatchCommand({
+      QueueUrl: queueUrl,
+      Entries: batch.map((message, index) => ({
+        Id: String(index),
+        MessageBody: JSON.stringify(message.body),
+        DelaySeconds: clampDelaySeconds(message.delaySeconds),
+      })),
+    }),
+  );
+  if (result.Failed?.length) {
+    const first = result.Failed[0];
+    throw new Error(`SendMessageBatch failed for ${result.Failed.length} message(s): ${first?.Code} ${first?.Message ?? ''}`);
   }
 }

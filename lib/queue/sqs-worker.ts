@@ -16,11 +16,16 @@ export interface SqsWorkerOptions<S extends z.core.$ZodType> {
   handle: (message: z.output<S>, record: SQSRecord) => Promise<void>;
   /** Called with whatever could be read of an unreadable message, e.g. to fail its job visibly. */
   onPoison?: (raw: unknown, record: SQSRecord) => Promise<void>;
+  /**
+   * Whether a batch's records are handled at once (the default) or one after another, for records
+   * that each already make many calls at once and would otherwise wait on the SDK's 50 sockets.
+   */
+  inParallel?: boolean;
 }
 
 /**
- * An SQS consumer with partial batch responses: the records of a batch are handled concurrently,
- * each on its own; a record that throws is reported in `batchItemFailures` (and comes back), never
+ * An SQS consumer with partial batch responses: the records of a batch are handled concurrently
+ * (unless `inParallel` is false), each on its own; a record that throws is reported in `batchItemFailures` (and comes back), never
  * failing its neighbours. If the whole invocation dies instead (timeout, crash), SQS gives back the
  * whole batch: each consumer recognises the records it already finished (idempotent use cases).
  */
@@ -52,5 +57,9 @@ export function sqsWorker<S extends z.core.$ZodType>(options: SqsWorkerOptions<S
     }
   };
 
-  return (event) => processPartialResponse(event, handleRecord, processor, { throwOnFullBatchFailure: false });
+  return (event) =>
+    processPartialResponse(event, handleRecord, processor, {
+      throwOnFullBatchFailure: false,
+      processInParallel: options.inParallel ?? true,
+    });
 }

@@ -1,9 +1,10 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backlogItem } from './account-backlogs';
+import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { isConditionFailed, transactIfCurrent, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
-import { queryAll, queryPrefix } from './query-all';
+import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
 import { transactWrite } from './transact';
 import type { DeferredReason } from '../errors';
@@ -99,6 +100,46 @@ export async function createActionOnce(db: Db, action: Action): Promise<Action> 
     if (!existing) throw error;
     return existing;
   }
+}
+
+/** Actions written in one transaction by `createActionsOnce`: with each its backlog's update, 100 items, DynamoDB's most. */
+const ACTIONS_PER_TRANSACTION = 50;
+
+/**
+ * Creates many actions as `createActionOnce` does, 50 to a transaction (each with its account's
+ * backlog): a part of a big job is made in ten writes, not five hundred. A transaction one of whose
+ * actions exists already (a redelivered plan) writes nothing; its actions are then made one by one,
+ * each found or created. The actions as stored, in order.
+ */
+export async function createActionsOnce(db: Db, actions: Action[]): Promise<Action[]> {
+  const stored: Action[] = [];
+  for (let i = 0; i < actions.length; i += ACTIONS_PER_TRANSACTION) {
+    const chunk = actions.slice(i, i + ACTIONS_PER_TRANSACTION);
+    try {
+      await transactWrite(
+        db,
+        chunk.flatMap((action) => [
+          { Put: { TableName: db.table, Item: { ...key(action), ...action }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          backlogItem(db, action.workspaceId, action.accountId, 1),
+        ]),
+      );
+      stored.push(...chunk);
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+      stored.push(...(await Promise.all(chunk.map((action) => createActionOnce(db, action)))));
+    }
+  }
+  return stored;
+}
+
+/** Which of these accounts have an action in the job already. */
+export async function existingActionAccounts(db: Db, workspaceId: string, jobId: string, accountIds: string[]): Promise<Set<string>> {
+  const found = await batchGet(
+    db,
+    accountIds.map((accountId) => keys.action(workspaceId, jobId, accountId)),
+    (item) => String(item.accountId),
+  );
+  return new Set(found);
 }
 
 export async function getAction(db: Db, action: ActionKey): Promise<Action | undefined> {
@@ -415,9 +456,28 @@ export async function listUndispatched(db: Db, before: Date): Promise<Action[]> 
 }
 
 /** A job's actions (they share its key prefix). */
-export async function listJobActions(db: Db, workspaceId: string, jobId: string): Promise<Action[]> {
+/** A page of a job's actions by account id, after `afterAccountId`; `next` while more may follow. */
+export async function listJobActionsPage(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  limit: number,
+  afterAccountId?: string,
+): Promise<{ actions: Action[]; next?: string }> {
   const { pk, sk } = keys.action(workspaceId, jobId, '');
-  return (await queryPrefix(db, pk, sk)).map(toAction);
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': sk },
+      ConsistentRead: true,
+      Limit: limit,
+      ExclusiveStartKey: afterAccountId === undefined ? undefined : keys.action(workspaceId, jobId, afterAccountId),
+    }),
+  );
+  const actions = Items.map(toAction);
+  const last = actions.at(-1);
+  return { actions, next: LastEvaluatedKey && last ? last.accountId : undefined };
 }
 
 export function toAction(item: Record<string, unknown>): Action {

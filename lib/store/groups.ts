@@ -105,6 +105,12 @@ export async function getGroups(db: Db, workspaceId: string, names: string[]): P
   return new Map(groups.map((group) => [groupKey(group.name), group]));
 }
 
+/** The distinct accounts of the named groups, in the order the groups name them (an account in two acts once). */
+export async function groupMemberIds(db: Db, workspaceId: string, names: string[]): Promise<string[]> {
+  const groups = await getGroups(db, workspaceId, names);
+  return [...new Set(names.flatMap((name) => groups.get(groupKey(name))?.accountIds ?? []))];
+}
+
 function toGroup(item: Record<string, unknown>): Group {
   return {
     workspaceId: item.workspaceId as string,

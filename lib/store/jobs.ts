@@ -1,12 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobRequestOf, JobType } from '../schemas/job-request';
 import type { Action } from './actions';
-import { toAction } from './actions';
+import { listJobActionsPage, toAction } from './actions';
 import type { Db } from './client';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import type { TransactItem } from './transact';
 import { keys, withoutKeys } from './keys';
-import { queryPrefix } from './query-all';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'rejected' | 'expired' | 'cancelled';
 export const jobStatuses = [
@@ -26,7 +25,16 @@ interface JobFields {
   workspaceId: string;
   jobId: string;
   status: JobStatus;
-  accountIds: string[];
+  /**
+   * The accounts that act, when the request named them (a DM, an invitation, a commentor), or once
+   * a planner has read a group job's of one part; a bigger group job's are on its plan's parts
+   * (job-plans.ts), so the item never grows with the job.
+   */
+  accountIds?: string[];
+  /** How many parts its planning took, and which are planned (job-plans.ts); set by the planner. */
+  planParts?: number;
+  plannedParts?: Set<number>;
+  /** Its accounts; from a group, the count at the request, then what the planner found. */
   total: number;
   succeeded: number;
   failed: number;
@@ -101,13 +109,41 @@ export async function getJob(db: Db, workspaceId: string, jobId: string): Promis
   return Item && (withoutKeys(Item) as unknown as Job);
 }
 
-/** The job and all its actions, in one query (they share the job's key prefix). */
-export async function getJobWithActions(db: Db, workspaceId: string, jobId: string): Promise<{ job: Job; actions: Action[] } | undefined> {
+/**
+ * The job and a page of its actions (by account id), read in one query for the first page (the job
+ * sorts before its actions) and with the job's own read beside it for the next ones; `next` is the
+ * account of the page's last action while more may follow.
+ */
+export async function getJobPage(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  limit: number,
+  afterAccountId?: string,
+): Promise<{ job: Job; actions: Action[]; next?: string } | undefined> {
   const { pk, sk } = keys.job(workspaceId, jobId);
-  const items = await queryPrefix(db, pk, sk);
-  const item = items.find((entry) => entry.sk === sk);
-  if (!item) return undefined;
-  return { job: withoutKeys(item) as unknown as Job, actions: items.filter((item) => item.sk !== sk).map(toAction) };
+  if (afterAccountId !== undefined) {
+    const [found, page] = await Promise.all([
+      db.client.send(new GetCommand({ TableName: db.table, Key: { pk, sk }, ConsistentRead: true })),
+      listJobActionsPage(db, workspaceId, jobId, limit, afterAccountId),
+    ]);
+    return found.Item && { job: withoutKeys(found.Item) as unknown as Job, ...page };
+  }
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': sk },
+      ConsistentRead: true,
+      // The job sorts before its actions.
+      Limit: limit + 1,
+    }),
+  );
+  const jobItem = Items.find((entry) => entry.sk === sk);
+  if (!jobItem) return undefined;
+  const actions = Items.filter((entry) => entry.sk !== sk).map(toAction);
+  const last = actions.at(-1);
+  return { job: withoutKeys(jobItem) as unknown as Job, actions, next: LastEvaluatedKey && last ? last.accountId : undefined };
 }
 
 /**

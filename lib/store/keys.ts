@@ -35,6 +35,11 @@ export const keys = {
     gsi2pk: `WS#${workspaceId}#JOBS`,
     gsi2sk: `${createdAt}#${jobId}`,
   }),
+  /**
+   * One part of a big job's accounts, as its planner read them once (see job-plans.ts). Not under
+   * the job's own prefix, so a read of the job and its actions never meets it.
+   */
+  jobPlanPart: (workspaceId: string, jobId: string, index: number) => ({ pk: `WS#${workspaceId}`, sk: `JOBPLAN#${jobId}#${index}` }),
   action: (workspaceId: string, jobId: string, accountId: string) => ({
     pk: `WS#${workspaceId}`,
     sk: `JOB#${jobId}#ACTION#${accountId}`,

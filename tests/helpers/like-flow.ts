@@ -25,7 +25,14 @@ export function likeFlow(db: Db, sqs: SQSClient) {
   });
 
   const submitDeps = () => ({ db, sqs, jobsQueueUrl: queues.jobs, retentionDays: 1 });
-  const planDeps = () => ({ db, sqs, actionsQueueUrl: queues.actions, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 });
+  const planDeps = () => ({
+    db,
+    sqs,
+    jobsQueueUrl: queues.jobs,
+    actionsQueueUrl: queues.actions,
+    defaultPacingWindowSeconds: 0,
+    approvalExpirySeconds: 3600,
+  });
   const runDeps = (overrides: Partial<RunActionDeps> = {}): RunActionDeps => ({
     db,
     sqs,

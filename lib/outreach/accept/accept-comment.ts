@@ -1,6 +1,6 @@
 import type { CommentRequest } from '../../schemas/comment';
 import type { Job } from '../../store/jobs';
-import { resolveGroupAccounts } from './resolve-group-accounts';
+import { checkGroupsToActFrom } from '../../groups/group-directory';
 import { resolveProfileAccount } from './resolve-profile-account';
 import type { SubmitJobDeps } from './submit-job';
 import { submitJob } from './submit-job';
@@ -14,7 +14,7 @@ import { submitJob } from './submit-job';
 export async function acceptCommentRequest(deps: SubmitJobDeps, workspaceId: string, request: CommentRequest, now: Date): Promise<Job> {
   const commentor =
     request.commentor === undefined ? undefined : await resolveProfileAccount(deps.db, workspaceId, request.commentor, 'commentor');
-  const accounts = request.groups ? await resolveGroupAccounts(deps.db, workspaceId, request.groups) : [commentor!];
+  const groups = request.groups ? await checkGroupsToActFrom(deps.db, workspaceId, request.groups) : undefined;
   const warnings =
     request.groups && commentor ? ['commentor was not used: when groups are given, the accounts of the groups comment (spec 2.2).'] : [];
   const job = await submitJob(deps, {
@@ -28,7 +28,7 @@ export async function acceptCommentRequest(deps: SubmitJobDeps, workspaceId: str
       ...(request.commentor ? { commentor: request.commentor } : {}),
       from: request.groups ? 'groups' : 'commentor',
     },
-    accountIds: accounts.map((account) => account.accountId),
+    actors: groups ? { groupAccountCount: groups.accountCount } : { accountIds: [commentor!.accountId] },
     accountsField: request.groups ? 'groups' : 'commentor',
     warnings,
     now,

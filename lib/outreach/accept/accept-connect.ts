@@ -16,7 +16,7 @@ export async function acceptConnectRequest(deps: SubmitJobDeps, workspaceId: str
       ...(request.message !== undefined ? { message: request.message } : {}),
       ...(request.email !== undefined ? { email: request.email } : {}),
     },
-    accountIds: [user.accountId],
+    actors: { accountIds: [user.accountId] },
     accountsField: 'user',
     now,
   });

@@ -14,7 +14,7 @@ export async function acceptDmRequest(deps: SubmitJobDeps, workspaceId: string, 
     workspaceId,
     type: 'dm',
     request: { target: request.target, user: request.user, message: request.message, get_approved: request.get_approved },
-    accountIds: [user.accountId],
+    actors: { accountIds: [user.accountId] },
     accountsField: 'user',
     now,
   });

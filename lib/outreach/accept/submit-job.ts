@@ -17,7 +17,12 @@ export const ENQUEUE_FAILED = 'enqueue_failed';
 
 interface SubmitJobFields {
   workspaceId: string;
-  accountIds: string[];
+  /**
+   * Who acts: accounts the request named (a DM's, an invitation's, a commentor), whose backlogs are
+   * checked now; or the accounts of groups, only counted now (from the group directory) and read by
+   * the planner, so the request's reads and writes never grow with the groups.
+   */
+  actors: { accountIds: string[] } | { groupAccountCount: number };
   /** The request field that named the accounts (`groups`, `user`, `commentor`), for a refusal. */
   accountsField: string;
   /** Shown with the job: how the request was read where that may surprise. */
@@ -44,17 +49,22 @@ export interface SubmitJobDeps {
 const BACKLOG_RETRY_AFTER_SECONDS = 3600;
 
 /**
- * The accounts that may take more work: those under the backlog limit. The others are left out of
- * the job, which says so; when that leaves none, the request is refused (429), nothing queued.
+ * The named accounts that may take more work: those under the backlog limit. The others are left out
+ * of the job, which says so; when that leaves none, the request is refused (429), nothing queued.
+ * (A group's accounts are checked by the planner: lib/outreach/plan/plan-job.ts.)
  */
-async function accountsWithRoom(deps: SubmitJobDeps, input: SubmitJobInput): Promise<{ accountIds: string[]; warnings: string[] }> {
+async function accountsWithRoom(
+  deps: SubmitJobDeps,
+  input: SubmitJobInput,
+  accountIds: string[],
+): Promise<{ accountIds: string[]; warnings: string[] }> {
   const limit = deps.accountBacklogLimit;
-  if (limit === undefined) return { accountIds: input.accountIds, warnings: [] };
-  const backlogs = await getBacklogs(deps.db, input.workspaceId, input.accountIds);
-  const full = input.accountIds.filter((id) => (backlogs.get(id) ?? 0) >= limit);
-  if (full.length === 0) return { accountIds: input.accountIds, warnings: [] };
+  if (limit === undefined) return { accountIds, warnings: [] };
+  const backlogs = await getBacklogs(deps.db, input.workspaceId, accountIds);
+  const full = accountIds.filter((id) => (backlogs.get(id) ?? 0) >= limit);
+  if (full.length === 0) return { accountIds, warnings: [] };
   const said = (id: string) => `account ${id} has ${backlogs.get(id)} actions waiting, its limit (${limit})`;
-  if (full.length === input.accountIds.length) {
+  if (full.length === accountIds.length) {
     throw new AccountBacklogFullError(
       `Every account this request would act from has as much work waiting as it may (${limit} actions); nothing was queued. Retry once some of it is done.`,
       full.map((id) => ({ path: input.accountsField, message: said(id) })),
@@ -62,7 +72,7 @@ async function accountsWithRoom(deps: SubmitJobDeps, input: SubmitJobInput): Pro
     );
   }
   return {
-    accountIds: input.accountIds.filter((id) => !full.includes(id)),
+    accountIds: accountIds.filter((id) => !full.includes(id)),
     warnings: full.map((id) => `${said(id)}: it was left out of this job.`),
   };
 }
@@ -101,18 +111,19 @@ function typedRequestOf<T extends JobType>(input: SubmitJobInput<T>): TypedJobRe
  */
 export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Promise<Job> {
   const at = input.now.toISOString();
-  const { accountIds, warnings: backlogWarnings } = await accountsWithRoom(deps, input);
-  const warnings = [...(input.warnings ?? []), ...backlogWarnings];
+  const named = 'accountIds' in input.actors ? await accountsWithRoom(deps, input, input.actors.accountIds) : undefined;
+  const total = named ? named.accountIds.length : (input.actors as { groupAccountCount: number }).groupAccountCount;
+  const warnings = [...(input.warnings ?? []), ...(named?.warnings ?? [])];
   const job: Job = {
     workspaceId: input.workspaceId,
     jobId: newId('job'),
     ...typedRequestOf(input),
     status: 'queued',
-    accountIds,
-    total: accountIds.length,
+    ...(named ? { accountIds: named.accountIds } : {}),
+    total,
     succeeded: 0,
     failed: 0,
-    remaining: accountIds.length,
+    remaining: total,
     ...(warnings.length ? { warnings } : {}),
     createdAt: at,
     updatedAt: at,

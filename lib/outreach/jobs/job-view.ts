@@ -4,7 +4,9 @@ import type { Action, FinalActionStatus } from '../../store/actions';
 import { finalActionStatuses } from '../../store/actions';
 import type { Db } from '../../store/client';
 import type { Job } from '../../store/jobs';
-import { endedCounts, getJobWithActions } from '../../store/jobs';
+import { DEFAULT_ACTIONS_PAGE_SIZE, encodeActionCursor, jobActionsQuerySchema } from '../../schemas/job-actions-query';
+import { validateQuery } from '../../schemas/validate';
+import { endedCounts, getJobPage } from '../../store/jobs';
 
 const JOB_ID_RE = /^job_[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -100,39 +102,60 @@ export function isJobId(jobId: string): boolean {
 }
 
 /**
- * GET /jobs/{jobId}: the job, its counts and each account's action (when it is expected to run
- * and why it waits, its approval link, its invitation). Another workspace's job is a 404.
+ * GET /jobs/{jobId}: the job, its counts and a page of its accounts' actions (when each is expected
+ * to run and why it waits, its approval link, its invitation), `limit` at a time from `cursor`.
+ * The counts are the job's counters, never recounted from its actions; how its unfinished actions
+ * wait (pending, running, awaiting…) is told only when one page holds them all. Another
+ * workspace's job is a 404.
  */
-export async function getJobView(db: Db, workspaceId: string, jobId: string, publicBaseUrl = '') {
+export async function getJobView(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  publicBaseUrl = '',
+  query: Record<string, string | undefined> = {},
+) {
   // Made only when thrown: an Error captures a stack trace, a cost every found job would pay.
   const notFound = () => new NotFoundError(`No job ${JSON.stringify(jobId.slice(0, 64))} in this workspace.`);
+  // The query first: a bad `limit` is a 400 whatever the id, as on every list.
+  const { limit = DEFAULT_ACTIONS_PAGE_SIZE, cursor } = validateQuery(jobActionsQuerySchema, query);
   if (!isJobId(jobId)) throw notFound();
-  const found = await getJobWithActions(db, workspaceId, jobId);
+  const found = await getJobPage(db, workspaceId, jobId, limit, cursor);
   if (!found) throw notFound();
-  const { job, actions } = found;
+  const { job, actions, next } = found;
+  // Every action of the job is on this page: how they wait can be told from them.
+  const whole = cursor === undefined && next === undefined;
   const count = (status: Action['status']) => actions.filter((action) => action.status === status).length;
   const scheduled = actions.filter((action) => action.status === 'pending').map((action) => action.notBefore);
+  const nextCursor = next === undefined ? undefined : encodeActionCursor(next);
   return {
     jobId: job.jobId,
     type: job.type,
-    status: visibleStatus(job, actions),
+    status: whole ? visibleStatus(job, actions) : job.status,
     request: requestView(job),
     warnings: job.warnings,
     counts: {
       ...endedCounts(job),
-      // Before planning, no action exists yet: all are pending.
-      pending: actions.length ? count('pending') : job.total,
-      running: count('running'),
-      awaitingApproval: count('awaiting_approval'),
-      awaitingConnection: count('awaiting_connection'),
+      unfinished: job.remaining,
+      ...(whole
+        ? {
+            // Before planning, no action exists yet: all are pending.
+            pending: actions.length ? count('pending') : job.total,
+            running: count('running'),
+            awaitingApproval: count('awaiting_approval'),
+            awaitingConnection: count('awaiting_connection'),
+          }
+        : {}),
     },
     /** When the next pending action is expected to run (pacing, retries, working hours, limits). */
-    nextRunAt: scheduled.length ? scheduled.sort()[0] : undefined,
+    nextRunAt: whole && scheduled.length ? scheduled.sort()[0] : undefined,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
     finishedAt: job.finishedAt,
     cancelledAt: job.cancelledAt,
     failureReason: job.failureReason,
     actions: actions.map((action) => actionView(action, publicBaseUrl)),
+    nextCursor,
+    links: nextCursor ? { next: `${jobLocation(job.jobId)}?limit=${limit}&cursor=${nextCursor}` } : {},
   };
 }

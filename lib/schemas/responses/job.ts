@@ -108,7 +108,7 @@ const jobFields = {
     .string()
     .optional()
     .describe(
-      'Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started).',
+      'Why the job failed as a whole: `unreadable_message` or `planning_failed` (its queue message could not be read, or planning failed on every delivery), `no_accounts_to_act` (its groups had no active account with room left when it was planned), `enqueue_failed` or `not_queued` (the request that created it did not complete; it was never started).',
     ),
 };
 
@@ -129,16 +129,19 @@ export const jobViewSchema = z.strictObject({
   ...jobFields,
   status: z
     .enum([...storedJobStatus.options, 'awaiting_approval', 'awaiting_connection'])
-    .describe('`awaiting_*` while every unfinished action waits for that.'),
+    .describe('`awaiting_*` while every unfinished action waits for that (told while one page holds all the actions).'),
   counts: z.strictObject({
     ...endedCounts,
-    pending: count(),
-    running: count(),
-    awaitingApproval: count(),
-    awaitingConnection: count(),
+    unfinished: count().describe('Actions not ended yet.'),
+    pending: count().optional().describe('How the unfinished wait: told while one page holds all the actions (up to 100).'),
+    running: count().optional(),
+    awaitingApproval: count().optional(),
+    awaitingConnection: count().optional(),
   }),
-  nextRunAt: timestamp.optional().describe('When the next pending action is expected to run.'),
-  actions: z.array(jobActionSchema),
+  nextRunAt: timestamp.optional().describe('When the next pending action is expected to run (while one page holds all the actions).'),
+  actions: z.array(jobActionSchema).describe('A page of its actions, by account id: `limit` (100 when absent) at a time.'),
+  nextCursor: z.string().optional().describe('Absent on the last page of actions.'),
+  links: z.strictObject({ next: z.string().optional().describe('The next page of actions, while there is one.') }),
 });
 
 /** A job in `GET /api/v1/jobs`: its view without the per-account details (read from the job alone). */

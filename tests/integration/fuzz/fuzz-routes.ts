@@ -212,6 +212,8 @@ export const fuzzRoutes: FuzzRoute[] = [
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ jobId: [f.jobId] }),
+    // Its actions come a page at a time.
+    list: true,
   },
   {
     route: 'GET /api/v1/jobs',
@@ -668,7 +670,10 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
     const message = (await drainQueue(sqs, queues.jobs))
       .map((queued) => queued.json as PlanJobMessage)
       .find((queued) => queued.jobId === dmJob);
-    await planJob({ db, sqs, actionsQueueUrl: queues.actions, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, message!);
+    await planJob(
+      { db, sqs, jobsQueueUrl: queues.jobs, actionsQueueUrl: queues.actions, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
+      message!,
+    );
     const action = await getAction(db, { workspaceId: ws.workspaceId, jobId: dmJob, accountId: account.accountId });
     const approval = await getApproval(db, ws.workspaceId, action!.approval!.approvalId);
     approvals.push({ approvalId: approval!.approvalId, token: approval!.token });

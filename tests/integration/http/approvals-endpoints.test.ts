@@ -68,7 +68,7 @@ async function pendingApproval(owner: TestWorkspace, plannedAt = new Date()): Pr
   if (accepted.statusCode !== 202 || planMessages.length !== 1)
     throw new Error(`the DM was not accepted: ${accepted.statusCode} ${accepted.body}`);
   const plan = planMessages[0]!.json as PlanJobMessage;
-  await planJob({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, plan, plannedAt);
+  await planJob({ db, sqs, jobsQueueUrl, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 }, plan, plannedAt);
   const key = { workspaceId: owner.workspaceId, jobId: plan.jobId, accountId: owner.accounts[0]!.accountId };
   const action = await getAction(db, key);
   if (action?.status !== 'awaiting_approval' || !action.approval)

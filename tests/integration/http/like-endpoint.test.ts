@@ -6,6 +6,9 @@ import { httpEndpoint } from '../../../lib/http/endpoint';
 import { logger } from '../../../lib/log';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
+import { planJob } from '../../../lib/outreach/plan/plan-job';
+import { planJobMessageSchema } from '../../../lib/queue/messages';
+import { getJob } from '../../../lib/store/jobs';
 import { likeRequestSchema } from '../../../lib/schemas/like';
 import { backlogItem } from '../../../lib/store/account-backlogs';
 import { revokeApiKey } from '../../../lib/store/api-keys';
@@ -307,30 +310,47 @@ describe('POST /social-selling/like through the pipeline', () => {
     expect(lines.join('')).not.toContain(ws.apiKey);
   });
 
-  it("leaves out an account whose backlog is full, saying so; refuses with a 429 when every account's is, queuing nothing", async () => {
+  it("accepts a like whatever its accounts' backlogs; the planner leaves out an account whose backlog is full, saying so, and fails a job left with none", async () => {
     const busy = await createTestWorkspace(db, { accounts: 2, groups: { sales: [0, 1], first: [0] } });
     const [full, free] = busy.accounts;
     // The first account has two actions waiting: its limit here.
     for (let i = 0; i < 2; i++) await transactWrite(db, [backlogItem(db, busy.workspaceId, full!.accountId, 1)]);
+    const actionsQueueUrl = await createTestQueue(sqs, 'like-endpoint-actions');
+    const planDeps = {
+      db,
+      sqs,
+      jobsQueueUrl,
+      actionsQueueUrl,
+      accountBacklogLimit: 2,
+      defaultPacingWindowSeconds: 0,
+      approvalExpirySeconds: 3600,
+    };
+    const accept = async (groups: string[]) => {
+      const result = await likeEndpoint({ accountBacklogLimit: 2 })(post({ 'api-key': busy.apiKey }, { ...validBody, groups }));
+      // The request reads no backlog: it counts the groups' accounts, and the planner decides.
+      expect(result.statusCode).toBe(202);
+      const [message] = await drainQueue(sqs, jobsQueueUrl);
+      await planJob(planDeps, planJobMessageSchema.parse(message?.json));
+      return (await getJob(db, busy.workspaceId, parse(result).jobId as string))!;
+    };
 
-    const partly = await likeEndpoint({ accountBacklogLimit: 2 })(post({ 'api-key': busy.apiKey }, { ...validBody, groups: ['sales'] }));
-    const refused = await likeEndpoint({ accountBacklogLimit: 2 })(post({ 'api-key': busy.apiKey }, { ...validBody, groups: ['first'] }));
+    const partly = await accept(['sales']);
+    expect(partly).toMatchObject({
+      status: 'running',
+      total: 1,
+      remaining: 1,
+      warnings: [
+        expect.stringMatching(
+          new RegExp(
+            `1 account\\(s\\) of the groups were left out of this job, each has as much work waiting as it may \\(2 actions\\): ${full!.accountId}`,
+          ),
+        ),
+      ],
+    });
+    expect((await drainQueue(sqs, actionsQueueUrl)).map((m) => (m.json as { accountId: string }).accountId)).toEqual([free!.accountId]);
 
-    expect(partly.statusCode).toBe(202);
-    expect(parse(partly)).toMatchObject({
-      accounts: 1,
-      warnings: [expect.stringMatching(new RegExp(`account ${full!.accountId} has 2 actions waiting, its limit \\(2\\): it was left out`))],
-    });
-    const [job] = await jobsOf(busy.workspaceId);
-    expect(job?.accountIds).toEqual([free!.accountId]);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers['content-type']).toBe('application/problem+json');
-    expect(refused.headers['retry-after']).toBe('3600');
-    expect(parse(refused)).toMatchObject({
-      type: expect.stringMatching(/\/problems\/account-backlog-full$/),
-      status: 429,
-      errors: [{ path: 'groups', message: expect.stringContaining(full!.accountId) }],
-    });
-    expect(await jobsOf(busy.workspaceId)).toHaveLength(1);
+    const none = await accept(['first']);
+    expect(none).toMatchObject({ status: 'failed', failureReason: 'no_accounts_to_act', total: 0 });
+    expect(await drainQueue(sqs, actionsQueueUrl, 0)).toEqual([]);
   });
 });

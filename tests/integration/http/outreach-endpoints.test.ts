@@ -336,10 +336,8 @@ describe('POST /api/v1/social-selling/request-comment with groups', () => {
     });
     expect(await drainQueue(sqs, jobsQueueUrl)).toHaveLength(1);
     expect(await jobsOf(fresh.workspaceId)).toEqual([
-      expect.objectContaining({
-        accountIds: [fresh.accounts[0]!.accountId, fresh.accounts[1]!.accountId],
-        request: expect.objectContaining({ from: 'groups' }),
-      }),
+      // The groups' accounts are counted now and read by the planner, not kept on the job.
+      expect.objectContaining({ total: 2, request: expect.objectContaining({ from: 'groups', groups: ['Sales'] }) }),
     ]);
   });
 });

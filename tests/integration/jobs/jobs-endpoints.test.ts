@@ -4,6 +4,7 @@ import { planJob } from '../../../lib/outreach/plan/plan-job';
 import { planJobMessageSchema } from '../../../lib/queue/messages';
 import { commentRequestSchema } from '../../../lib/schemas/comment';
 import { validate } from '../../../lib/schemas/validate';
+import { STOP_PAGE, stopCancelledJobActions } from '../../../lib/outreach/jobs/cancel-job';
 import { getJobView } from '../../../lib/outreach/jobs/job-view';
 import { runAction } from '../../../lib/outreach/run/run-action';
 import { claimAction, getAction } from '../../../lib/store/actions';
@@ -39,7 +40,10 @@ let cancel: HttpHandler;
 beforeAll(async () => {
   const webhooksQueue = await createTestQueue(sqs, 'webhooks');
   list = await loadHandler(() => import('../../../functions/http/jobs-list'), {});
-  cancel = await loadHandler(() => import('../../../functions/http/jobs-cancel'), { WEBHOOKS_QUEUE_URL: webhooksQueue });
+  cancel = await loadHandler(() => import('../../../functions/http/jobs-cancel'), {
+    WEBHOOKS_QUEUE_URL: webhooksQueue,
+    JOBS_QUEUE_URL: flow.queues.jobs,
+  });
 });
 
 const listJobs = (ws: TestWorkspace, query: Record<string, string> = {}) =>
@@ -118,6 +122,28 @@ describe('GET /api/v1/jobs', () => {
 });
 
 describe('POST /api/v1/jobs/{jobId}/cancel', () => {
+  it("stops a big job's first page of actions itself and queues the rest, which the jobs worker stops a page a message", async () => {
+    const size = STOP_PAGE + 20;
+    const ws = await createTestWorkspace(db, { accounts: size, groups: { all: Array.from({ length: size }, (_, i) => i) } });
+    const { jobId } = await flow.acceptAndPlan(ws.workspaceId, ['all']);
+    await drainQueue(sqs, flow.queues.actions);
+
+    const result = await cancelJob(ws, jobId);
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toMatchObject({ status: 'cancelled', counts: { total: size, cancelled: STOP_PAGE, unfinished: 20 } });
+
+    const [stop] = await drainQueue(sqs, flow.queues.jobs);
+    const message = planJobMessageSchema.parse(stop?.json);
+    expect(message).toMatchObject({ jobId, stopAfter: expect.any(String) });
+    await stopCancelledJobActions({ ...flow.planDeps() }, message);
+    // Delivered again: nothing is stopped twice.
+    await stopCancelledJobActions({ ...flow.planDeps() }, message);
+
+    expect(await drainQueue(sqs, flow.queues.jobs, 0)).toEqual([]);
+    const view = await getJobView(db, ws.workspaceId, jobId, '', { limit: '1' });
+    expect(view.counts).toMatchObject({ total: size, cancelled: size, unfinished: 0 });
+  });
+
   it('cancels what is not yet performed, keeps what was, and tells the workspace; a second cancel is a 409', async () => {
     const ws = await createTestWorkspace(db, { accounts: 3 });
     const webhookId = await subscribeWebhook(db, ws.workspaceId, ['job.cancelled']);

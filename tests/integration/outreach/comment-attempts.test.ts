@@ -30,7 +30,7 @@ async function plannedComment(workspaceId: string) {
   const accepted = await acceptCommentRequest({ db, sqs, jobsQueueUrl, retentionDays: 1 }, workspaceId, request, new Date());
   const [jobMessage] = await drainQueue(sqs, jobsQueueUrl);
   await planJob(
-    { db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
+    { db, sqs, jobsQueueUrl, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
     planJobMessageSchema.parse(jobMessage?.json),
   );
   const [actionMessage] = await drainQueue(sqs, actionsQueueUrl);
@@ -205,7 +205,7 @@ describe('a comment action', () => {
     );
 
     await planJob(
-      { db, sqs: racingSqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
+      { db, sqs: racingSqs, jobsQueueUrl, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
       planJobMessageSchema.parse(jobMessage?.json),
     );
     // The action's message, already run above, is not left for the next test.

@@ -79,7 +79,7 @@ const submitInput = (createdAt: Date) => ({
   workspaceId: ws.workspaceId,
   type: 'like' as const,
   request: likeRequest,
-  accountIds: ws.accounts.map((a) => a.accountId),
+  actors: { accountIds: ws.accounts.map((a) => a.accountId) },
   accountsField: 'groups',
   now: createdAt,
 });
@@ -107,7 +107,7 @@ const rawJob = async (jobId: string) =>
       new GetCommand({ TableName: db.table, Key: { pk: `WS#${ws.workspaceId}`, sk: `JOB#${jobId}` }, ConsistentRead: true }),
     )
   ).Item!;
-const planDeps = () => ({ db, sqs, actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: HOUR });
+const planDeps = () => ({ db, sqs, jobsQueueUrl: 'unused', actionsQueueUrl, defaultPacingWindowSeconds: 0, approvalExpirySeconds: HOUR });
 const hoursAgo = (hours: number, now = new Date()) => new Date(now.getTime() - hours * HOUR * 1000);
 const sweep = (now = new Date(), perShard?: number) => sweepStaleQueuedJobs({ db, staleAfterSeconds: HOUR, perShard }, now);
 

@@ -28,6 +28,7 @@ const job: Job = {
   request: { url: POST_URL, groups: ['sales'], reactionType: 'like' },
   counts: {
     total: 2,
+    unfinished: 1,
     pending: 1,
     running: 0,
     awaitingApproval: 0,
@@ -41,6 +42,7 @@ const job: Job = {
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:05.000Z',
   actions: [],
+  links: {},
 };
 const notFound: Problem = {
   type: '/problems/not-found',

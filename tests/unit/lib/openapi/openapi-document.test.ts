@@ -95,6 +95,7 @@ describe('the OpenAPI document covers every route', () => {
     const withQuery = operations.filter((operation) => operation.query);
 
     expect(withQuery.map((operation) => operation.operationId).sort()).toEqual([
+      'getJob',
       'listAccounts',
       'listJobs',
       'listTranscripts',

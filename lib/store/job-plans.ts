@@ -1,0 +1,112 @@
+import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client';
+import { writtenIfConditionHolds } from './condition-failed';
+import type { Job } from './jobs';
+import { keys, withoutKeys } from './keys';
+
+/**
+ * A job's plan, for jobs of any size: its accounts are read once and split into parts, each planned
+ * on its own (one queue message, one Lambda invocation) so no part outgrows a Lambda's time or a
+ * message's size. The job item keeps how many parts there are (`planParts`) and which are done
+ * (`plannedParts`, a number set: a part redelivered after it was counted is not counted twice). A
+ * job of one part keeps its accounts on its own item; a bigger one keeps each part's on an item of
+ * its own, so the job item never grows with the job.
+ */
+
+/** Writes the accounts of every part of a job of more than one part (done again by a redelivery, before any part runs). */
+export async function putPlanParts(db: Db, job: Pick<Job, 'workspaceId' | 'jobId' | 'expiresAt'>, parts: string[][]): Promise<void> {
+  const items = parts.map((accountIds, index) => ({
+    PutRequest: { Item: { ...keys.jobPlanPart(job.workspaceId, job.jobId, index), accountIds, expiresAt: job.expiresAt } },
+  }));
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: typeof items | undefined = items.slice(i, i + 25);
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt > 5) throw new Error('BatchWriteItem left items unprocessed after 5 retries');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const result = await db.client.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
+      pending = result.UnprocessedItems?.[db.table] as typeof items | undefined;
+    }
+  }
+}
+
+/** The accounts of one part of a job of more than one part (empty when missing). */
+export async function getPlanPart(db: Db, workspaceId: string, jobId: string, index: number): Promise<string[]> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.table, Key: keys.jobPlanPart(workspaceId, jobId, index), ConsistentRead: true }),
+  );
+  return (Item?.accountIds as string[] | undefined) ?? [];
+}
+
+/**
+ * Fixes a queued job's plan once: its part count, and its accounts read at planning (the count a
+ * request made from cached groups is replaced by what the planner found). The job as it now is,
+ * or undefined when it was fixed already or is no longer queued.
+ */
+export async function startJobPlan(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  plan: { parts: number; accountCount: number; accountIds?: string[] },
+): Promise<Job | undefined> {
+  const values: Record<string, unknown> = { ':parts': plan.parts, ':count': plan.accountCount, ':queued': 'queued' };
+  let update = 'SET planParts = :parts, #total = :count, remaining = :count';
+  if (plan.accountIds) {
+    update += ', accountIds = :ids';
+    values[':ids'] = plan.accountIds;
+  }
+  const item = await writtenIfConditionHolds(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.job(workspaceId, jobId),
+        UpdateExpression: update,
+        ConditionExpression: '#status = :queued AND attribute_not_exists(planParts)',
+        ExpressionAttributeNames: { '#status': 'status', '#total': 'total' },
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return item && (withoutKeys(item) as unknown as Job);
+}
+
+/**
+ * Counts one part planned, once: the accounts it left out come off the job's total and remaining,
+ * with a warning saying why. The job as it now is, or undefined when this part was counted already
+ * or the job is no longer queued (cancelled, or failed, meanwhile).
+ */
+export async function recordPartPlanned(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  part: { index: number; leftOut: number; warnings: string[] },
+  at: Date,
+): Promise<Job | undefined> {
+  const values: Record<string, unknown> = {
+    ':part': new Set([part.index]),
+    ':index': part.index,
+    ':minus': -part.leftOut,
+    ':queued': 'queued',
+    ':at': at.toISOString(),
+  };
+  let update = 'ADD plannedParts :part, #total :minus, remaining :minus SET updatedAt = :at';
+  if (part.warnings.length) {
+    update += ', warnings = list_append(if_not_exists(warnings, :none), :warnings)';
+    values[':none'] = [];
+    values[':warnings'] = part.warnings;
+  }
+  const item = await writtenIfConditionHolds(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.job(workspaceId, jobId),
+        UpdateExpression: update,
+        ConditionExpression: '#status = :queued AND NOT contains(plannedParts, :index)',
+        ExpressionAttributeNames: { '#status': 'status', '#total': 'total' },
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return item && (withoutKeys(item) as unknown as Job);
+}
