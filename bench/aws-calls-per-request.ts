@@ -13,14 +13,21 @@ export const expectedAwsCalls: Record<string, string> = {
   '$default (unknown route)': '',
   'GET /api/v1/openapi.json': '',
   'GET /docs': '',
-  // Every api-key request starts with the workspace's rate-limit counter (DynamoDB Update); an
-  // outreach request reads its accounts' backlogs (the last BatchGet) before it records its job.
-  'POST /api/v1/social-selling/like':
-    'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
-  'POST /api/v1/social-selling/request-comment':
-    'DynamoDB Update, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
+  // Every api-key request starts with the workspace's rate-limit counter (DynamoDB Update): it
+  // counts refused requests too, and its write returns the count the RateLimit headers tell (a
+  // transaction with the job's write could return neither, so the two stay apart). A like or a
+  // comment from groups then makes the floor: the job's write and its message. Its groups come from
+  // the group directory (lib/groups/group-directory.ts), read on a container's first request from
+  // them and again GROUP_CACHE_SECONDS (30 s) later: then one BatchGet of the groups and one of up to
+  // 100 of each group's accounts, to find an active one. No read grows with the groups: the
+  // planner reads their accounts and backlogs.
+  'POST /api/v1/social-selling/like': 'DynamoDB Update, DynamoDB Put, SQS SendMessage',
+  'POST /api/v1/social-selling/request-comment': 'DynamoDB Update, DynamoDB Put, SQS SendMessage',
+  // The one account named: found by its profile (404 or 422 at once, not a failed job later), and
+  // its backlog (a 429 at once when it is full), before the job's write and its message.
   'POST /api/v1/social-selling/connect': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
   'POST /api/v1/social-selling/dm': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
+  // The job and the first page of its actions in one query (the job's counters, never a recount).
   'GET /api/v1/jobs/{jobId}': 'DynamoDB Update, DynamoDB Query',
   // The job index (gsi2), newest first, one page.
   'GET /api/v1/jobs': 'DynamoDB Update, DynamoDB Query',

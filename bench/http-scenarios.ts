@@ -207,7 +207,14 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
       202,
     );
     await planJob(
-      { db, sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
+      {
+        db,
+        sqs: defaultSqs(),
+        jobsQueueUrl: config.JOBS_QUEUE_URL,
+        actionsQueueUrl: config.ACTIONS_QUEUE_URL,
+        defaultPacingWindowSeconds: 0,
+        approvalExpirySeconds: 3600,
+      },
       { v: 1, workspaceId: outreach.workspaceId, jobId: jobId as string },
     );
     const action = await getAction(db, {
@@ -232,6 +239,13 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   );
   await call('webhooksList', { method: 'GET', path: '/api/v1/webhooks', apiKey: hooks.apiKey }, 200);
   await call('groupsList', { method: 'GET', path: '/api/v1/groups', apiKey: team.apiKey }, 200);
+  // Warm: the group a like names read once, so the recorded like and comment find it in the group
+  // directory (GROUP_CACHE_SECONDS), as a container does that served one in the last 30 s.
+  await call(
+    'like',
+    { method: 'POST', path: '/api/v1/social-selling/like', apiKey: key, body: { url: postUrl, groups: ['sales'], reactionType: 'like' } },
+    202,
+  );
 
   await record('health', 'GET /health', { method: 'GET', path: '/health' }, 200);
   await record('notFound', '$default (unknown route)', { method: 'GET', path: '/api/v1/nothing-here' }, 404);
@@ -290,7 +304,14 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     new Date(),
   );
   await planJob(
-    { db, sqs: defaultSqs(), actionsQueueUrl: benchQueue, defaultPacingWindowSeconds: 0, approvalExpirySeconds: 3600 },
+    {
+      db,
+      sqs: defaultSqs(),
+      jobsQueueUrl: benchQueue,
+      actionsQueueUrl: benchQueue,
+      defaultPacingWindowSeconds: 0,
+      approvalExpirySeconds: 3600,
+    },
     { v: 1, workspaceId: outreach.workspaceId, jobId: toCancel.jobId },
   );
   await record(
