@@ -7,17 +7,27 @@ import { promisify } from 'node:util';
 import { routeKey, routes as apiRoutes } from '../../../lib/http/routes';
 import { ANALYSIS_LEASE_SECONDS } from '../../../lib/transcripts/analyse-stored-transcript';
 
-/** `serverless package` offline, with no AWS credentials, and checks on the template it writes. */
+/**
+ * `serverless package --stage prod` offline, with no AWS credentials, and checks on the template it
+ * writes; and the default (dev) stage's settings as `serverless print` resolves them.
+ */
 const root = join(__dirname, '../../..');
 const out = mkdtempSync(join(tmpdir(), 'sls-package-'));
 // A build folder of its own: the shared one belongs to the stack's serverless offline.
 const workFolder = `.esbuild-template-test-${process.pid}`;
+// Production requires an address for its alarms.
+const alarmEmail = 'ops-alarms@example.com';
 
 interface Resource {
   Type: string;
   Properties: Record<string, any>;
 }
 let resources: Record<string, Resource>;
+/** The default stage's configuration, variables resolved (`serverless print --stage dev`). */
+let devConfig: {
+  params: Record<string, Record<string, unknown>>;
+  resources: { extensions: Record<string, any>; Resources: Record<string, any> };
+};
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 const logicalIdOf = (ref: unknown): string => {
   const value = ref as { 'Fn::GetAtt'?: [string, string]; Ref?: string };
@@ -33,12 +43,16 @@ beforeAll(async () => {
     AWS_CONFIG_FILE: '/dev/null',
     AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
     ESBUILD_WORK_FOLDER: workFolder,
+    ALARM_EMAIL: alarmEmail,
   };
-  await promisify(execFile)(join(root, 'node_modules/.bin/serverless'), ['package', '--stage', 'prod', '--package', out], {
-    cwd: root,
-    env,
-  });
+  const serverless = join(root, 'node_modules/.bin/serverless');
+  const [, printed] = await Promise.all([
+    promisify(execFile)(serverless, ['package', '--stage', 'prod', '--package', out], { cwd: root, env }),
+    // No ALARM_EMAIL: a dev stage needs none.
+    promisify(execFile)(serverless, ['print', '--stage', 'dev', '--format', 'json'], { cwd: root, env: { ...env, ALARM_EMAIL: '' } }),
+  ]);
   resources = JSON.parse(readFileSync(join(out, 'cloudformation-template-update-stack.json'), 'utf8')).Resources;
+  devConfig = JSON.parse(printed.stdout);
 }, 120_000);
 afterAll(() => {
   rmSync(out, { recursive: true, force: true });
@@ -222,5 +236,67 @@ describe('the packaged CloudFormation template', () => {
 
     expect(like.Properties.Environment.Variables.JOBS_QUEUE_URL).toEqual({ Ref: 'JobsQueue' });
     expect(like.Properties.Environment.Variables.TABLE_NAME).toBe('outreach-api-prod');
+  });
+});
+
+describe('the production settings (stage prod), beside the default stage', () => {
+  it('deploys prod with its own parameter set: log level, retention, alarm address, table protection, throttling', () => {
+    const functions = ofType('AWS::Lambda::Function');
+    const logGroups = ofType('AWS::Logs::LogGroup');
+    const emails = ofType('AWS::SNS::Subscription').map(([, subscription]) => subscription.Properties);
+
+    expect(functions.map(([, fn]) => fn.Properties.Environment.Variables.POWERTOOLS_LOG_LEVEL)).toEqual(functions.map(() => 'INFO'));
+    // Every log group, the functions' and the API's access log, kept a quarter.
+    expect(logGroups.length).toBe(functions.length + 1);
+    expect(logGroups.filter(([, group]) => group.Properties.RetentionInDays !== 90).map(([id]) => id)).toEqual([]);
+    expect(emails).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: alarmEmail })]);
+    expect(devConfig.params.prod).toMatchObject({
+      logRetentionDays: 90,
+      tableDeletionProtection: true,
+      apiThrottleRate: 500,
+      apiThrottleBurst: 1000,
+    });
+    // The default stage (dev, and any other but local) keeps cheaper, removable settings.
+    expect(devConfig.params.default).toMatchObject({
+      logRetentionDays: 30,
+      tableDeletionProtection: false,
+      apiThrottleRate: 50,
+      apiThrottleBurst: 100,
+    });
+    expect(devConfig.resources.extensions.HttpApiStage.Properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: 50,
+      ThrottlingBurstLimit: 100,
+    });
+  });
+
+  it("throttles the HTTP API's stage from the params, and keeps its default route's metrics setting", () => {
+    const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, Resource]];
+
+    expect(stage.Properties.StageName).toBe('$default');
+    expect(stage.Properties.DefaultRouteSettings).toEqual({
+      DetailedMetricsEnabled: false,
+      ThrottlingRateLimit: 500,
+      ThrottlingBurstLimit: 1000,
+    });
+  });
+
+  it("writes the API's access log as one JSON object a request, to a log group of the stack, without the path", () => {
+    const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, Resource]];
+    const { DestinationArn, Format } = stage.Properties.AccessLogSettings;
+    const format = JSON.parse(Format) as Record<string, string>;
+
+    expect(resources[logicalIdOf(DestinationArn)]?.Type).toBe('AWS::Logs::LogGroup');
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      responseLatency: '$context.responseLatency',
+      integrationLatency: '$context.integrationLatency',
+      integrationError: '$context.integrationErrorMessage',
+      errorMessage: '$context.error.message',
+    });
+    // Signed links carry their token in the path.
+    expect(Object.values(format).filter((value) => /\$context\.(path|requestOverride)/.test(value))).toEqual([]);
   });
 });
