@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { routeKey, routes as apiRoutes } from '../../../lib/http/routes';
+import { transcriptObjectKey } from '../../../lib/store/transcript-objects';
 import { ANALYSIS_LEASE_SECONDS } from '../../../lib/transcripts/analyse-stored-transcript';
 
 /**
@@ -267,6 +268,40 @@ describe('the production settings (stage prod), beside the default stage', () =>
       ThrottlingRateLimit: 50,
       ThrottlingBurstLimit: 100,
     });
+  });
+
+  it('protects the table against deletion in production, and keeps it when the stack is removed; a dev table is not protected', () => {
+    const [[tableId, table]] = ofType('AWS::DynamoDB::Table') as [[string, Resource & { DeletionPolicy?: string }]];
+
+    expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(devConfig.resources.Resources[tableId].Properties.DeletionProtectionEnabled).toBe(false);
+  });
+
+  it('refuses every request to the transcripts bucket without TLS, and tiers old transcripts without ever expiring them', () => {
+    const bucketId = 'TranscriptsBucket';
+    const policies = ofType('AWS::S3::BucketPolicy').filter(([, policy]) => logicalIdOf(policy.Properties.Bucket) === bucketId);
+    const statements = policies.flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement);
+    const rules = resources[bucketId]!.Properties.LifecycleConfiguration.Rules as any[];
+
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Principal: '*',
+        Action: 's3:*',
+        Resource: [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] }],
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    // Where transcripts are stored, after their first month.
+    const tiering = rules.find((rule) => rule.Transitions);
+    expect(tiering).toMatchObject({ Status: 'Enabled', Transitions: [{ StorageClass: 'INTELLIGENT_TIERING', TransitionInDays: 30 }] });
+    expect(transcriptObjectKey('ws_1', 'call-1', 'ab12').startsWith(tiering.Prefix)).toBe(true);
+    expect(rules).toContainEqual(
+      expect.objectContaining({ Status: 'Enabled', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+    );
+    // A report page reads its transcript's content whenever it is opened: nothing expires.
+    expect(rules.filter((rule) => rule.ExpirationInDays ?? rule.ExpirationDate ?? rule.NoncurrentVersionExpiration)).toEqual([]);
   });
 
   it("throttles the HTTP API's stage from the params, and keeps its default route's metrics setting", () => {
