@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { routeKey, routes as apiRoutes } from '../../../lib/http/routes';
+import { MAX_DELAY_SECONDS } from '../../../lib/queue/send';
 import { transcriptObjectKey } from '../../../lib/store/transcript-objects';
 import { ANALYSIS_LEASE_SECONDS } from '../../../lib/transcripts/analyse-stored-transcript';
 
@@ -33,6 +34,38 @@ const ofType = (type: string) => Object.entries(resources).filter(([, resource])
 const logicalIdOf = (ref: unknown): string => {
   const value = ref as { 'Fn::GetAtt'?: [string, string]; Ref?: string };
   return value['Fn::GetAtt']?.[0] ?? value.Ref ?? String(ref);
+};
+
+/** The namespace of the service's own metrics (the metrics contract shared with the code). */
+const metricsNamespace = 'OutreachApi';
+
+/** An alarm's metrics, by id: each MetricStat's metric, or the expression. */
+const alarmMetrics = (alarm: Resource) =>
+  Object.fromEntries(
+    ((alarm.Properties.Metrics ?? []) as any[]).map((metric) => [
+      metric.Id,
+      metric.Expression !== undefined
+        ? { expression: metric.Expression as string, returned: metric.ReturnData !== false }
+        : {
+            namespace: metric.MetricStat.Metric.Namespace as string,
+            name: metric.MetricStat.Metric.MetricName as string,
+            dimensions: Object.fromEntries(metric.MetricStat.Metric.Dimensions.map((d: any) => [d.Name, d.Value])),
+            stat: metric.MetricStat.Stat as string,
+          },
+    ]),
+  ) as Record<string, { expression?: string; returned?: boolean; namespace?: string; name?: string; dimensions?: Record<string, unknown> }>;
+
+/** The alarm computed from metrics of `names` (namespace and name), and its metrics' ids by name. */
+const mathAlarmOf = (namespace: string, names: string[]) => {
+  const found = ofType('AWS::CloudWatch::Alarm').find(([, alarm]) => {
+    const metrics = Object.values(alarmMetrics(alarm));
+    return names.every((name) => metrics.some((metric) => metric.namespace === namespace && metric.name === name));
+  });
+  if (!found) return undefined;
+  const metrics = alarmMetrics(found[1]);
+  const ids = Object.fromEntries(Object.entries(metrics).flatMap(([id, metric]) => (metric.name ? [[metric.name, id]] : [])));
+  const returned = Object.values(metrics).filter((metric) => metric.returned);
+  return { alarm: found[1].Properties, metrics, ids, expression: returned.length === 1 ? returned[0]!.expression : undefined };
 };
 
 beforeAll(async () => {
@@ -333,5 +366,100 @@ describe('the production settings (stage prod), beside the default stage', () =>
     });
     // Signed links carry their token in the path.
     expect(Object.values(format).filter((value) => /\$context\.(path|requestOverride)/.test(value))).toEqual([]);
+  });
+});
+
+describe('the alarms', () => {
+  const topicOf = (alarm: Resource) => ({
+    alarm: [...(alarm.Properties.AlarmActions ?? [])].map(logicalIdOf),
+    ok: [...(alarm.Properties.OKActions ?? [])].map(logicalIdOf),
+  });
+
+  it('send every alarm, and its return to OK, to the one alarm topic, each saying what to do', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm');
+    const [[topicId]] = ofType('AWS::SNS::Topic') as [[string, Resource]];
+
+    expect(alarms.filter(([, alarm]) => JSON.stringify(topicOf(alarm)) !== JSON.stringify({ alarm: [topicId], ok: [topicId] }))).toEqual(
+      [],
+    );
+    // Where to look (a log, the dashboard) and the page that says more.
+    const vague = alarms.filter(([, alarm]) => !/docs\/[a-z-]+\.md/.test(alarm.Properties.AlarmDescription ?? '')).map(([id]) => id);
+    expect(vague).toEqual([]);
+    expect(alarms.filter(([, alarm]) => (alarm.Properties.AlarmDescription as string).length < 100).map(([id]) => id)).toEqual([]);
+  });
+
+  it("encrypt the alarm topic with a key of the stack's own that CloudWatch alarms may use for this topic only", () => {
+    const [[, topic]] = ofType('AWS::SNS::Topic') as [[string, Resource]];
+    const key = resources[logicalIdOf(topic.Properties.KmsMasterKeyId)]!;
+    const forCloudWatch = (key.Properties.KeyPolicy.Statement as any[]).filter(
+      (statement) => statement.Principal?.Service === 'cloudwatch.amazonaws.com',
+    );
+
+    // Not the AWS-managed alias/aws/sns: its policy cannot let CloudWatch in.
+    expect(key.Type).toBe('AWS::KMS::Key');
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(forCloudWatch).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey*']),
+        Condition: expect.objectContaining({
+          StringEquals: {
+            'kms:EncryptionContext:aws:sns:topicArn': {
+              'Fn::Sub': `arn:\${AWS::Partition}:sns:\${AWS::Region}:\${AWS::AccountId}:${topic.Properties.TopicName}`,
+            },
+          },
+        }),
+      }),
+    ]);
+  });
+
+  it("alarm on the API's 5xx answers as a share of all its answers, above 1% in production", () => {
+    const found = mathAlarmOf('AWS/ApiGateway', ['5xx', 'Count']);
+    const errors = found?.metrics[found.ids['5xx']!];
+    const answers = found?.metrics[found.ids.Count!];
+
+    expect(found?.alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(resources[logicalIdOf(errors?.dimensions?.ApiId)]?.Type).toBe('AWS::ApiGatewayV2::Api');
+    expect(logicalIdOf(answers?.dimensions?.ApiId)).toBe(logicalIdOf(errors?.dimensions?.ApiId));
+    // 100 × 5xx / answers (a period without a 5xx counts as none).
+    expect(found?.expression).toContain(`100 * FILL(${found?.ids['5xx']}, 0) / ${found?.ids.Count}`);
+  });
+
+  it("alarm on the provider's failed calls as a share of all calls, from the service's own totals", () => {
+    const found = mathAlarmOf(metricsNamespace, ['ProviderFailures', 'ProviderCalls']);
+
+    expect(found?.alarm).toMatchObject({ Threshold: 25, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(found?.metrics[found.ids.ProviderFailures!]?.dimensions).toEqual({ service: 'outreach-api' });
+    expect(found?.metrics[found.ids.ProviderCalls!]?.dimensions).toEqual({ service: 'outreach-api' });
+    expect(found?.expression).toContain(`100 * FILL(${found?.ids.ProviderFailures}, 0) / ${found?.ids.ProviderCalls}`);
+    // The service's name is the dimension the code's metrics carry.
+    for (const [, fn] of ofType('AWS::Lambda::Function'))
+      expect(fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe('outreach-api');
+  });
+
+  it('alarm on the age of the oldest message of every work queue, later than a retry or a delay made on purpose', () => {
+    const workQueues = ofType('AWS::SQS::Queue').filter(([, queue]) => queue.Properties.RedrivePolicy);
+    const ageAlarms = ofType('AWS::CloudWatch::Alarm')
+      .map(([, alarm]) => alarm.Properties)
+      .filter((alarm) => alarm.Namespace === 'AWS/SQS' && alarm.MetricName === 'ApproximateAgeOfOldestMessage');
+    // The queues whose messages are sent with a delay (pacing, retries, deferrals).
+    const delayed = ['ActionsQueue', 'WebhooksQueue'];
+
+    expect(workQueues.length).toBeGreaterThanOrEqual(5);
+    for (const [queueId, queue] of workQueues) {
+      const alarm = ageAlarms.find((candidate) =>
+        candidate.Dimensions.some(
+          (d: any) => d.Name === 'QueueName' && JSON.stringify(d.Value) === JSON.stringify({ 'Fn::GetAtt': [queueId, 'QueueName'] }),
+        ),
+      );
+      expect({ queueId, statistic: alarm?.Statistic, comparison: alarm?.ComparisonOperator }).toEqual({
+        queueId,
+        statistic: 'Maximum',
+        comparison: 'GreaterThanOrEqualToThreshold',
+      });
+      // A message retried once (its visibility timeout), or delayed on purpose, is not late yet.
+      expect(alarm?.Threshold).toBeGreaterThan(queue.Properties.VisibilityTimeout);
+      if (delayed.includes(queueId)) expect(alarm?.Threshold).toBeGreaterThan(MAX_DELAY_SECONDS);
+    }
   });
 });
