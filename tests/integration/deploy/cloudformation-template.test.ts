@@ -379,6 +379,7 @@ describe('the alarms', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm');
     const [[topicId]] = ofType('AWS::SNS::Topic') as [[string, Resource]];
 
+    expect(alarms.length).toBeGreaterThan(ofType('AWS::Lambda::Function').length);
     expect(alarms.filter(([, alarm]) => JSON.stringify(topicOf(alarm)) !== JSON.stringify({ alarm: [topicId], ok: [topicId] }))).toEqual(
       [],
     );
@@ -411,6 +412,41 @@ describe('the alarms', () => {
         }),
       }),
     ]);
+  });
+
+  it('watch every function: one alarm on its errors plus its throttles, from the first one', () => {
+    const functions = ofType('AWS::Lambda::Function').map(([id]) => id);
+    const alarmed = ofType('AWS::CloudWatch::Alarm').flatMap(([, alarm]) => {
+      const metrics = alarmMetrics(alarm);
+      const lambda = Object.entries(metrics).filter(([, metric]) => metric.namespace === 'AWS/Lambda');
+      const idOf = (name: string) => lambda.find(([, metric]) => metric.name === name);
+      const errors = idOf('Errors');
+      const throttles = idOf('Throttles');
+      if (!errors || !throttles) return [];
+      const returned = Object.values(metrics).filter((metric) => metric.returned);
+      return [
+        {
+          fn: logicalIdOf(errors[1].dimensions!.FunctionName),
+          sameFunction: logicalIdOf(errors[1].dimensions!.FunctionName) === logicalIdOf(throttles[1].dimensions!.FunctionName),
+          sumsBoth:
+            returned.length === 1 && [errors[0], throttles[0]].every((id) => new RegExp(`\\b${id}\\b`).test(returned[0]!.expression!)),
+          threshold: alarm.Properties.Threshold,
+          comparison: alarm.Properties.ComparisonOperator,
+        },
+      ];
+    });
+
+    expect(functions.length).toBeGreaterThanOrEqual(5);
+    expect(alarmed.map((alarm) => alarm.fn).sort()).toEqual([...functions].sort());
+    for (const alarm of alarmed) {
+      expect(alarm).toEqual({
+        fn: alarm.fn,
+        sameFunction: true,
+        sumsBoth: true,
+        threshold: 1,
+        comparison: 'GreaterThanOrEqualToThreshold',
+      });
+    }
   });
 
   it("alarm on the API's 5xx answers as a share of all its answers, above 1% in production", () => {
@@ -461,5 +497,9 @@ describe('the alarms', () => {
       expect(alarm?.Threshold).toBeGreaterThan(queue.Properties.VisibilityTimeout);
       if (delayed.includes(queueId)) expect(alarm?.Threshold).toBeGreaterThan(MAX_DELAY_SECONDS);
     }
+  });
+
+  it('stay within the 500 resources CloudFormation takes in one stack', () => {
+    expect(Object.keys(resources).length).toBeLessThan(500);
   });
 });
