@@ -36,8 +36,23 @@ const logicalIdOf = (ref: unknown): string => {
   return value['Fn::GetAtt']?.[0] ?? value.Ref ?? String(ref);
 };
 
-/** The namespace of the service's own metrics (the metrics contract shared with the code). */
+/**
+ * The metrics contract shared with the code: each of the service's metrics (namespace OutreachApi),
+ * with the dimensions it is emitted with besides `service` (= the service's name).
+ */
 const metricsNamespace = 'OutreachApi';
+const metricsContract: Record<string, string[]> = {
+  Requests: ['route', 'status'],
+  JobsAccepted: ['type'],
+  ActionsEnded: ['kind', 'result'],
+  Deferrals: ['reason'],
+  ProviderErrors: ['type'],
+  ProviderCalls: [],
+  ProviderFailures: [],
+  WebhookDeliveries: ['outcome'],
+  TranscriptAnalysisDuration: [],
+  TranscriptWords: [],
+};
 
 /** An alarm's metrics, by id: each MetricStat's metric, or the expression. */
 const alarmMetrics = (alarm: Resource) =>
@@ -501,5 +516,103 @@ describe('the alarms', () => {
 
   it('stay within the 500 resources CloudFormation takes in one stack', () => {
     expect(Object.keys(resources).length).toBeLessThan(500);
+  });
+});
+
+describe('the dashboard', () => {
+  interface Shown {
+    namespace: string;
+    name: string;
+    dimensions: Record<string, string>;
+  }
+  let widgets: any[];
+  let shown: Shown[];
+  let searches: Array<{ namespace: string; dimensions: string[]; name: string; query: string }>;
+
+  beforeAll(() => {
+    const [[, dashboard]] = ofType('AWS::CloudWatch::Dashboard') as [[string, Resource]];
+    widgets = JSON.parse(dashboard.Properties.DashboardBody['Fn::Sub']).widgets;
+    const rows = widgets.flatMap((widget) => (widget.type === 'metric' ? (widget.properties.metrics as any[][]) : []));
+    shown = rows.flatMap((row) => {
+      const parts = row.filter((part) => typeof part === 'string') as string[];
+      if (parts.length < 2) return [];
+      const [namespace, name, ...pairs] = parts;
+      const dimensions: Record<string, string> = {};
+      for (let i = 0; i + 1 < pairs.length; i += 2) dimensions[pairs[i]!] = pairs[i + 1]!;
+      return [{ namespace: namespace!, name: name!, dimensions }];
+    });
+    searches = rows.flatMap((row) =>
+      row.flatMap((part) => {
+        const match = /^SEARCH\('\{([^}]+)\} MetricName="([^"]+)"([^']*)', '\w+', \d+\)$/.exec(part?.expression ?? '');
+        if (!match) return [];
+        const [namespace, ...dimensions] = match[1]!.split(',');
+        return [{ namespace: namespace!, dimensions: dimensions.sort(), name: match[2]!, query: match[3]! }];
+      }),
+    );
+  });
+
+  const isShown = (namespace: string, name: string, dimensions: Record<string, string>) =>
+    shown.some(
+      (metric) =>
+        metric.namespace === namespace && metric.name === name && JSON.stringify(metric.dimensions) === JSON.stringify(dimensions),
+    );
+
+  it('shows every metric of the contract, with exactly its dimensions', () => {
+    const missing = Object.entries(metricsContract).filter(([name, dimensions]) =>
+      dimensions.length === 0
+        ? !isShown(metricsNamespace, name, { service: 'outreach-api' })
+        : !searches.some(
+            (search) =>
+              search.namespace === metricsNamespace &&
+              search.name === name &&
+              JSON.stringify(search.dimensions) === JSON.stringify([...dimensions, 'service'].sort()) &&
+              search.query.includes('service="outreach-api"'),
+          ),
+    );
+
+    expect(missing.map(([name]) => name)).toEqual([]);
+  });
+
+  it("shows the API's answers, 5xx and latency", () => {
+    const api = { ApiId: '${HttpApi}' };
+
+    expect(resources.HttpApi?.Type).toBe('AWS::ApiGatewayV2::Api');
+    for (const name of ['Count', '5xx', 'Latency'])
+      expect({ name, shown: isShown('AWS/ApiGateway', name, api) }).toEqual({ name, shown: true });
+  });
+
+  it('shows the depth and the age of the oldest message of every work queue, and the depth of every dead-letter queue', () => {
+    const queues = ofType('AWS::SQS::Queue');
+
+    expect(queues.length).toBeGreaterThanOrEqual(10);
+    for (const [queueId, queue] of queues) {
+      const names = queue.Properties.RedrivePolicy
+        ? ['ApproximateNumberOfMessagesVisible', 'ApproximateAgeOfOldestMessage']
+        : ['ApproximateNumberOfMessagesVisible'];
+      for (const name of names) {
+        expect({ queueId, name, shown: isShown('AWS/SQS', name, { QueueName: `\${${queueId}.QueueName}` }) }).toEqual({
+          queueId,
+          name,
+          shown: true,
+        });
+      }
+    }
+  });
+
+  it('shows the errors, throttles and duration of every function', () => {
+    for (const [fnId] of ofType('AWS::Lambda::Function')) {
+      for (const name of ['Errors', 'Throttles', 'Duration']) {
+        expect({ fnId, name, shown: isShown('AWS/Lambda', name, { FunctionName: `\${${fnId}}` }) }).toEqual({ fnId, name, shown: true });
+      }
+    }
+  });
+
+  it("names only the stack's own resources (and pseudo parameters) for CloudFormation to fill in", () => {
+    const [[, dashboard]] = ofType('AWS::CloudWatch::Dashboard') as [[string, Resource]];
+    const named = [...(dashboard.Properties.DashboardBody['Fn::Sub'] as string).matchAll(/\$\{([^}]+)\}/g)].map((match) => match[1]!);
+
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((name) => !name.startsWith('AWS::') && !resources[name.split('.')[0]!])).toEqual([]);
+    expect(widgets.every((widget) => Number.isInteger(widget.x) && Number.isInteger(widget.y) && widget.x + widget.width <= 24)).toBe(true);
   });
 });
