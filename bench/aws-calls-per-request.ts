@@ -32,8 +32,10 @@ export const expectedAwsCalls: Record<string, string> = {
   // The job index (gsi2), newest first, one page.
   'GET /api/v1/jobs': 'DynamoDB Update, DynamoDB Query',
   // The job (404, 409 when ended); the webhook endpoints for `job.cancelled`; the job cancelled with
-  // its event in one transaction; its actions; one transaction per waiting action (here two: it, the
-  // job's counts, its account's backlog); the job again, for the counts those transactions changed.
+  // its event in one transaction; its first 100 actions (more are stopped by the jobs worker, a page a
+  // message: one SQS SendMessage more); one transaction per waiting action (here two: it, the job's
+  // counts, its account's backlog); the job again, for the counts those transactions changed (actions
+  // may end meanwhile, so they are read, not added up here).
   'POST /api/v1/jobs/{jobId}/cancel':
     'DynamoDB Update, DynamoDB Get, DynamoDB Query, DynamoDB TransactWrite, DynamoDB Query, DynamoDB TransactWrite, DynamoDB TransactWrite, DynamoDB Get',
   // The workspace's accounts, its groups (each account's names) and its settings (the effective limits), at once.
@@ -77,9 +79,14 @@ export const expectedAwsCalls: Record<string, string> = {
   // The delete returns the old item: none is the 404.
   'DELETE /api/v1/groups/{name}': 'DynamoDB Update, DynamoDB Delete',
   'GET /api/v1/approvals/{approvalId}': 'DynamoDB Update, DynamoDB Get',
+  // The approval (404, 409 decided); the webhook endpoints for `approval.decided`, read consistently so
+  // an endpoint made a moment ago gets it (not cached); the decision, its action's release or end and
+  // the event in one transaction; an approved action's message.
   'POST /api/v1/approvals/{approvalId}': 'DynamoDB Update, DynamoDB Get, DynamoDB Query, DynamoDB TransactWrite, SQS SendMessage',
   'GET /approve/{token}': 'DynamoDB Get, DynamoDB Get',
   'POST /approve/{token}': 'DynamoDB Get, DynamoDB Get, DynamoDB Query, DynamoDB TransactWrite, SQS SendMessage',
+  // Past the counter, the floor of a write that carries a body: the content to S3, the record
+  // (conditional: a known call id is found by the refusal, not by a read first), its message.
   'POST /api/v1/transcript/add': 'DynamoDB Update, S3 PutObject, DynamoDB Put, SQS SendMessage',
   'GET /api/v1/transcript/{call_id}': 'DynamoDB Update, DynamoDB Get',
   // The transcript (404, 409 before it is analysed), then at once the workspace (its email domains
@@ -89,11 +96,15 @@ export const expectedAwsCalls: Record<string, string> = {
   'GET /reports/{token}': 'DynamoDB Get, DynamoDB Get, S3 GetObject',
   'GET /api/v1/transcripts': 'DynamoDB Update, DynamoDB Query',
   'POST /api/v1/webhooks/unipile': 'DynamoDB Query, DynamoDB Query',
+  // The workspace's endpoints (409 at 20), then the new one.
   'POST /api/v1/webhooks': 'DynamoDB Update, DynamoDB Query, DynamoDB Put',
   'GET /api/v1/webhooks': 'DynamoDB Update, DynamoDB Query',
   'GET /api/v1/webhooks/{webhookId}': 'DynamoDB Update, DynamoDB Get',
+  // One conditional Update each (404 from its condition, ALL_NEW the answer): no read first.
   'PATCH /api/v1/webhooks/{webhookId}': 'DynamoDB Update, DynamoDB Update',
   'POST /api/v1/webhooks/{webhookId}/rotate-secret': 'DynamoDB Update, DynamoDB Update',
+  // The endpoint (404; 409 while disabled); the ping's delivery and event in
+  // one transaction; its announcement.
   'POST /api/v1/webhooks/{webhookId}/test': 'DynamoDB Update, DynamoDB Get, DynamoDB TransactWrite, SQS SendMessageBatch',
   'GET /api/v1/webhooks/{webhookId}/deliveries': 'DynamoDB Update, DynamoDB Get, DynamoDB Query',
   'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend':
