@@ -3,6 +3,7 @@ import { getConfig } from '../config';
 import { UnauthorizedError } from '../errors';
 import type { Db } from '../store/client';
 import { getApiKeyByHash } from '../store/api-keys';
+import { TtlCache } from '../ttl-cache';
 import { hashApiKey, isWellFormedApiKey } from './api-key';
 
 export interface Principal {
@@ -10,43 +11,12 @@ export interface Principal {
   keyId: string;
 }
 
-interface CacheEntry {
-  principal: Principal;
-  until: number;
-}
-
 /**
  * Verified keys, by hash, for a short time: a warm Lambda does not ask DynamoDB on every
  * request. The price is the revocation delay: a revoked key keeps working on a warm container
  * for at most AUTH_CACHE_SECONDS. Unknown keys are not cached.
  */
-export class ApiKeyCache {
-  private readonly entries = new Map<string, CacheEntry>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 1000,
-  ) {}
-
-  get(hash: string, now: number): Principal | undefined {
-    const entry = this.entries.get(hash);
-    if (!entry) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(hash);
-      return undefined;
-    }
-    return entry.principal;
-  }
-
-  set(hash: string, principal: Principal, now: number): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(hash, { principal, until: now + this.ttlMs });
-  }
-}
+export class ApiKeyCache extends TtlCache<Principal> {}
 
 let sharedCache: ApiKeyCache | undefined;
 function defaultCache(): ApiKeyCache {

@@ -5,14 +5,10 @@ import { getAccounts } from '../store/accounts';
 import type { Db } from '../store/client';
 import type { Group } from '../store/groups';
 import { getGroups, groupKey } from '../store/groups';
+import { TtlCache } from '../ttl-cache';
 
 /** Accounts of a group read at a time while looking for an active one (one BatchGet). */
 const ACTIVE_PROBE = 100;
-
-interface Entry {
-  group: Group;
-  until: number;
-}
 
 /**
  * The groups a like or a comment names, as a warm container last read them: a group that exists and
@@ -20,35 +16,13 @@ interface Entry {
  * groups reads nothing. Nothing else is kept: an unknown group, or one with no active account, is
  * read again on the next request (creating the group, or connecting an account, takes effect at once).
  */
-export class GroupDirectory {
-  private readonly entries = new Map<string, Entry>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 1000,
-  ) {}
+export type GroupDirectory = TtlCache<Group>;
 
-  get(workspaceId: string, name: string, now: number): Group | undefined {
-    const id = `${workspaceId}\u0000${groupKey(name)}`;
-    const entry = this.entries.get(id);
-    if (entry && entry.until > now) return entry.group;
-    if (entry) this.entries.delete(id);
-    return undefined;
-  }
-
-  set(group: Group, now: number): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(`${group.workspaceId}\u0000${groupKey(group.name)}`, { group, until: now + this.ttlMs });
-  }
-}
+const entryKey = (workspaceId: string, name: string) => `${workspaceId}\u0000${groupKey(name)}`;
 
 let shared: GroupDirectory | undefined;
 function sharedDirectory(): GroupDirectory {
-  shared ??= new GroupDirectory(getConfig().GROUP_CACHE_SECONDS * 1000);
+  shared ??= new TtlCache<Group>(getConfig().GROUP_CACHE_SECONDS * 1000);
   return shared;
 }
 
@@ -76,7 +50,7 @@ export async function checkGroupsToActFrom(
 ): Promise<{ accountCount: number }> {
   const known = new Map<string, Group>();
   for (const name of groupNames) {
-    const group = directory.get(workspaceId, name, now);
+    const group = directory.get(entryKey(workspaceId, name), now);
     if (group) known.set(groupKey(name), group);
   }
   const toRead = groupNames.filter((name) => !known.has(groupKey(name)));
@@ -101,7 +75,7 @@ export async function checkGroupsToActFrom(
     if (!group || known.has(groupKey(name))) continue;
     if (await hasActiveAccount(db, workspaceId, group.accountIds)) {
       known.set(groupKey(name), group);
-      directory.set(group, now);
+      directory.set(entryKey(workspaceId, name), group, now);
     } else {
       empty.push({ path: `${field}.${index}`, message: `group ${JSON.stringify(name)} has no active account` });
     }

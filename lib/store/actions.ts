@@ -1,10 +1,10 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backlogItem } from './account-backlogs';
 import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { isConditionFailed, transactIfCurrent, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys, withoutKeys } from './keys';
-import { queryAll } from './query-all';
+import { queryAll, queryPrefixPage } from './query-all';
 import type { TransactItem } from './transact';
 import { transactWrite } from './transact';
 import type { DeferredReason } from '../errors';
@@ -465,19 +465,10 @@ export async function listJobActionsPage(
   afterAccountId?: string,
 ): Promise<{ actions: Action[]; next?: string }> {
   const { pk, sk } = keys.action(workspaceId, jobId, '');
-  const { Items = [], LastEvaluatedKey } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': sk },
-      ConsistentRead: true,
-      Limit: limit,
-      ExclusiveStartKey: afterAccountId === undefined ? undefined : keys.action(workspaceId, jobId, afterAccountId),
-    }),
-  );
-  const actions = Items.map(toAction);
-  const last = actions.at(-1);
-  return { actions, next: LastEvaluatedKey && last ? last.accountId : undefined };
+  const startKey = afterAccountId === undefined ? undefined : keys.action(workspaceId, jobId, afterAccountId);
+  const { items, more } = await queryPrefixPage(db, pk, sk, limit, startKey);
+  const actions = items.map(toAction);
+  return { actions, next: more ? actions.at(-1)?.accountId : undefined };
 }
 
 export function toAction(item: Record<string, unknown>): Action {

@@ -38,31 +38,26 @@ export async function getPlanPart(db: Db, workspaceId: string, jobId: string, in
 }
 
 /**
- * Fixes a queued job's plan once: its part count, and its accounts read at planning (the count a
- * request made from cached groups is replaced by what the planner found). The job as it now is,
- * or undefined when it was fixed already or is no longer queued.
+ * An update of a job made only while it is queued and `condition` holds: the job as it now is, or
+ * undefined when refused. `#total` names the job's total (a reserved word).
  */
-export async function startJobPlan(
+async function updateWhileQueued(
   db: Db,
   workspaceId: string,
   jobId: string,
-  plan: { parts: number; accountCount: number; accountIds?: string[] },
+  update: string,
+  condition: string,
+  values: Record<string, unknown>,
 ): Promise<Job | undefined> {
-  const values: Record<string, unknown> = { ':parts': plan.parts, ':count': plan.accountCount, ':queued': 'queued' };
-  let update = 'SET planParts = :parts, #total = :count, remaining = :count';
-  if (plan.accountIds) {
-    update += ', accountIds = :ids';
-    values[':ids'] = plan.accountIds;
-  }
   const item = await writtenIfConditionHolds(
     db.client.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.job(workspaceId, jobId),
         UpdateExpression: update,
-        ConditionExpression: '#status = :queued AND attribute_not_exists(planParts)',
+        ConditionExpression: `#status = :queued AND ${condition}`,
         ExpressionAttributeNames: { '#status': 'status', '#total': 'total' },
-        ExpressionAttributeValues: values,
+        ExpressionAttributeValues: { ...values, ':queued': 'queued' },
         ReturnValues: 'ALL_NEW',
       }),
     ),
@@ -71,11 +66,31 @@ export async function startJobPlan(
 }
 
 /**
+ * Fixes a queued job's plan once: its part count, and its accounts read at planning (the count a
+ * request made from cached groups is replaced by what the planner found). The job as it now is,
+ * or undefined when it was fixed already or is no longer queued.
+ */
+export function startJobPlan(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  plan: { parts: number; accountCount: number; accountIds?: string[] },
+): Promise<Job | undefined> {
+  const values: Record<string, unknown> = { ':parts': plan.parts, ':count': plan.accountCount };
+  let update = 'SET planParts = :parts, #total = :count, remaining = :count';
+  if (plan.accountIds) {
+    update += ', accountIds = :ids';
+    values[':ids'] = plan.accountIds;
+  }
+  return updateWhileQueued(db, workspaceId, jobId, update, 'attribute_not_exists(planParts)', values);
+}
+
+/**
  * Counts one part planned, once: the accounts it left out come off the job's total and remaining,
  * with a warning saying why. The job as it now is, or undefined when this part was counted already
  * or the job is no longer queued (cancelled, or failed, meanwhile).
  */
-export async function recordPartPlanned(
+export function recordPartPlanned(
   db: Db,
   workspaceId: string,
   jobId: string,
@@ -86,7 +101,6 @@ export async function recordPartPlanned(
     ':part': new Set([part.index]),
     ':index': part.index,
     ':minus': -part.leftOut,
-    ':queued': 'queued',
     ':at': at.toISOString(),
   };
   let update = 'ADD plannedParts :part, #total :minus, remaining :minus SET updatedAt = :at';
@@ -95,18 +109,5 @@ export async function recordPartPlanned(
     values[':none'] = [];
     values[':warnings'] = part.warnings;
   }
-  const item = await writtenIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.job(workspaceId, jobId),
-        UpdateExpression: update,
-        ConditionExpression: '#status = :queued AND NOT contains(plannedParts, :index)',
-        ExpressionAttributeNames: { '#status': 'status', '#total': 'total' },
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
-  );
-  return item && (withoutKeys(item) as unknown as Job);
+  return updateWhileQueued(db, workspaceId, jobId, update, 'NOT contains(plannedParts, :index)', values);
 }

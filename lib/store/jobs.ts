@@ -6,6 +6,7 @@ import type { Db } from './client';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import type { TransactItem } from './transact';
 import { keys, withoutKeys } from './keys';
+import { queryPrefixPage } from './query-all';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'rejected' | 'expired' | 'cancelled';
 export const jobStatuses = [
@@ -129,21 +130,12 @@ export async function getJobPage(
     ]);
     return found.Item && { job: withoutKeys(found.Item) as unknown as Job, ...page };
   }
-  const { Items = [], LastEvaluatedKey } = await db.client.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': sk },
-      ConsistentRead: true,
-      // The job sorts before its actions.
-      Limit: limit + 1,
-    }),
-  );
-  const jobItem = Items.find((entry) => entry.sk === sk);
+  // The job sorts before its actions: one more item than the page.
+  const { items, more } = await queryPrefixPage(db, pk, sk, limit + 1);
+  const jobItem = items.find((entry) => entry.sk === sk);
   if (!jobItem) return undefined;
-  const actions = Items.filter((entry) => entry.sk !== sk).map(toAction);
-  const last = actions.at(-1);
-  return { job: withoutKeys(jobItem) as unknown as Job, actions, next: LastEvaluatedKey && last ? last.accountId : undefined };
+  const actions = items.filter((entry) => entry.sk !== sk).map(toAction);
+  return { job: withoutKeys(jobItem) as unknown as Job, actions, next: more ? actions.at(-1)?.accountId : undefined };
 }
 
 /**

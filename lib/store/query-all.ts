@@ -25,6 +25,30 @@ export function queryPrefix(db: Db, pk: string, prefix: string): Promise<Record<
   });
 }
 
+/**
+ * One page of a partition's items whose sort key starts with `prefix`, read consistently, `limit` at
+ * most, after `startKey`; `more` while DynamoDB says more may follow.
+ */
+export async function queryPrefixPage(
+  db: Db,
+  pk: string,
+  prefix: string,
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<{ items: Record<string, unknown>[]; more: boolean }> {
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':p': pk, ':s': prefix },
+      ConsistentRead: true,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: Items, more: LastEvaluatedKey !== undefined };
+}
+
 /** Every item of a partition of the `gsi1` index. */
 export function queryIndex(db: Db, gsi1pk: string): Promise<Record<string, unknown>[]> {
   return queryAll(db, { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': gsi1pk } });
