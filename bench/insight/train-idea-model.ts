@@ -20,9 +20,9 @@ export interface Example {
 }
 
 /**
- * How the model is learnt. `minOccurrences`: a word or pair of words must occur in this many
- * sentences to be a feature (rarer ones only fit one call); `pruneBelow`: weights smaller than this
- * in every class are left out of the written model.
+ * How the model is learnt. `minOccurrences`: a word, a pair of words or a negated word must occur
+ * in this many sentences to be a feature (rarer ones only fit one call); `pruneBelow`: weights
+ * smaller than this in every class are left out of the written model.
  */
 export interface TrainingOptions {
   epochs: number;
@@ -68,7 +68,7 @@ export function trainIdeaModel(examples: readonly Example[], options: TrainingOp
   const classes = MODEL_CLASSES.length;
   const counts = new Map<string, number>();
   for (const { features } of examples) for (const feature of features.keys()) counts.set(feature, (counts.get(feature) ?? 0) + 1);
-  const kept = (feature: string) => !/^[wb]:/.test(feature) || (counts.get(feature) ?? 0) >= minOccurrences;
+  const kept = (feature: string) => !/^[wbn]:/.test(feature) || (counts.get(feature) ?? 0) >= minOccurrences;
   const weights = new Map<string, number[]>();
   const bias = new Array<number>(classes).fill(0);
   const random = seededRandom(SEED);

@@ -24,6 +24,9 @@ const NUMBER_WORDS = new Set(
   nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion dozen half`.split(/\s+/),
 );
 
+/** Words that turn round what follows them in their sentence ("not", "never", "can't"). */
+const NEGATION = /^(?:not|no|never|nobody|nothing|none|nor|cannot)$|n't$/;
+
 /** The words of a sentence, lower-cased, numbers as `#`. */
 function tokensOf(text: string): string[] {
   const tokens: string[] = [];
@@ -35,11 +38,11 @@ function tokensOf(text: string): string[] {
 }
 
 /**
- * What the model reads of a sentence: its words and pairs of words, whether it is a question,
- * whether the seller said it, and how strongly the hand-written cues score it for each kind
- * (`cueScores`). Only the seller's side is a feature: a sentence of unknown side (a workspace
- * without email domains, a transcript without speakers) is read as a buyer's would be, and whose
- * words a kind may be is decided apart (`idea-sides.ts`).
+ * What the model reads of a sentence: its words and pairs of words, the words after a negation,
+ * whether it is a question, whether the seller said it, and how strongly the hand-written cues
+ * score it for each kind (`cueScores`). Only the seller's side is a feature: a sentence of unknown
+ * side (a workspace without email domains, a transcript without speakers) is read as a buyer's
+ * would be, and whose words a kind may be is decided apart (`idea-sides.ts`).
  */
 export function sentenceFeatures(
   text: string,
@@ -52,6 +55,13 @@ export function sentenceFeatures(
   for (let index = 0; index < tokens.length; index++) {
     features.set(`w:${tokens[index]}`, 1);
     if (index > 0) features.set(`b:${tokens[index - 1]} ${tokens[index]}`, 1);
+  }
+  // A word after a negation is also read apart ("can't staff", "not putting", "never use"), as
+  // sentiment classifiers do: buyers push back by negating, and the words negated vary by industry.
+  let negated = false;
+  for (const token of tokens) {
+    if (NEGATION.test(token)) negated = true;
+    else if (negated) features.set(`n:${token}`, 1);
   }
   if (question) features.set('question', 1);
   if (side === 'internal') features.set('seller', 1);
