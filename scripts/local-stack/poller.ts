@@ -148,6 +148,13 @@ function parsePayload(payload: Uint8Array | undefined): unknown {
   }
 }
 
+/**
+ * How long a receive waits for messages (the maximum SQS allows). A receive still waiting when its
+ * poller dies is not cancelled: a message that comes meanwhile is handed to it, and so to no one,
+ * and shows again only after its queue's visibility timeout.
+ */
+export const LONG_POLL_SECONDS = 20;
+
 /** Starts one loop per source; `stop()` ends them (an in-flight invocation is abandoned). */
 export function startSqsPoller(options: PollerOptions): Poller {
   const region = options.region ?? LOCAL_REGION;
@@ -231,7 +238,7 @@ export function startSqsPoller(options: PollerOptions): Poller {
           new ReceiveMessageCommand({
             QueueUrl: source.queueUrl,
             MaxNumberOfMessages: source.batchSize,
-            WaitTimeSeconds: options.waitTimeSeconds ?? 20,
+            WaitTimeSeconds: options.waitTimeSeconds ?? LONG_POLL_SECONDS,
             MessageSystemAttributeNames: ['All'],
             MessageAttributeNames: ['All'],
           }),
