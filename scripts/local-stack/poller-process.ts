@@ -2,7 +2,7 @@
  * The SQS poller (poller.ts) in a process of its own, as the stack runs it: like serverless offline,
  * it can then be ended as a crash would end it (SIGKILL to its process group, see the load run's
  * `--chaos`), and its polls and invocations do not share an event loop with the emulators, which
- * run in the stack's own process. A process of its own costs about 0.3 s of startup (tsx).
+ * run in the stack's own process. A process of its own costs under a second of startup (tsx).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

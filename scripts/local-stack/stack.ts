@@ -7,7 +7,8 @@
  * remembered output) and both emulators start together, and serverless offline starts as soon as
  * the config is known (the queue URLs it needs are predictable), while the resources are created.
  * Measured here: ≈ 3.9 s with a remembered config, ≈ 5.3 s without; serverless offline is the
- * critical path (≈ 2.9 s on its own).
+ * critical path (≈ 2.9 s on its own). The poller starts once offline answers, in a process of its
+ * own (under a second more, mostly tsx loading it).
  */
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './clients';
 import { checkJava, startDynamoDbLocal, startFauxqs, startSesEmulator, type ProcessHandle, type RunningEmulator } from './emulators';
