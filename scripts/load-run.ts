@@ -7,24 +7,22 @@
  * transcripts analysed; every queue and dead-letter queue empty. Exits 1 on any loss, and when more
  * than 1% of the requests timed out (MAX_TIMED_OUT_SHARE).
  *
- *   npm run load [-- --requests 10000 --concurrency 50 --max-wait-seconds 1800]
+ * With `--chaos` it also kills serverless offline and the poller now and then while the requests go
+ * out, and restarts them (scripts/load/chaos.ts): the same checks must hold (2,000 requests unless
+ * --requests says otherwise).
+ *
+ *   npm run load [-- --requests 10000 --concurrency 50 --max-wait-seconds 1800] [--chaos [--seed 1234]]
  */
 import { parseArgs } from 'node:util';
+import { chaosPlan, describeChaosPlan, describeKills, drainQueues, startChaos, type Kill, type RunningChaos } from './load/chaos';
+import { answeredAsExpected, describeRetries, sendRequest, type Answer } from './load/load-client';
 import { createLoadWorkspace } from './load/load-workspace';
-import { plannedRequest, type RequestKind } from './load/load-plan';
+import { plannedRequest } from './load/load-plan';
 import { startMeasurementStack } from './load/measurement-stack';
 import { queueDepths } from './load/queue-depths';
+import { requestNumberOf } from './load/request-bodies';
 import { isFinalAction, isFinalJob, isFinalTranscript, readWorkspaceState, type WorkspaceState } from './load/workspace-state';
-
-interface Answer {
-  kind: RequestKind;
-  expected: number;
-  status: number;
-  /** The job or transcript a 202 accepted. */
-  accepted?: { jobId?: string; callId?: string };
-  /** The start of an unexpected answer, to show what it was. */
-  excerpt?: string;
-}
+import type { Job } from '../lib/store/jobs';
 
 /**
  * The invocation overran the function's timeout: the caller got no answer from the API (on AWS a
@@ -46,12 +44,16 @@ const UNFINISHED_REQUEST_REASONS = new Set(['enqueue_failed', 'not_queued']);
 
 const options = parseArgs({
   options: {
-    requests: { type: 'string', default: '10000' },
+    requests: { type: 'string' },
     concurrency: { type: 'string', default: '50' },
     'max-wait-seconds': { type: 'string', default: '1800' },
+    chaos: { type: 'boolean', default: false },
+    seed: { type: 'string' },
   },
 }).values;
-const total = Number(options.requests);
+const chaos = options.chaos;
+const total = Number(options.requests ?? (chaos ? 2000 : 10000));
+const seed = options.seed === undefined ? Math.floor(Math.random() * 1_000_000) : Number(options.seed);
 const concurrency = Number(options.concurrency);
 const maxWaitMs = Number(options['max-wait-seconds']) * 1000;
 
@@ -69,8 +71,8 @@ const listed = (counts: Record<string, number>) =>
     .map(([name, count]) => `${name} ${grouped(count)}`)
     .join(', ');
 
-async function sendAll(baseUrl: string, target: Parameters<typeof plannedRequest>[0]): Promise<Answer[]> {
-  const answers: Answer[] = [];
+/** Sends every request; `answers` fills as they come (the chaos counts them). */
+async function sendAll(baseUrl: string, target: Parameters<typeof plannedRequest>[0], answers: Answer[]): Promise<Answer[]> {
   let next = 0;
   const started = Date.now();
   let reported = started;
@@ -80,27 +82,7 @@ async function sendAll(baseUrl: string, target: Parameters<typeof plannedRequest
       // first load (its cold start) at once on a small machine.
       await new Promise((resolve) => setTimeout(resolve, (worker * RAMP_UP_MS) / concurrency));
       for (let n = next++; n < total; n = next++) {
-        const request = plannedRequest(target, n);
-        let status = 0;
-        let accepted: Answer['accepted'];
-        let excerpt: string | undefined;
-        try {
-          const response = await fetch(`${baseUrl}${request.path}`, {
-            method: request.method,
-            headers: request.headers,
-            body: request.body,
-          });
-          status = response.status;
-          const text = await response.text();
-          if (status === 202) {
-            const body = JSON.parse(text) as { jobId?: string; callId?: string };
-            accepted = { jobId: body.jobId, callId: body.callId };
-          }
-          if (status !== request.expected) excerpt = text.slice(0, 300);
-        } catch (error) {
-          excerpt = (error as Error).message; // no answer at all: status 0
-        }
-        answers.push({ kind: request.kind, expected: request.expected, status, accepted, excerpt });
+        answers.push(await sendRequest(baseUrl, plannedRequest(target, n, { idempotencyKeys: chaos }), n, chaos));
         if (Date.now() - reported > 15_000) {
           reported = Date.now();
           console.log(`  … ${grouped(answers.length)} of ${grouped(total)} answered`);
@@ -145,6 +127,9 @@ async function main(): Promise<number> {
   console.log(`local stack at ${measurement.baseUrl} (log: ${measurement.logFile})`);
   const problems: string[] = [];
   let timedOutCount = 0;
+  let chaosRun: RunningChaos | undefined;
+  let kills: Kill[] = [];
+  let acceptedTwice = 0;
   try {
     const workspace = await createLoadWorkspace(measurement.db, { accounts: 10, groups: 5, groupSize: 3, pacingWindowSeconds: 1 });
     const target = { workspace, runId: `load${Date.now().toString(36)}` };
@@ -152,8 +137,16 @@ async function main(): Promise<number> {
       `workspace ${workspace.workspaceId}: ${workspace.accounts.length} autopilot accounts in ${workspace.groups.length} groups of 3`,
     );
 
-    const answers = await sendAll(measurement.baseUrl, target);
+    const answers: Answer[] = [];
+    if (chaos) {
+      const plan = chaosPlan(seed, total);
+      console.log(describeChaosPlan(plan));
+      chaosRun = startChaos({ stack: measurement.stack, plan, answered: () => answers.length, log: (line) => console.log(line) });
+    }
+    await sendAll(measurement.baseUrl, target, answers);
+    kills = (await chaosRun?.finished()) ?? [];
     console.log(`answers by status: ${listed(countBy(answers, (answer) => String(answer.status)))}`);
+    if (chaos) for (const line of describeRetries(answers)) console.log(line);
     const timeouts = answers.filter(timedOut);
     timedOutCount = timeouts.length;
     if (timeouts.length)
@@ -164,7 +157,7 @@ async function main(): Promise<number> {
       problems.push(`${grouped(timeouts.length)} of ${grouped(total)} requests timed out (at most ${MAX_TIMED_OUT_SHARE * 100}% may)`);
     for (const [kind, count] of Object.entries(countBy(answers, (answer) => `${answer.kind} → ${answer.expected}`))) {
       const wrong = answers.filter(
-        (answer) => `${answer.kind} → ${answer.expected}` === kind && answer.status !== answer.expected && !timedOut(answer),
+        (answer) => `${answer.kind} → ${answer.expected}` === kind && !answeredAsExpected(answer) && !timedOut(answer),
       );
       console.log(`  ${kind.padEnd(28)} ${grouped(count).padStart(6)}${wrong.length ? `  NOT ${answer(wrong)}` : '  all as expected'}`);
       if (wrong.length) {
@@ -175,7 +168,14 @@ async function main(): Promise<number> {
 
     const jobIds = answers.flatMap((answer) => (answer.accepted?.jobId ? [answer.accepted.jobId] : []));
     const callIds = answers.flatMap((answer) => (answer.accepted?.callId ? [answer.accepted.callId] : []));
-    const state = await waitForTheEnd(() => readWorkspaceState(measurement.db, workspace.workspaceId), jobIds, callIds);
+    const read = () => readWorkspaceState(measurement.db, workspace.workspaceId);
+    let state = await waitForTheEnd(read, jobIds, callIds);
+    if (chaos) {
+      // Messages a killed poller had received come back only after their visibility timeout: the
+      // checks below read the table once the queues are empty, when nothing more will change.
+      await drainQueues(measurement.sqs, measurement.stack.resources.queues, kills, (line) => console.log(line));
+      state = await read();
+    }
 
     // Every 202 has its job, and the job has ended.
     const jobs = jobIds.map((id) => state.jobs.get(id));
@@ -204,21 +204,42 @@ async function main(): Promise<number> {
     // `failed` (`not_queued`) after QUEUED_JOB_TIMEOUT_SECONDS, or it already ended so.
     const accepted = new Set(jobIds);
     const orphans = [...state.jobs.values()].filter((job) => !accepted.has(job.jobId));
-    const explained = orphans.filter(
-      (job) => job.status === 'queued' || (job.status === 'failed' && UNFINISHED_REQUEST_REASONS.has(job.failureReason ?? '')),
-    );
+    const neverQueued = (job: Job) =>
+      job.status === 'queued' || (job.status === 'failed' && UNFINISHED_REQUEST_REASONS.has(job.failureReason ?? ''));
+    // A request cut off by a kill (--chaos) may have written its job before it died, however far it
+    // got: the job is explained by that request, and must end like any other if it was queued.
+    const cutOff = new Map(answers.filter((answer) => answer.unanswered?.cutOff).map((answer) => [answer.n, answer]));
+    const cutOffRequestOf = (job: Job) => cutOff.get(requestNumberOf(job.request) ?? -1);
+    const fromCutOff = orphans.filter((job) => cutOffRequestOf(job));
+    const explained = orphans.filter((job) => neverQueued(job) || cutOffRequestOf(job));
     const outreachTimeouts = timeouts.filter((answer) => answer.kind !== 'transcript').length;
     console.log(
-      `jobs in the table: ${grouped(state.jobs.size)} (${orphans.length} not from a 202${orphans.length ? `: ${listed(countBy(orphans, (job) => `${job.status}${job.failureReason ? `:${job.failureReason}` : ''}`))}, from ${outreachTimeouts} timed-out requests; a queued one is failed by the sweep` : ''})`,
+      `jobs in the table: ${grouped(state.jobs.size)} (${orphans.length} not from a 202${orphans.length ? `: ${listed(countBy(orphans, (job) => `${job.status}${job.failureReason ? `:${job.failureReason}` : ''}`))}, from ${outreachTimeouts} timed-out requests${chaos ? ` and ${fromCutOff.length} of the requests cut off by a kill` : ''}; a queued one is failed by the sweep` : ''})`,
     );
-    if (explained.length < orphans.length || orphans.length > outreachTimeouts)
+    if (explained.length < orphans.length || orphans.length - fromCutOff.length > outreachTimeouts)
       problems.push(
-        `${orphans.length} jobs exist that no 202 announced, ${explained.length} explained by ${outreachTimeouts} timed-out requests`,
+        `${orphans.length} jobs exist that no 202 announced, ${explained.length} explained by ${outreachTimeouts} timed-out requests${chaos ? ` and ${fromCutOff.length} cut off by a kill` : ''}`,
       );
+    const ranUnannounced = fromCutOff.filter((job) => !neverQueued(job));
+    if (chaos) {
+      // The retry of a request whose attempt died after queueing its job, but before its Idempotency-Key
+      // stored the answer, gets a 409 until the key's lock runs out, and is then handled anew.
+      const twice = ranUnannounced.filter((job) => {
+        const retried = cutOffRequestOf(job)!.accepted?.jobId;
+        return retried !== undefined && retried !== job.jobId;
+      });
+      acceptedTwice = twice.length;
+      console.log(
+        `jobs queued by requests cut off by a kill, no 202 announcing them: ${ranUnannounced.length}; of these, accepted twice (the retry made a second job): ${twice.length}`,
+      );
+      const unended = ranUnannounced.filter((job) => !isFinalJob(job));
+      if (unended.length) problems.push(`${unended.length} jobs queued by requests cut off by a kill did not end`);
+    }
 
     // Every job's actions are accounted for.
-    const actions = jobIds.flatMap((id) => state.actions.get(id) ?? []);
-    const mismatched = jobIds.filter((id) => {
+    const ranJobIds = [...jobIds, ...ranUnannounced.map((job) => job.jobId)];
+    const actions = ranJobIds.flatMap((id) => state.actions.get(id) ?? []);
+    const mismatched = ranJobIds.filter((id) => {
       const job = state.jobs.get(id);
       const own = state.actions.get(id) ?? [];
       if (!job) return false;
@@ -230,7 +251,7 @@ async function main(): Promise<number> {
       );
     });
     console.log(
-      `actions: ${grouped(actions.length)} for ${grouped(jobs.reduce((sum, job) => sum + (job?.total ?? 0), 0))} announced by their jobs; by status: ${listed(countBy(actions, (action) => action.status))}`,
+      `actions: ${grouped(actions.length)} for ${grouped(ranJobIds.reduce((sum, id) => sum + (state.jobs.get(id)?.total ?? 0), 0))} announced by their jobs; by status: ${listed(countBy(actions, (action) => action.status))}`,
     );
     const reasons = countBy(
       actions.filter((action) => action.status !== 'succeeded'),
@@ -269,17 +290,24 @@ async function main(): Promise<number> {
       if (left) problems.push(`queue ${depth.name} still holds ${left} messages`);
     }
   } finally {
+    chaosRun?.abandon();
+    await chaosRun?.finished().catch(() => undefined);
     await measurement.stack.stop();
   }
+  // Killed groups included: nothing of the stack may outlive it.
+  const leftovers = chaosRun?.leftovers() ?? [];
+  if (leftovers.length) problems.push(`processes of the stack still run after it stopped: ${leftovers.join(', ')}`);
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const afterKills = chaos ? `; after ${describeKills(kills)}` : '';
   if (problems.length) {
-    console.log(`LOSS: ${problems.length} problem(s); ${grouped(timedOutCount)} requests timed out`);
+    console.log(`LOSS: ${problems.length} problem(s); ${grouped(timedOutCount)} requests timed out${afterKills}`);
     for (const problem of problems) console.log(`  - ${problem}`);
     return 1;
   }
   console.log(
     `NO LOSS: every 202 has a job or transcript that ended, every action is accounted for, every queue is empty; ${grouped(timedOutCount)} requests timed out`,
   );
+  if (chaos) console.log(`survived ${describeKills(kills)} (seed ${seed}); requests accepted twice: ${acceptedTwice}`);
   return 0;
 }
 

@@ -45,15 +45,20 @@ const mix: RequestKind[] = [
 ];
 const rotatingBad: RequestKind[] = ['no api key', 'wrong content type', 'malformed json'];
 
-export function plannedRequest(target: LoadTarget, n: number): PlannedRequest {
+/**
+ * The n-th request. With `idempotencyKeys`, every POST carries an Idempotency-Key of its own
+ * (`<runId>-<n>`), so that a request sent again after it got no answer is handled once.
+ */
+export function plannedRequest(target: LoadTarget, n: number, options: { idempotencyKeys?: boolean } = {}): PlannedRequest {
   let kind = mix[n % mix.length]!;
   if (kind === 'no api key') kind = rotatingBad[Math.floor(n / mix.length) % rotatingBad.length]!;
   const json = { 'api-key': target.workspace.apiKey, 'content-type': 'application/json' };
+  const keyed: Record<string, string> = options.idempotencyKeys ? { 'idempotency-key': `${target.runId}-${n}` } : {};
   const post = (path: string, body: unknown, expected: number, headers: Record<string, string> = json) => ({
     kind,
     method: 'POST' as const,
     path,
-    headers,
+    headers: { ...headers, ...keyed },
     body: JSON.stringify(body),
     expected,
   });

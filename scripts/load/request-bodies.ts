@@ -60,3 +60,15 @@ export const requestBodies = {
     description: `load ${n}`,
   }),
 };
+
+/**
+ * The sequence number `n` a job's request was built from above (its post's activity id, or its
+ * person's profile), to tell which request made a job whose answer never reached the load run.
+ */
+export function requestNumberOf(jobRequest: unknown): number | undefined {
+  const { url, target } = (jobRequest ?? {}) as { url?: unknown; target?: unknown };
+  const found =
+    (typeof url === 'string' ? /urn:li:activity:73000000000(\d{8})/.exec(url) : null) ??
+    (typeof target === 'string' ? /-person-(\d+)\/?$/.exec(target) : null);
+  return found ? Number(found[1]) : undefined;
+}

@@ -6,8 +6,9 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { forEachLine, OutputTail, terminate, type ProcessHandle } from './emulators';
+import { forEachLine, OutputTail, terminate } from './emulators';
 import { waitForPort } from './ports';
+import { killGroup, signalGroup, type GroupHandle } from './process-group';
 import { serverlessBin } from './serverless-config';
 import { LocalStackError } from './stack-error';
 
@@ -21,7 +22,7 @@ export interface OfflineOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Called as soon as the process exists, before the wait, so an abandoned startup can clean up. */
-  onSpawn?: (handle: ProcessHandle) => void;
+  onSpawn?: (handle: GroupHandle) => void;
 }
 
 export interface RunningOffline {
@@ -29,16 +30,6 @@ export interface RunningOffline {
   lambdaEndpoint: string;
   pid: number | undefined;
   stop(): Promise<void>;
-}
-
-/** Sends `signal` to the whole process group of `pid`; false when it is gone already. */
-export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export async function startServerlessOffline(options: OfflineOptions): Promise<RunningOffline> {
@@ -91,7 +82,7 @@ export async function startServerlessOffline(options: OfflineOptions): Promise<R
       signalGroup(pid, 'SIGKILL'); // whatever it started and left behind
       if (!options.env.ESBUILD_WORK_FOLDER) rmSync(path.join(options.projectRoot, workFolder), { recursive: true, force: true });
     })());
-  options.onSpawn?.({ stop, killNow: () => void (pid !== undefined && signalGroup(pid, 'SIGKILL')) });
+  options.onSpawn?.({ pid, stop, killNow: () => void (pid !== undefined && signalGroup(pid, 'SIGKILL')), crash: () => killGroup(child) });
 
   const timeoutMs = options.timeoutMs ?? 60_000;
   const waitOptions = (what: string, waitedPort: number) => ({

@@ -19,6 +19,7 @@ import type { SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localClientConfig } from './clients';
 import type { LocalQueue } from './resources';
 import { getAttTarget, sqsEventSources, type ServerlessConfig } from './serverless-config';
+import { waitForPort } from './ports';
 import { LocalStackError, sleep } from './stack-error';
 import { stopLoops } from './stop-loops';
 
@@ -147,6 +148,13 @@ function parsePayload(payload: Uint8Array | undefined): unknown {
   }
 }
 
+/**
+ * How long a receive waits for messages (the maximum SQS allows). A receive still waiting when its
+ * poller dies is not cancelled: a message that comes meanwhile is handed to it, and so to no one,
+ * and shows again only after its queue's visibility timeout.
+ */
+export const LONG_POLL_SECONDS = 20;
+
 /** Starts one loop per source; `stop()` ends them (an in-flight invocation is abandoned). */
 export function startSqsPoller(options: PollerOptions): Poller {
   const region = options.region ?? LOCAL_REGION;
@@ -156,6 +164,7 @@ export function startSqsPoller(options: PollerOptions): Poller {
   const controller = new AbortController();
   const { signal } = controller;
   const log = (line: string) => options.log(`[poller] ${line}`);
+  const lambdaPort = Number(new URL(options.lambdaEndpoint).port);
 
   const settle = async (source: PollerSource, records: SQSRecord[], failed: Set<string>) => {
     const succeeded = records.filter((record) => !failed.has(record.messageId));
@@ -213,6 +222,10 @@ export function startSqsPoller(options: PollerOptions): Poller {
         `${source.functionKey}: invoking ${source.functionName} failed (${(error as Error).name}: ${(error as Error).message}); the ${messages.length} record(s) will be retried`,
       );
       failed = new Set(event.Records.map((record) => record.messageId));
+      // serverless offline may be down (killed, restarting): receiving on meanwhile would hand the
+      // same records out again and again, and send them to the dead-letter queue within seconds.
+      // So this loop waits until the endpoint takes connections again, as Lambda's pollers back off.
+      if (lambdaPort) await waitForPort(lambdaPort, { timeoutMs: Infinity, signal, timeoutMessage: '' }).catch(() => undefined);
     }
     if (signal.aborted) return;
     await settle(source, event.Records, failed);
@@ -225,7 +238,7 @@ export function startSqsPoller(options: PollerOptions): Poller {
           new ReceiveMessageCommand({
             QueueUrl: source.queueUrl,
             MaxNumberOfMessages: source.batchSize,
-            WaitTimeSeconds: options.waitTimeSeconds ?? 20,
+            WaitTimeSeconds: options.waitTimeSeconds ?? LONG_POLL_SECONDS,
             MessageSystemAttributeNames: ['All'],
             MessageAttributeNames: ['All'],
           }),

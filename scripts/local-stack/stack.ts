@@ -1,22 +1,25 @@
 /**
  * The whole local stack in one call, for `npm start` and for the test suite: DynamoDB Local and
  * fauxqs, the table, queues and bucket of serverless.yml, and (with `withApi`) serverless offline
- * with the SQS poller feeding its workers.
+ * with the SQS poller feeding its workers, each of these two in a process group of its own.
  *
  * Startup runs what it can at once on a 2-core machine: the config (`serverless print`, or its
  * remembered output) and both emulators start together, and serverless offline starts as soon as
  * the config is known (the queue URLs it needs are predictable), while the resources are created.
  * Measured here: ≈ 3.9 s with a remembered config, ≈ 5.3 s without; serverless offline is the
- * critical path (≈ 2.9 s on its own).
+ * critical path (≈ 2.9 s on its own). The poller starts once offline answers, in a process of its
+ * own (under a second more, mostly tsx loading it).
  */
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './clients';
 import { checkJava, startDynamoDbLocal, startFauxqs, startSesEmulator, type ProcessHandle, type RunningEmulator } from './emulators';
 import { localProviderEnvironment, localQueueUrl, offlineQueueOverrides, queueUrlVariables } from './local-env';
 import { startServerlessOffline, type RunningOffline } from './offline';
 import { LOCAL_STAGE, PROJECT_ROOT } from './project';
-import { startSqsPoller, pollerSourcesFromConfig, type Poller } from './poller';
+import { pollerSourcesFromConfig } from './poller';
+import { startPollerProcess } from './poller-process';
+import type { GroupHandle } from './process-group';
 import { scheduledFunctions, startScheduler, type Scheduler } from './scheduler';
-import { assertPortsFree, type PortClaim } from './ports';
+import { assertPortsFree, isPortInUse, waitUntil, type PortClaim } from './ports';
 import { createResources, type LocalResources } from './resources';
 import { constantCase, loadServerlessConfig, type ServerlessConfig } from './serverless-config';
 import { LocalStackError, StartupAbortedError } from './stack-error';
@@ -73,6 +76,22 @@ export interface LocalStackPorts {
   ses: number;
 }
 
+/**
+ * One of the stack's own processes (serverless offline, the SQS poller), to be crashed and started
+ * again while the rest of the stack runs on (the load run's `--chaos`).
+ */
+export interface StackProcess {
+  /** Its process id, which is also that of its process group. */
+  readonly pid: number | undefined;
+  /**
+   * Ends it as a crash would: SIGKILL to its whole process group (serverless offline's handlers run
+   * in it), nothing cleaned up. Resolves once no process of the group is left and its ports are free.
+   */
+  crash(): Promise<void>;
+  /** Starts it again as the stack started it (the same function, ports and settings); resolves once it is ready. */
+  restart(): Promise<void>;
+}
+
 export interface LocalStack {
   /** `http://127.0.0.1:<port>` with `withApi`, otherwise undefined. */
   baseUrl: string | undefined;
@@ -87,6 +106,8 @@ export interface LocalStack {
   config: ServerlessConfig;
   resources: LocalResources;
   timings: StackTimings;
+  /** With `withApi`: serverless offline and the SQS poller, each in a process group of its own. */
+  processes: { offline: StackProcess; poller: StackProcess } | undefined;
   /** Stops the poller, serverless offline, fauxqs and DynamoDB Local. Idempotent. */
   stop(): Promise<void>;
 }
@@ -103,6 +124,40 @@ function portSetting(explicit: number | undefined, variable: string, fallback: n
 function timeoutSetting(): number | undefined {
   const seconds = Number(process.env.LOCAL_STACK_TIMEOUT_SECONDS);
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/**
+ * A process of the stack that `crash` kills and `restart` starts again with `launch`, the very call
+ * that started it, on the same ports. Only a crashed process is restarted: a second one beside it
+ * would find its ports taken.
+ */
+function restartable(current: () => GroupHandle | undefined, ports: number[], launch: () => Promise<unknown>): StackProcess {
+  let state: 'running' | 'crashed' | 'restarting' = 'running';
+  return {
+    get pid() {
+      return current()?.pid;
+    },
+    async crash() {
+      if (state === 'restarting') throw new LocalStackError('a process of the stack cannot be crashed while it restarts');
+      await current()?.crash();
+      state = 'crashed';
+      await waitUntil(async () => !(await Promise.all(ports.map(isPortInUse))).some(Boolean), {
+        timeoutMs: 10_000,
+        timeoutMessage: `ports ${ports.join(', ')} were still in use 10 s after their process group was killed`,
+      });
+    },
+    async restart() {
+      if (state !== 'crashed') throw new LocalStackError(`a process of the stack is restarted only after a crash (it is ${state})`);
+      state = 'restarting';
+      try {
+        await launch();
+        state = 'running';
+      } catch (error) {
+        state = 'crashed'; // the launch stopped what it had started
+        throw error;
+      }
+    },
+  };
 }
 
 /** Starts the local stack; on any failure, stops what it started and throws one LocalStackError. */
@@ -144,14 +199,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   // What is running, stopped in this order.
   const running: {
-    poller?: Poller;
+    poller?: GroupHandle;
     scheduler?: Scheduler;
-    offline?: ProcessHandle;
+    offline?: GroupHandle;
     fauxqs?: RunningEmulator;
     ses?: RunningEmulator;
     dynamodb?: ProcessHandle;
   } = {};
   const killNow = () => {
+    running.poller?.killNow();
     running.offline?.killNow();
     running.dynamodb?.killNow();
   };
@@ -232,27 +288,47 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       return emulator;
     }),
   );
+  // A started process is `running` at once (so that stopping the stack stops it), also when it is
+  // started again after a crash while the stack is being stopped.
+  const keep = (part: 'offline' | 'poller') => (handle: GroupHandle) => {
+    running[part] = handle;
+    if (stopping) void handle.stop();
+  };
+  const launchOffline = (config: ServerlessConfig, launchSignal?: AbortSignal) =>
+    startServerlessOffline({
+      projectRoot: PROJECT_ROOT,
+      stage: LOCAL_STAGE,
+      port: ports.http,
+      lambdaPort: ports.lambda,
+      env: {
+        ...baseEnv,
+        ...offlineQueueOverrides(queueUrlVariables(config), endpoints.sqs),
+        PORT: String(ports.http),
+        LAMBDA_PORT: String(ports.lambda),
+        // Approval links point at this API.
+        LOCAL_PUBLIC_BASE_URL: `http://127.0.0.1:${ports.http}`,
+      },
+      log,
+      signal: launchSignal,
+      timeoutMs: timeoutMs ?? 90_000,
+      onSpawn: keep('offline'),
+    });
+  const launchPoller = (config: ServerlessConfig, queues: LocalResources['queues'], lambdaEndpoint: string) =>
+    startPollerProcess({
+      projectRoot: PROJECT_ROOT,
+      sources: pollerSourcesFromConfig(config, queues),
+      sqsEndpoint: endpoints.sqs,
+      lambdaEndpoint,
+      failedVisibilitySeconds: options.failedVisibilitySeconds,
+      concurrentBatches: options.concurrentBatches,
+      log,
+      timeoutMs,
+      onSpawn: keep('poller'),
+    });
   const offline: Promise<RunningOffline | undefined> = !options.withApi
     ? Promise.resolve(undefined)
     : Promise.all([printed, checked]).then(([config]) =>
-        startServerlessOffline({
-          projectRoot: PROJECT_ROOT,
-          stage: LOCAL_STAGE,
-          port: ports.http,
-          lambdaPort: ports.lambda,
-          env: {
-            ...baseEnv,
-            ...offlineQueueOverrides(queueUrlVariables(config), endpoints.sqs),
-            PORT: String(ports.http),
-            LAMBDA_PORT: String(ports.lambda),
-            // Approval links point at this API.
-            LOCAL_PUBLIC_BASE_URL: `http://127.0.0.1:${ports.http}`,
-          },
-          log,
-          signal,
-          timeoutMs: timeoutMs ?? 90_000,
-          onSpawn: (handle) => (running.offline = handle),
-        }).then((started) => {
+        launchOffline(config, signal).then((started) => {
           timings.offlineMs = since(t0);
           return started;
         }),
@@ -279,14 +355,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (api) {
       env.API_BASE_URL = api.baseUrl;
       env.AWS_ENDPOINT_URL_LAMBDA = api.lambdaEndpoint;
-      running.poller = startSqsPoller({
-        sources: pollerSourcesFromConfig(config, created.queues),
-        sqsEndpoint: endpoints.sqs,
-        lambdaEndpoint: api.lambdaEndpoint,
-        failedVisibilitySeconds: options.failedVisibilitySeconds,
-        concurrentBatches: options.concurrentBatches,
-        log,
-      });
+      await Promise.race([launchPoller(config, created.queues, api.lambdaEndpoint), abandoned]);
       running.scheduler = startScheduler({
         functions: scheduledFunctions(config),
         lambdaEndpoint: api.lambdaEndpoint,
@@ -301,7 +370,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }, all from the start)`,
     );
     if (options.signal?.aborted) throw new StartupAbortedError('the local stack startup was abandoned');
-    return { baseUrl: api?.baseUrl, ports, env, config, resources: created, timings, stop: stopAll };
+    const processes = api && {
+      offline: restartable(
+        () => running.offline,
+        [ports.http, ports.lambda],
+        () => launchOffline(config),
+      ),
+      poller: restartable(
+        () => running.poller,
+        [],
+        () => launchPoller(config, created.queues, api.lambdaEndpoint),
+      ),
+    };
+    return { baseUrl: api?.baseUrl, ports, env, config, resources: created, timings, processes, stop: stopAll };
   } catch (error) {
     controller.abort();
     await Promise.allSettled([printed, checked, dynamodb, fauxqs, ses, offline, resources]);
