@@ -29,6 +29,7 @@ const functionEnv: NodeJS.ProcessEnv = {
   ACTIONS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/outreach-api-bench-actions',
   TRANSCRIPTS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/outreach-api-bench-transcripts',
   WEBHOOKS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/outreach-api-bench-webhooks',
+  NOTIFICATIONS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/outreach-api-bench-notifications',
   TRANSCRIPTS_BUCKET: 'outreach-api-bench-transcripts',
   POWERTOOLS_SERVICE_NAME: 'outreach-api',
   POWERTOOLS_LOG_LEVEL: 'INFO',
