@@ -217,6 +217,22 @@ describe('the packaged CloudFormation template', () => {
     );
   });
 
+  it("traces every function with X-Ray, lets each one's role write its segments, and names the metrics' namespace", () => {
+    const functions = ofType('AWS::Lambda::Function');
+
+    expect(functions.length).toBeGreaterThanOrEqual(5);
+    for (const [id, fn] of functions) {
+      const role = resources[logicalIdOf(fn.Properties.Role)]!;
+      expect({ id, tracing: fn.Properties.TracingConfig, policies: role.Properties.ManagedPolicyArns }).toEqual({
+        id,
+        tracing: { Mode: 'Active' },
+        policies: expect.arrayContaining(['arn:aws:iam::aws:policy/AWSXRayDaemonWriteAccess']),
+      });
+      // The namespace the dashboard and alarms read (the metrics contract, docs/observability.md).
+      expect(fn.Properties.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe('OutreachApi');
+    }
+  });
+
   it('keeps queue URLs out of the code: functions get them from the stack', () => {
     const [[, like]] = ofType('AWS::Lambda::Function').filter(([id]) => id === 'LikeLambdaFunction') as [[string, Resource]];
 
