@@ -9,7 +9,7 @@ const deps = defaultWebhookDeps();
 
 export const handler = publicEndpoint({
   route: routeTable.receiveUnipileWebhook,
-  checkCaller: (headers) => checkWebhookSecret(deps.secret, headers),
+  checkCaller: async (headers) => checkWebhookSecret(await deps.secret(), headers),
   body: unipileWebhookSchema,
   // 200 for every authentic call, one not acted on too: the provider need not send it again.
   handle: async ({ body, now }) => ok(await receiveUnipileWebhook(deps, body, now)),

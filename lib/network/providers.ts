@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { secretOf } from '../secrets';
 import type { Db } from '../store/client';
 import { countingCalls } from './counted-provider';
 import type { NetworkProvider } from './provider';
@@ -9,7 +10,7 @@ import { UnipileProvider } from './unipile';
 export function createProvider(config: Config, db: Db): NetworkProvider {
   if (config.NETWORK_PROVIDER === 'unipile') {
     return countingCalls(
-      new UnipileProvider({ dsn: config.UNIPILE_DSN, apiKey: config.UNIPILE_API_KEY, timeoutMs: config.UNIPILE_TIMEOUT_MS }),
+      new UnipileProvider({ dsn: config.UNIPILE_DSN, apiKey: secretOf('UNIPILE_API_KEY', config), timeoutMs: config.UNIPILE_TIMEOUT_MS }),
     );
   }
   return countingCalls(new SandboxProvider(db, { autoAcceptSeconds: config.SANDBOX_AUTO_ACCEPT_SECONDS }));

@@ -1,6 +1,7 @@
 import type { ApprovalDeps } from '../approvals/decide-approval';
 import { getConfig } from '../config';
 import { createProvider } from '../network/providers';
+import { secretOf } from '../secrets';
 import { defaultSqs } from '../queue/client';
 import { defaultDb } from '../store/client';
 import { eventDeps } from '../webhooks/emit-event';
@@ -69,7 +70,7 @@ export function defaultWebhookDeps(): WebhookDeps {
     sqs: defaultSqs(),
     actionsQueueUrl: config.ACTIONS_QUEUE_URL,
     ...eventDeps(config),
-    secret: config.UNIPILE_WEBHOOK_SECRET,
+    secret: secretOf('UNIPILE_WEBHOOK_SECRET', config),
   };
 }
 
