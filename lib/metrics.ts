@@ -10,33 +10,35 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
  * Powertools type. EMF gives every metric of a line the same dimensions, so a metric with
  * dimensions of its own (a route, a type, a reason) is written at once, on its own line. The totals
  * (only `service`: an alarm names its metric by exact dimensions) are stored and written together
- * at the end of the invocation, by `flushMetrics` (lib/invocation.ts).
+ * at the end of the invocation, by `flushMetrics` (lib/invocation.ts). A line may also name what it
+ * counts (a request id, a job id): EMF metadata, searchable in the log, never a dimension.
  */
 const stored = new Metrics();
 const immediate = stored.singleMetric();
 
-function count(name: string, dimensions: Record<string, string>): void {
+function count(name: string, dimensions: Record<string, string>, metadata: Record<string, string> = {}): void {
+  for (const [key, value] of Object.entries(metadata)) immediate.addMetadata(key, value);
   immediate.addDimensions(dimensions).addMetric(name, MetricUnit.Count, 1);
 }
 
 /** One HTTP request answered: its route key (`POST /api/v1/social-selling/like`, `$default`) and status. */
-export function countRequest(route: string, status: number): void {
-  count('Requests', { route, status: String(status) });
+export function countRequest(route: string, status: number, requestId: string): void {
+  count('Requests', { route, status: String(status) }, { requestId });
 }
 
 /** An outreach job accepted (202), by its type: `like`, `comment`, `connect`, `dm`. */
-export function countJobAccepted(type: string): void {
-  count('JobsAccepted', { type });
+export function countJobAccepted(type: string, jobId: string): void {
+  count('JobsAccepted', { type }, { jobId });
 }
 
 /** An action ended by the actions worker: its job's type, and the status it ended with (`succeeded`, `failed`, ...). */
-export function countActionEnded(kind: string, result: string): void {
-  count('ActionsEnded', { kind, result });
+export function countActionEnded(kind: string, result: string, jobId: string): void {
+  count('ActionsEnded', { kind, result }, { jobId });
 }
 
 /** An action put back to wait by account safety: `pacing`, `outside_working_hours`, `daily_limit`, ... */
-export function countDeferral(reason: string): void {
-  count('Deferrals', { reason });
+export function countDeferral(reason: string, jobId: string): void {
+  count('Deferrals', { reason }, { jobId });
 }
 
 /**

@@ -38,6 +38,6 @@ export function respond(result: HttpResult, context: RequestContext, started: nu
     latencyMs: Math.round(performance.now() - started),
     ...(workspaceId ? { workspaceId } : {}),
   });
-  countRequest(context.route, result.status);
+  countRequest(context.route, result.status, context.requestId);
   return lambdaResult;
 }

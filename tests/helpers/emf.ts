@@ -4,14 +4,16 @@
  * a prefix), and loading lib/ modules with metrics on, in the unit project that turns them off
  * (tests/helpers/unit-env.ts).
  */
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 
-/** One metric of an EMF line: its namespace, name, unit, value, and dimensions with their values. */
+/** One metric of an EMF line: its namespace, name, unit, value, dimensions with their values, and the line's other fields (metadata). */
 export interface EmfMetric {
   namespace: string;
   name: string;
   unit: string;
   value: unknown;
   dimensions: Record<string, unknown>;
+  metadata: Record<string, unknown>;
 }
 
 interface EmfLine {
@@ -25,15 +27,21 @@ export function emfMetrics(text: string): EmfMetric[] {
     const start = line.indexOf('{"_aws":');
     if (start < 0) return [];
     const emf = JSON.parse(line.slice(start)) as EmfLine;
-    return emf._aws.CloudWatchMetrics.flatMap((directive) =>
-      directive.Metrics.map((metric) => ({
+    return emf._aws.CloudWatchMetrics.flatMap((directive) => {
+      const dimensions = directive.Dimensions.flat();
+      const metrics = directive.Metrics.map((metric) => metric.Name);
+      const metadata = Object.fromEntries(
+        Object.entries(emf).filter(([key]) => key !== '_aws' && !dimensions.includes(key) && !metrics.includes(key)),
+      );
+      return directive.Metrics.map((metric) => ({
         namespace: directive.Namespace,
         name: metric.Name,
         unit: metric.Unit,
         value: emf[metric.Name],
-        dimensions: Object.fromEntries(directive.Dimensions.flat().map((dimension) => [dimension, emf[dimension]])),
-      })),
-    );
+        dimensions: Object.fromEntries(dimensions.map((dimension) => [dimension, emf[dimension]])),
+        metadata,
+      }));
+    });
   });
 }
 
@@ -72,5 +80,29 @@ export async function withMetricsOn<Modules>(
         else process.env[name] = value;
       }
     },
+  };
+}
+
+/**
+ * The metrics the local stack's functions write from now on: the EMF lines that reach the stack's
+ * log (serverless offline's output, tests/helpers/global-setup.ts) after this call. Each call of
+ * the returned function reads the lines written so far, complete ones only.
+ */
+export function stackLogMetricsFromNow(): () => EmfMetric[] {
+  const envFile = process.env.LOCAL_STACK_ENV_FILE;
+  if (!envFile) throw new Error('LOCAL_STACK_ENV_FILE is not set: read the stack log from an integration or end-to-end test');
+  const { logFile } = JSON.parse(readFileSync(envFile, 'utf8')) as { logFile: string };
+  const from = statSync(logFile).size;
+  return () => {
+    const length = statSync(logFile).size - from;
+    const bytes = Buffer.alloc(length);
+    const fd = openSync(logFile, 'r');
+    try {
+      readSync(fd, bytes, 0, length, from);
+    } finally {
+      closeSync(fd);
+    }
+    const text = bytes.toString('utf8');
+    return emfMetrics(text.slice(0, text.lastIndexOf('\n') + 1));
   };
 }

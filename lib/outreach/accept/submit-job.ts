@@ -131,6 +131,6 @@ export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Pro
     await withdrawUnqueuedJob(deps.db, job, input.now);
     throw new DependencyUnavailableError('The job could not be queued; nothing was started. Retry later.', 5, error);
   }
-  countJobAccepted(job.type);
+  countJobAccepted(job.type, job.jobId);
   return job;
 }

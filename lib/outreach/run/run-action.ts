@@ -182,7 +182,7 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
     ended = endedOnLastDelivery(message, error, ending.visibleCallMade === true);
     committed = await commit(ended);
   }
-  if (committed) countActionEnded(seen.jobType ?? 'unknown', ended.end.status);
+  if (committed) countActionEnded(seen.jobType ?? 'unknown', ended.end.status, message.jobId);
   if (!committed && failure !== undefined) {
     // The write was refused because our lease was gone. Either the attempt had released the action
     // itself (a deferral or a retry whose message then failed to send), or the first write landed
@@ -485,7 +485,7 @@ async function keepWhileWaiting(db: Db, action: Action, until: Date): Promise<vo
 async function deferUntil(deps: RunActionDeps, action: Action, leaseId: string, deferral: Deferral, now: Date): Promise<'waiting'> {
   const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
   if (await deferAction(deps.db, action, leaseId, { notBefore: deferral.until, reason: deferral.reason, slot: deferral.slot }, now)) {
-    countDeferral(deferral.reason);
+    countDeferral(deferral.reason, action.jobId);
     await keepWhileWaiting(deps.db, action, deferral.until);
     await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (deferral.until.getTime() - now.getTime()) / 1000 });
   }

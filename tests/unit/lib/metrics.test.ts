@@ -41,32 +41,26 @@ const otherJsonLines = () =>
 
 describe('lib/metrics.ts', () => {
   it('writes each metric with dimensions of its own at once, on a line of its own, with the service dimension', () => {
-    lib.metrics.countRequest('POST /api/v1/social-selling/like', 202);
-    lib.metrics.countJobAccepted('like');
-    lib.metrics.countActionEnded('like', 'succeeded');
-    lib.metrics.countDeferral('outside_working_hours');
+    lib.metrics.countRequest('POST /api/v1/social-selling/like', 202, 'req_1');
+    lib.metrics.countJobAccepted('like', 'job_1');
+    lib.metrics.countActionEnded('like', 'succeeded', 'job_1');
+    lib.metrics.countDeferral('outside_working_hours', 'job_2');
     lib.metrics.countWebhookDelivery('retried');
 
     expect(emfLineCount()).toBe(5);
     const service = 'outreach-api';
+    const count = { namespace: 'OutreachApi', unit: 'Count', value: 1 };
     expect(metrics()).toEqual([
       {
-        namespace: 'OutreachApi',
+        ...count,
         name: 'Requests',
-        unit: 'Count',
-        value: 1,
         dimensions: { service, route: 'POST /api/v1/social-selling/like', status: '202' },
+        metadata: { requestId: 'req_1' },
       },
-      { namespace: 'OutreachApi', name: 'JobsAccepted', unit: 'Count', value: 1, dimensions: { service, type: 'like' } },
-      {
-        namespace: 'OutreachApi',
-        name: 'ActionsEnded',
-        unit: 'Count',
-        value: 1,
-        dimensions: { service, kind: 'like', result: 'succeeded' },
-      },
-      { namespace: 'OutreachApi', name: 'Deferrals', unit: 'Count', value: 1, dimensions: { service, reason: 'outside_working_hours' } },
-      { namespace: 'OutreachApi', name: 'WebhookDeliveries', unit: 'Count', value: 1, dimensions: { service, outcome: 'retried' } },
+      { ...count, name: 'JobsAccepted', dimensions: { service, type: 'like' }, metadata: { jobId: 'job_1' } },
+      { ...count, name: 'ActionsEnded', dimensions: { service, kind: 'like', result: 'succeeded' }, metadata: { jobId: 'job_1' } },
+      { ...count, name: 'Deferrals', dimensions: { service, reason: 'outside_working_hours' }, metadata: { jobId: 'job_2' } },
+      { ...count, name: 'WebhookDeliveries', dimensions: { service, outcome: 'retried' }, metadata: {} },
     ]);
   });
 
@@ -83,12 +77,12 @@ describe('lib/metrics.ts', () => {
     lib.metrics.flushMetrics();
 
     expect(emfLineCount()).toBe(2);
-    const service = { service: 'outreach-api' };
+    const total = { namespace: 'OutreachApi', dimensions: { service: 'outreach-api' }, metadata: {} };
     expect(metrics().slice(1)).toEqual([
-      { namespace: 'OutreachApi', name: 'ProviderCalls', unit: 'Count', value: [1, 1], dimensions: service },
-      { namespace: 'OutreachApi', name: 'ProviderFailures', unit: 'Count', value: 1, dimensions: service },
-      { namespace: 'OutreachApi', name: 'TranscriptAnalysisDuration', unit: 'Milliseconds', value: 12.5, dimensions: service },
-      { namespace: 'OutreachApi', name: 'TranscriptWords', unit: 'Count', value: 2313, dimensions: service },
+      { ...total, name: 'ProviderCalls', unit: 'Count', value: [1, 1] },
+      { ...total, name: 'ProviderFailures', unit: 'Count', value: 1 },
+      { ...total, name: 'TranscriptAnalysisDuration', unit: 'Milliseconds', value: 12.5 },
+      { ...total, name: 'TranscriptWords', unit: 'Count', value: 2313 },
     ]);
     // Nor a "no metrics to publish" warning from the empty second flush.
     expect(otherJsonLines()).toEqual([]);
