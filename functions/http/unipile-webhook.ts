@@ -1,6 +1,6 @@
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { ok } from '../../lib/http/response';
-import { defaultWebhookDeps } from '../../lib/outreach/default-deps';
+import { defaultWebhookDeps } from '../../lib/outreach/network-deps';
 import { checkWebhookSecret, receiveUnipileWebhook } from '../../lib/outreach/provider-webhook/provider-webhook';
 import { unipileWebhookSchema } from '../../lib/schemas/unipile-webhook';
 import { routeTable } from '../../lib/http/routes';

@@ -1,5 +1,5 @@
 import { runConnectionWatch } from '../../lib/outreach/watch/connection-watch';
-import { defaultWatchDeps } from '../../lib/outreach/default-deps';
+import { defaultWatchDeps } from '../../lib/outreach/network-deps';
 import { scheduledTask } from '../../lib/scheduled-task';
 
 const deps = defaultWatchDeps();
