@@ -20,6 +20,7 @@ module.exports = {
       roots: ['<rootDir>/tests/unit'],
       testMatch: ['**/*.test.ts'],
       transform,
+      setupFiles: ['<rootDir>/tests/helpers/unit-env.ts'],
     },
     {
       displayName: 'integration',

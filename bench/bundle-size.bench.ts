@@ -23,7 +23,7 @@ export async function run(): Promise<BenchResult> {
     // A function with no SDK client is held to its budget only: its baseline is an empty module.
     const againstBaseline = bundle.clients.length ? ratio(bundle.bytes / bundle.baseline.bytes) : '-';
     lines.push(
-      `${bundle.name.padEnd(22)}  ${kib(bundle.bytes).padStart(9)}  ${kib(bundle.zipBytes).padStart(8)}  ${kib(bundle.baseline.bytes).padStart(9)}  ${kib(bundle.baseline.zipBytes).padStart(8)}  ${againstBaseline.padStart(15)}  ${budget ? kib(budget.zipBytes) : 'none'}  ${clientLabel(bundle.clients)}`,
+      `${bundle.name.padEnd(22)}  ${kib(bundle.bytes).padStart(9)}  ${kib(bundle.zipBytes).padStart(8)}  ${kib(bundle.baseline.bytes).padStart(9)}  ${kib(bundle.baseline.zipBytes).padStart(8)}  ${againstBaseline.padStart(15)}  ${budget ? kib(budget.zipBytes) : 'none'}  ${clientLabel(bundle.clients, bundle.traced)}`,
     );
   }
   return {

@@ -1,9 +1,8 @@
 /**
  * Cold start: module initialisation of each bundled function (the CPU time of requiring its bundle: config parsed,
- * clients and schemas built) against a baseline bundle that only creates the same AWS SDK clients
- * (bench/function-bundles.ts). A fresh `node` per sample, function and baseline samples
- * interleaved, median of each. A function without an SDK client has no baseline: only its own init
- * is sampled.
+ * clients and schemas built) against a baseline bundle that only creates the same AWS SDK clients, captured by the
+ * X-Ray Tracer as the function's are (bench/function-bundles.ts). A fresh `node` per sample, function and baseline
+ * samples interleaved, median of each. A function without an SDK client has no baseline: only its own init is sampled.
  */
 import { execFileSync } from 'node:child_process';
 import type { BenchResult } from './bench-result';
@@ -14,9 +13,14 @@ import { median, ratio, ratioAgainst } from './median-time';
 const TARGET = 1.3;
 const SAMPLES = 21;
 
-/** What a deployed function has (lib/config.ts must accept it): names of a stage, fake credentials. */
+/**
+ * What a deployed function has (lib/config.ts must accept it): names of a stage, fake credentials.
+ * AWS_EXECUTION_ENV, as Lambda sets it, turns the X-Ray Tracer on (it patches HTTP and captures the
+ * clients), as deployed.
+ */
 const functionEnv: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,
+  AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
@@ -29,9 +33,16 @@ const functionEnv: NodeJS.ProcessEnv = {
   ACTIONS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/outreach-api-bench-actions',
   TRANSCRIPTS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/outreach-api-bench-transcripts',
   WEBHOOKS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/outreach-api-bench-webhooks',
+  NOTIFICATIONS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/outreach-api-bench-notifications',
   TRANSCRIPTS_BUCKET: 'outreach-api-bench-transcripts',
   POWERTOOLS_SERVICE_NAME: 'outreach-api',
   POWERTOOLS_LOG_LEVEL: 'INFO',
+  POWERTOOLS_METRICS_NAMESPACE: 'OutreachApi',
+  // The secrets' SSM parameters, as deployed: read at first use, never at init (lib/secrets.ts).
+  UNIPILE_API_KEY_PARAMETER: '/outreach-api/bench/unipile-api-key',
+  UNIPILE_WEBHOOK_SECRET_PARAMETER: '/outreach-api/bench/unipile-webhook-secret',
+  CONNECT_LINK_SECRET_PARAMETER: '/outreach-api/bench/connect-link-secret',
+  REPORT_LINK_SECRET_PARAMETER: '/outreach-api/bench/report-link-secret',
 };
 
 /**
@@ -52,7 +63,7 @@ const tableRow = (name: string, ownMs: string, baselineMs: string, againstBaseli
 export async function run(): Promise<BenchResult> {
   const { bundles } = await bundleFunctions();
   const lines = [
-    `${'function'.padEnd(22)}  init ms  baseline ms  ratio  (target ≤ ${ratio(TARGET)}, CPU ms of the require, median of ${SAMPLES} fresh processes each; baseline = the same SDK clients only)`,
+    `${'function'.padEnd(22)}  init ms  baseline ms  ratio  (target ≤ ${ratio(TARGET)}, CPU ms of the require, median of ${SAMPLES} fresh processes each; baseline = the same SDK clients only, traced as the function's)`,
   ];
   const targets: BenchResult['targets'] = [];
   for (const bundle of bundles) {
@@ -60,7 +71,7 @@ export async function run(): Promise<BenchResult> {
       // A function without any SDK client (health, the reference, the catch-all 404) has nothing to
       // compare with: its baseline would be an empty module. Only its own init is sampled and printed.
       const ownMs = median(Array.from({ length: SAMPLES }, () => initMs(bundle.file)));
-      lines.push(tableRow(bundle.name, ownMs.toFixed(1), '-', '-', clientLabel(bundle.clients)));
+      lines.push(tableRow(bundle.name, ownMs.toFixed(1), '-', '-', clientLabel(bundle.clients, bundle.traced)));
       continue;
     }
     // Each function against its own baseline samples, taken in turn with its own (which goes first
@@ -78,7 +89,15 @@ export async function run(): Promise<BenchResult> {
     }
     const [ownMs, baseMs] = [median(own), median(base)];
     const measured = ownMs / baseMs;
-    lines.push(tableRow(bundle.name, ownMs.toFixed(1), baseMs.toFixed(1), ratioAgainst(measured, TARGET), clientLabel(bundle.clients)));
+    lines.push(
+      tableRow(
+        bundle.name,
+        ownMs.toFixed(1),
+        baseMs.toFixed(1),
+        ratioAgainst(measured, TARGET),
+        clientLabel(bundle.clients, bundle.traced),
+      ),
+    );
     targets.push({ name: `cold start ${bundle.name}: ${ratioAgainst(measured, TARGET)} ≤ ${ratio(TARGET)}`, pass: measured <= TARGET });
   }
   return { name: 'cold start', lines, targets };

@@ -1,7 +1,8 @@
 /**
  * Every function of serverless.yml bundled as it is deployed (esbuild with `custom.esbuild`'s
  * options), beside a baseline bundle per function that only creates the AWS SDK clients the
- * function's bundle contains. Shared by the cold-start and bundle-size benchmarks and the
+ * function's bundle contains, captured by the X-Ray Tracer as every function's are (lib/tracer.ts)
+ * when the function's bundle holds it. Shared by the cold-start and bundle-size benchmarks and the
  * bundle-budget test.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +14,12 @@ import { parse } from 'yaml';
 
 const ROOT = path.join(__dirname, '..');
 
-/** The SDK clients a bundle may contain, and how the baseline creates each. */
-const sdkClients = [
+/** The SDK clients a bundle may contain, and how the baseline creates each (`capture` wraps the client as the Tracer's capture, or not). */
+const sdkClients: readonly { module: string; source: (capture: (client: string) => string) => string; imports: string[] }[] = [
   {
     module: '@aws-sdk/lib-dynamodb',
-    source: 'DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), { marshallOptions: { removeUndefinedValues: true } })',
+    source: (capture) =>
+      `DynamoDBDocumentClient.from(${capture('new DynamoDBClient({ maxAttempts: 3 })')}, { marshallOptions: { removeUndefinedValues: true } })`,
     imports: [
       "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
       "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
@@ -25,16 +27,23 @@ const sdkClients = [
   },
   {
     module: '@aws-sdk/client-sqs',
-    source: 'new SQSClient({ maxAttempts: 3 })',
+    source: (capture) => capture('new SQSClient({ maxAttempts: 3 })'),
     imports: ["import { SQSClient } from '@aws-sdk/client-sqs';"],
   },
-  { module: '@aws-sdk/client-s3', source: 'new S3Client({ maxAttempts: 3 })', imports: ["import { S3Client } from '@aws-sdk/client-s3';"] },
+  {
+    module: '@aws-sdk/client-s3',
+    source: (capture) => capture('new S3Client({ maxAttempts: 3 })'),
+    imports: ["import { S3Client } from '@aws-sdk/client-s3';"],
+  },
   {
     module: '@aws-sdk/client-bedrock-runtime',
-    source: 'new BedrockRuntimeClient({ maxAttempts: 2 })',
+    source: (capture) => capture('new BedrockRuntimeClient({ maxAttempts: 2 })'),
     imports: ["import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';"],
   },
-] as const;
+];
+
+/** The X-Ray Tracer (Powertools), in the baseline of a function whose bundle holds it. */
+const TRACER_MODULE = '@aws-lambda-powertools/tracer';
 
 export interface FunctionBundle {
   /** The function's name in serverless.yml. */
@@ -46,6 +55,8 @@ export interface FunctionBundle {
   zipBytes: number;
   /** The SDK client modules inside the bundle (`@aws-sdk/client-sqs`, …); the baseline creates these. */
   clients: string[];
+  /** The bundle holds the X-Ray Tracer: the baseline captures its clients with it too. */
+  traced: boolean;
   /** Every source file bundled, relative to the project (`lib/http/pipeline.ts`, `node_modules/…`), from esbuild's metafile. */
   inputs: string[];
   baseline: { file: string; bytes: number; zipBytes: number };
@@ -68,11 +79,13 @@ export function zipSize(name: string, bytes: Buffer): number {
   return 30 + nameBytes + deflateRawSync(bytes, { level: 9 }).length + 46 + nameBytes + 22;
 }
 
-function baselineSource(clients: string[]): string {
+function baselineSource(clients: string[], traced: boolean): string {
   const used = sdkClients.filter((client) => clients.includes(client.module));
+  const capture = traced ? (client: string) => `tracer.captureAWSv3Client(${client})` : (client: string) => client;
   return [
     ...used.flatMap((client) => client.imports),
-    ...used.map((client, index) => `export const client${index} = ${client.source};`),
+    ...(traced ? [`import { Tracer } from '${TRACER_MODULE}';`, 'const tracer = new Tracer();'] : []),
+    ...used.map((client, index) => `export const client${index} = ${client.source(capture)};`),
     'export const handler = async () => undefined;',
     '',
   ].join('\n');
@@ -103,16 +116,24 @@ export function bundleFunctions(): Promise<{ dir: string; bundles: FunctionBundl
       sdkClients.map((client) => client.module).filter((module) => inputs.some((input) => input.includes(`node_modules/${module}/`)));
     const withClients = functions.map((fn) => {
       const inputs = inputsOf(fn.name);
-      return { ...fn, inputs, clients: clientsIn(inputs) };
+      const clients = clientsIn(inputs);
+      return {
+        ...fn,
+        inputs,
+        clients,
+        traced: clients.length > 0 && inputs.some((input) => input.includes(`node_modules/${TRACER_MODULE}/`)),
+      };
     });
-    const baselineNames = [...new Set(withClients.map((fn) => fn.clients.join('+') || 'none'))];
+    const baselineKey = (fn: { clients: string[]; traced: boolean }) => `${fn.clients.join('+') || 'none'}${fn.traced ? '+traced' : ''}`;
+    const baselineNames = [...new Set(withClients.map(baselineKey))];
     const baselineDir = path.join(dir, 'baselines');
     const sourceDir = path.join(dir, 'baseline-sources');
     mkdirSync(sourceDir, { recursive: true });
     const entries: Record<string, string> = {};
     for (const [index, key] of baselineNames.entries()) {
       const file = path.join(sourceDir, `baseline-${index}.ts`);
-      writeFileSync(file, baselineSource(key === 'none' ? [] : key.split('+')));
+      const [clients, traced] = [key.replace(/\+traced$/, ''), key.endsWith('+traced')];
+      writeFileSync(file, baselineSource(clients === 'none' ? [] : clients.split('+'), traced));
       entries[`baseline-${index}`] = file;
     }
     // Resolved from the project, like the functions' own imports.
@@ -124,8 +145,8 @@ export function bundleFunctions(): Promise<{ dir: string; bundles: FunctionBundl
     };
     const bundles = withClients.map((fn): FunctionBundle => {
       const own = sizes(path.join(dir, 'functions', `${fn.name}.js`));
-      const baseline = sizes(path.join(baselineDir, `baseline-${baselineNames.indexOf(fn.clients.join('+') || 'none')}.js`));
-      return { name: fn.name, entry: fn.entry, clients: fn.clients, inputs: fn.inputs, ...own, baseline };
+      const baseline = sizes(path.join(baselineDir, `baseline-${baselineNames.indexOf(baselineKey(fn))}.js`));
+      return { name: fn.name, entry: fn.entry, clients: fn.clients, traced: fn.traced, inputs: fn.inputs, ...own, baseline };
     });
     return { dir, bundles };
   })();
@@ -140,13 +161,13 @@ export async function cleanUpBundles(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** The short names of a bundle's clients: `DynamoDB+SQS`. */
-export function clientLabel(clients: string[]): string {
+/** The short names of a bundle's clients: `DynamoDB+SQS`, and `, traced` when the Tracer captures them. */
+export function clientLabel(clients: string[], traced = false): string {
   const short: Record<string, string> = {
     '@aws-sdk/lib-dynamodb': 'DynamoDB',
     '@aws-sdk/client-sqs': 'SQS',
     '@aws-sdk/client-s3': 'S3',
     '@aws-sdk/client-bedrock-runtime': 'Bedrock',
   };
-  return clients.map((client) => short[client] ?? client).join('+') || 'none';
+  return `${clients.map((client) => short[client] ?? client).join('+') || 'none'}${traced ? ', traced' : ''}`;
 }

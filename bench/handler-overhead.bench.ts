@@ -14,7 +14,7 @@ import { startLocalStack } from '../scripts/local-stack/stack';
 import { awsCallsOf, expectedAwsCalls } from './aws-calls-per-request';
 import { AwsTape, sendCommands, watchClients, type WatchedClients } from './aws-tape';
 import type { BenchResult } from './bench-result';
-import { recordingName, type EndpointRecording } from './http-scenarios';
+import type { EndpointRecording } from './http-scenarios';
 import { collectGarbage, median, ratio, ratioAgainst } from './median-time';
 
 /** Handler CPU per request at most this many times the bare SDK calls' (issue 6). */
@@ -66,15 +66,13 @@ async function cpuMicros(a: () => Promise<unknown>, b: () => Promise<unknown>): 
   return [median(samples[0]), median(samples[1])];
 }
 
-/** Replays one recording through its handler, checking the replay took the recorded path. */
-function replayer(tape: AwsTape, endpoint: EndpointRecording): () => Promise<unknown> {
+/** Replays one recording (named `name`) through its handler, checking the replay took the recorded path. */
+function replayer(tape: AwsTape, endpoint: EndpointRecording, name: string): () => Promise<unknown> {
   return async () => {
     tape.replay(endpoint.recording);
     const result = await endpoint.handler(endpoint.event);
     if (result.statusCode !== endpoint.status || tape.unusedResponses() !== 0) {
-      throw new Error(
-        `the replay of ${recordingName(endpoint)} answered ${result.statusCode} with ${tape.unusedResponses()} recorded responses unused`,
-      );
+      throw new Error(`the replay of ${name} answered ${result.statusCode} with ${tape.unusedResponses()} recorded responses unused`);
     }
   };
 }
@@ -129,8 +127,9 @@ export async function run(): Promise<BenchResult> {
   const saved = { ...process.env };
   Object.assign(process.env, stack.env);
   try {
-    // After the environment is set: the handlers' modules read their configuration once.
-    const { recordEndpoints } = await import('./http-scenarios');
+    // After the environment is set: the handlers' modules read their configuration once (and
+    // Powertools its POWERTOOLS_* variables, the metrics' namespace among them).
+    const { recordEndpoints, recordingName } = await import('./http-scenarios');
     const { defaultDb, createDocumentClient } = await import('../lib/store/client');
     const { defaultSqs } = await import('../lib/queue/client');
     const { defaultS3 } = await import('../lib/store/s3-client');
@@ -151,7 +150,9 @@ export async function run(): Promise<BenchResult> {
     lines.push(`${'endpoint'.padEnd(width)}  calls  handler µs  SDK µs  ratio (target ≤ ${ratio(TARGET)}, CPU per warm request)`);
     for (const endpoint of recordings) {
       const calls = endpoint.recording.commands.length;
-      const [handlerUs, sdkUs] = await quietly(() => cpuMicros(replayer(tape, endpoint), bareSdkReplayer(tape, bare, endpoint)));
+      const [handlerUs, sdkUs] = await quietly(() =>
+        cpuMicros(replayer(tape, endpoint, recordingName(endpoint)), bareSdkReplayer(tape, bare, endpoint)),
+      );
       const row = `${recordingName(endpoint).padEnd(width)}  ${String(calls).padStart(5)}  ${handlerUs.toFixed(0).padStart(10)}  ${(calls ? sdkUs.toFixed(0) : '-').padStart(6)}`;
       if (calls === 0) {
         lines.push(`${row}  n/a (no AWS call)`);

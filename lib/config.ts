@@ -13,6 +13,11 @@ function integer(fallback: number, bounds: { min?: number; max?: number } = {}) 
 const seconds = (fallback: number) => integer(fallback, { min: 0 });
 const text = (fallback: string) => z._default(z.string(), fallback);
 const required = () => z.string().check(z.minLength(1));
+/** The name of the SSM parameter holding a secret when deployed (lib/secrets.ts); empty: the secret is its plain variable. */
+const parameterName = () => text('');
+
+/** The secrets lib/secrets.ts reads: each a plain variable, or the SSM parameter `<NAME>_PARAMETER` names. */
+const secretNames = ['UNIPILE_API_KEY', 'UNIPILE_WEBHOOK_SECRET', 'CONNECT_LINK_SECRET', 'REPORT_LINK_SECRET'] as const;
 
 const configSchema = z
   .object({
@@ -38,6 +43,7 @@ const configSchema = z
     NETWORK_PROVIDER: z._default(z.enum(['sandbox', 'unipile']), 'sandbox'),
     UNIPILE_DSN: text(''),
     UNIPILE_API_KEY: text(''),
+    UNIPILE_API_KEY_PARAMETER: parameterName(),
     /** Longest wait for one Unipile call, body included; a timed-out call is retried like a 5xx (not a comment or message: it may have been posted). */
     UNIPILE_TIMEOUT_MS: integer(10_000, { min: 100, max: 60_000 }),
     /** Default spread of a job's actions; a workspace setting overrides it. */
@@ -84,6 +90,7 @@ const configSchema = z
     CONNECTION_EXPIRY_SECONDS: integer(21 * 86400, { min: 1 }),
     /** Shared secret the provider's webhook calls carry (header `x-webhook-secret`); webhooks are refused without it. */
     UNIPILE_WEBHOOK_SECRET: text(''),
+    UNIPILE_WEBHOOK_SECRET_PARAMETER: parameterName(),
     /** Outgoing webhooks: an attempt without a 2xx within this long failed. */
     WEBHOOK_TIMEOUT_MS: integer(10_000, { min: 100, max: 30_000 }),
     /** First retry of a failed delivery after about this long; each wait is 3x the last (with jitter), capped. */
@@ -104,10 +111,12 @@ const configSchema = z
     ACCOUNT_DISCONNECTED_FAIL_SECONDS: integer(3 * 86_400, { min: 1 }),
     /** Signs the state of connect links (`POST /accounts/connect-link`); links are refused while it is empty. */
     CONNECT_LINK_SECRET: text(''),
+    CONNECT_LINK_SECRET_PARAMETER: parameterName(),
     /** How long a connect link stays usable. */
     CONNECT_LINK_EXPIRY_SECONDS: integer(3600, { min: 60, max: 7 * 86_400 }),
     /** Signs the links of transcript report pages (`links.report`, `/reports/<token>`); no link is given, and none opens, while it is empty. */
     REPORT_LINK_SECRET: text(''),
+    REPORT_LINK_SECRET_PARAMETER: parameterName(),
     /** How long a report link opens its page (30 days), from the hour after it was given. */
     REPORT_LINK_EXPIRY_SECONDS: integer(30 * 86_400, { min: 60, max: 366 * 86_400 }),
     /** Sandbox only: an invitation counts as accepted this many seconds after it was sent; 0 = only when told. */
@@ -126,8 +135,18 @@ const configSchema = z
         ctx.addIssue({ code: 'custom', path: ['BEDROCK_MODEL_ID'], message: 'required when TRANSCRIPT_ANALYSER is bedrock' });
       }
       if (env.NETWORK_PROVIDER === 'unipile') {
-        for (const key of ['UNIPILE_DSN', 'UNIPILE_API_KEY'] as const) {
-          if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when NETWORK_PROVIDER is unipile' });
+        if (!env.UNIPILE_DSN) ctx.addIssue({ code: 'custom', path: ['UNIPILE_DSN'], message: 'required when NETWORK_PROVIDER is unipile' });
+        if (!env.UNIPILE_API_KEY && !env.UNIPILE_API_KEY_PARAMETER) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['UNIPILE_API_KEY'],
+            message: 'required when NETWORK_PROVIDER is unipile (or UNIPILE_API_KEY_PARAMETER)',
+          });
+        }
+      }
+      for (const name of secretNames) {
+        if (env[name] && env[`${name}_PARAMETER`]) {
+          ctx.addIssue({ code: 'custom', path: [name], message: `set either ${name} or ${name}_PARAMETER, not both` });
         }
       }
     }),

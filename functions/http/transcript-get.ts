@@ -1,16 +1,22 @@
 import { getConfig } from '../../lib/config';
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { reportLinkOf, reportLinkSettings } from '../../lib/reports/report-link';
+import { secretOf } from '../../lib/secrets';
 import { defaultDb } from '../../lib/store/client';
 import { getTranscriptView } from '../../lib/transcripts/transcript-view';
 import { routeTable } from '../../lib/http/routes';
 import { ok } from '../../lib/http/response';
 
 const db = defaultDb();
-const reportLinks = reportLinkSettings(getConfig());
+const config = getConfig();
+const reportLinkSecret = secretOf('REPORT_LINK_SECRET', config);
 
 export const handler = httpEndpoint({
   route: routeTable.getTranscript,
-  handle: async ({ workspaceId, pathParameters, now }) =>
-    ok(await getTranscriptView(db, workspaceId, pathParameters.call_id ?? '', (transcript) => reportLinkOf(reportLinks, transcript, now))),
+  handle: async ({ workspaceId, pathParameters, now }) => {
+    const reportLinks = reportLinkSettings(config, await reportLinkSecret());
+    return ok(
+      await getTranscriptView(db, workspaceId, pathParameters.call_id ?? '', (transcript) => reportLinkOf(reportLinks, transcript, now)),
+    );
+  },
 });

@@ -3,8 +3,9 @@ import { publicEndpoint } from '../../lib/http/pipeline';
 import { routeTable } from '../../lib/http/routes';
 import { defaultReportDeps } from '../../lib/reports/report-deps';
 import { reportErrorPage, showReportByToken } from '../../lib/reports/report-requests';
+import { secretOf } from '../../lib/secrets';
 
-const deps = defaultReportDeps();
+const deps = { ...defaultReportDeps(), secret: secretOf('REPORT_LINK_SECRET') };
 
 export const handler = hidingState(
   routeTable.showTranscriptReport,

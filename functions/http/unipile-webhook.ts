@@ -1,6 +1,6 @@
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { ok } from '../../lib/http/response';
-import { defaultWebhookDeps } from '../../lib/outreach/default-deps';
+import { defaultWebhookDeps } from '../../lib/outreach/network-deps';
 import { checkWebhookSecret, receiveUnipileWebhook } from '../../lib/outreach/provider-webhook/provider-webhook';
 import { unipileWebhookSchema } from '../../lib/schemas/unipile-webhook';
 import { routeTable } from '../../lib/http/routes';
@@ -9,7 +9,7 @@ const deps = defaultWebhookDeps();
 
 export const handler = publicEndpoint({
   route: routeTable.receiveUnipileWebhook,
-  checkCaller: (headers) => checkWebhookSecret(deps.secret, headers),
+  checkCaller: async (headers) => checkWebhookSecret(await deps.secret(), headers),
   body: unipileWebhookSchema,
   // 200 for every authentic call, one not acted on too: the provider need not send it again.
   handle: async ({ body, now }) => ok(await receiveUnipileWebhook(deps, body, now)),

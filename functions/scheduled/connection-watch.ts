@@ -1,9 +1,7 @@
-import { logger } from '../../lib/log';
 import { runConnectionWatch } from '../../lib/outreach/watch/connection-watch';
-import { defaultWatchDeps } from '../../lib/outreach/default-deps';
+import { defaultWatchDeps } from '../../lib/outreach/network-deps';
+import { scheduledTask } from '../../lib/scheduled-task';
 
 const deps = defaultWatchDeps();
 
-export const handler = async (): Promise<void> => {
-  logger.info('connection watch', { ...(await runConnectionWatch(deps)) });
-};
+export const handler = scheduledTask('connection watch', () => runConnectionWatch(deps));

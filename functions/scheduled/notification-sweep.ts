@@ -1,9 +1,7 @@
-import { logger } from '../../lib/log';
 import { defaultNoticeSweepDeps } from '../../lib/notifications/notification-deps';
 import { sweepDueNotices } from '../../lib/notifications/sweep-notices';
+import { scheduledTask } from '../../lib/scheduled-task';
 
 const deps = defaultNoticeSweepDeps();
 
-export const handler = async (): Promise<void> => {
-  logger.info('notification sweep', { ...(await sweepDueNotices(deps)) });
-};
+export const handler = scheduledTask('notification sweep', () => sweepDueNotices(deps));

@@ -1,9 +1,7 @@
-import { logger } from '../../lib/log';
+import { scheduledTask } from '../../lib/scheduled-task';
 import { sweepDueDeliveries } from '../../lib/webhooks/sweep-deliveries';
 import { defaultSweepDeps } from '../../lib/webhooks/webhook-deps';
 
 const deps = defaultSweepDeps();
 
-export const handler = async (): Promise<void> => {
-  logger.info('webhook sweep', { ...(await sweepDueDeliveries(deps)) });
-};
+export const handler = scheduledTask('webhook sweep', () => sweepDueDeliveries(deps));

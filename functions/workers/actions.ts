@@ -1,4 +1,4 @@
-import { defaultRunActionDeps } from '../../lib/outreach/default-deps';
+import { defaultRunActionDeps } from '../../lib/outreach/network-deps';
 import { failJobOfUnreadableMessage } from '../../lib/outreach/jobs/fail-unreadable-job';
 import { runAction } from '../../lib/outreach/run/run-action';
 import { runActionMessageSchema } from '../../lib/queue/messages';

@@ -15,7 +15,8 @@ export const handler = sqsWorker({
       ? planJobDelivery(deps, message, Number(record.attributes.ApproximateReceiveCount || 1))
       : stopCancelledJobActions(deps, message),
   onPoison: (raw) => failJobOfUnreadableMessage(deps, raw),
-  // A part of a big job makes 25 writes at a time: ten parts at once would wait on the SDK's 50
-  // sockets. One after another, a batch of ten parts takes about ten seconds of the 30 s timeout.
+  // A part of a big job keeps many calls in flight (five message batches, or 25 approvals): ten
+  // parts at once would wait on the SDK's 50 sockets and time out. One after another, a batch of
+  // ten parts takes a few seconds of the 30 s timeout (docs/benchmarks.md, fan-out).
   inParallel: false,
 });

@@ -2,6 +2,8 @@ import { getConfig } from '../config';
 import type { NetworkProvider } from '../network/provider';
 import { createProvider } from '../network/providers';
 import { defaultSqs } from '../queue/client';
+import { secretOf } from '../secrets';
+import type { Secret } from '../secrets';
 import { defaultDb } from '../store/client';
 import type { EventDeps } from '../webhooks/emit-event';
 import { eventDeps } from '../webhooks/emit-event';
@@ -11,7 +13,7 @@ export interface ConnectDeps extends EventDeps {
   /** The configured network provider: it makes the links, and names the logins they connect. */
   provider: NetworkProvider;
   /** CONNECT_LINK_SECRET: signs the links' state; no link is made while it is empty. */
-  secret: string;
+  secret: Secret;
   /** How long a new link stays usable. */
   expirySeconds: number;
   /** Local mode only: a success redirect may be http to this machine (WEBHOOK_ALLOW_HTTP_LOCALHOST). */
@@ -27,7 +29,7 @@ export function defaultConnectDeps(): ConnectDeps {
     sqs: defaultSqs(),
     ...eventDeps(config),
     provider: createProvider(config, db),
-    secret: config.CONNECT_LINK_SECRET,
+    secret: secretOf('CONNECT_LINK_SECRET', config),
     expirySeconds: config.CONNECT_LINK_EXPIRY_SECONDS,
     allowHttpLocalhost: config.WEBHOOK_ALLOW_HTTP_LOCALHOST,
   };

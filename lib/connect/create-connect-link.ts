@@ -54,7 +54,8 @@ export async function createConnectLink(
   request: ConnectLinkRequest,
   now: Date,
 ): Promise<ConnectLinkCreated> {
-  if (!deps.secret) throw linksNotConfigured('its operator has not set CONNECT_LINK_SECRET');
+  const secret = await deps.secret();
+  if (!secret) throw linksNotConfigured('its operator has not set CONNECT_LINK_SECRET');
   const publicBaseUrl = deps.publicBaseUrl ?? '';
   if (deps.provider.name === 'unipile' && !publicBaseUrl) throw linksNotConfigured('its public address (PUBLIC_BASE_URL) is unknown');
   const successRedirectUrl = checkedRedirect(deps, request.successRedirectUrl);
@@ -65,7 +66,7 @@ export async function createConnectLink(
 
   // To the second: the state carries epoch seconds, and says the same time as the answer.
   const expiresAt = new Date((epochSeconds(now) + deps.expirySeconds) * 1000);
-  const token = signConnectState(deps.secret, workspaceId, expiresAt);
+  const token = signConnectState(secret, workspaceId, expiresAt);
   const tokenHash = connectStateHash(token);
   const link: ConnectLink = {
     tokenHash,

@@ -8,5 +8,5 @@ import type { Route } from '../http/routes';
  * state from the path parameters.
  */
 export function hidingState(route: Pick<Route, 'path'>, handler: HttpHandler): HttpHandler {
-  return (event) => handler({ ...event, rawPath: route.path });
+  return (event, context) => handler({ ...event, rawPath: route.path }, context);
 }

@@ -1,5 +1,6 @@
 import type { ConnectLink } from '../store/connect-links';
 import { getConnectLink } from '../store/connect-links';
+import type { Secret } from '../secrets';
 import type { Db } from '../store/client';
 import { linkExpired, linkNotValid, linkUsed } from './connect-link-refusals';
 import { connectStateHash, verifyConnectState } from './connect-state';
@@ -16,12 +17,12 @@ export interface OpenLink {
  * expired; 409 once used.
  */
 export async function openConnectLink(
-  deps: { db: Db; secret: string },
+  deps: { db: Db; secret: Secret },
   token: string,
   provider: ConnectLink['provider'],
   now: Date,
 ): Promise<OpenLink> {
-  const check = verifyConnectState(deps.secret, token, now);
+  const check = verifyConnectState(await deps.secret(), token, now);
   if (!check.ok) throw check.reason === 'expired' ? linkExpired(check.expiresAt) : linkNotValid();
   const tokenHash = connectStateHash(token);
   const link = await getConnectLink(deps.db, tokenHash);

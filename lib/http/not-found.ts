@@ -1,12 +1,13 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { HttpError } from '../errors';
+import { observedHandler } from '../invocation';
 import { requestIdOf, respond } from './respond';
 import type { LambdaHttpResult } from './response';
 import { problemResult } from './problem';
 import { allowedMethods } from './routes';
 
-/** Answers every request no route took: 405 with `Allow` for a known path, else 404; problem+json. */
-export async function answerUnknownRoute(event: APIGatewayProxyEventV2): Promise<LambdaHttpResult> {
+/** Answers every request no route took: 405 with `Allow` for a known path, else 404; problem+json. Observed as the pipeline's are. */
+export const answerUnknownRoute = observedHandler(async (event: APIGatewayProxyEventV2): Promise<LambdaHttpResult> => {
   const started = performance.now();
   const method = event.requestContext?.http?.method ?? 'GET';
   const path = event.rawPath ?? '/';
@@ -19,4 +20,4 @@ export async function answerUnknownRoute(event: APIGatewayProxyEventV2): Promise
         })
       : new HttpError(404, 'route-not-found', 'Not found', `No route ${method} ${path}. The API lives under /api/v1/.`);
   return respond(problemResult(error, context.requestId, path), context, started);
-}
+});

@@ -1,6 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from '../zod';
 import type { HttpError } from '../errors';
+import type { LambdaHandler } from '../invocation';
+import { observedHandler } from '../invocation';
 import { logger } from '../log';
 import { classifyError, problemResult } from './problem';
 import { DEFAULT_MAX_BODY_BYTES, readFormBody, readJsonBody } from './read-body';
@@ -35,14 +37,14 @@ export interface PipelineOptions<S extends z.core.$ZodType> {
 
 export interface PublicEndpointOptions<S extends z.core.$ZodType> extends PipelineOptions<S> {
   /** Checks the caller before anything else is read (throws an HttpError to refuse): a secret of the endpoint's own. */
-  checkCaller?: (headers: Record<string, string | undefined>) => void;
+  checkCaller?: (headers: Record<string, string | undefined>) => void | Promise<void>;
   /** How the body is encoded: JSON (default) or an HTML form. */
   bodyFormat?: 'json' | 'form';
   /** For pages: renders an error for a person (HTML) instead of problem+json. */
   renderError?: (error: HttpError, requestId: string) => HttpResult;
 }
 
-export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<LambdaHttpResult>;
+export type HttpHandler = LambdaHandler<APIGatewayProxyEventV2, LambdaHttpResult>;
 
 /**
  * The access layer an endpoint puts around the pipeline (the api key's, lib/http/endpoint.ts), each
@@ -71,14 +73,15 @@ function resultOf(thrown: unknown, context: RequestContext, render?: PublicEndpo
 /**
  * The request pipeline, written once: identify and count (the access layer, if any) → check the
  * caller → read the body → validate → the use case (through the access layer) → respond. Every
- * error becomes problem+json (or the endpoint's error page).
+ * error becomes problem+json (or the endpoint's error page). Each invocation is observed
+ * (lib/invocation.ts): the Lambda context in the logs, a trace, its metrics written at the end.
  */
 export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpointOptions<S>, access?: AccessLayer): HttpHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const readBody = options.bodyFormat === 'form' ? readFormBody : readJsonBody;
   const route = routeKey(options.route);
 
-  return async (event) => {
+  return observedHandler(async (event) => {
     const started = performance.now();
     const context: RequestContext = {
       requestId: requestIdOf(event),
@@ -98,7 +101,7 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
         workspaceId = await access.identify(headers);
         rateHeaders = await access.count(workspaceId, now);
       }
-      options.checkCaller?.(headers);
+      await options.checkCaller?.(headers);
       const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
       const body = options.body ? validate(options.body, raw?.json) : (undefined as z.output<S>);
       const request = {
@@ -128,7 +131,7 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
       result = resultOf(thrown, context, options.renderError);
     }
     return respond({ ...result, headers: { ...rateHeaders, ...result.headers } }, context, started, workspaceId);
-  };
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { newId } from '../ids';
 import { logger } from '../log';
+import { countRequest } from '../metrics';
 import { PROBLEM_CONTENT_TYPE } from './problem';
 import type { HttpResult, LambdaHttpResult } from './response';
 import { toLambdaResult } from './response';
@@ -26,7 +27,7 @@ export function lowerCaseHeaders(headers: Record<string, string | undefined> | u
   return out;
 }
 
-/** Finishes a result: content type, request id, and one structured log line. */
+/** Finishes a result: content type, request id, one structured log line, and the Requests metric. */
 export function respond(result: HttpResult, context: RequestContext, started: number, workspaceId?: string): LambdaHttpResult {
   const lambdaResult = toLambdaResult(result, result.status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json');
   lambdaResult.headers['x-request-id'] = context.requestId;
@@ -37,5 +38,6 @@ export function respond(result: HttpResult, context: RequestContext, started: nu
     latencyMs: Math.round(performance.now() - started),
     ...(workspaceId ? { workspaceId } : {}),
   });
+  countRequest(context.route, result.status, context.requestId);
   return lambdaResult;
 }

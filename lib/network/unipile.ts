@@ -22,11 +22,13 @@ import type { NetworkProvider, ProviderResult } from './provider';
 import type { PostRef } from './model/post-url';
 import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './model/profile-url';
 import { ProviderError } from '../errors';
+import type { Secret } from '../secrets';
 
 export interface UnipileProviderOptions {
   /** `api8.unipile.com:13851` (https is implied) or a full base URL such as `http://127.0.0.1:4010`. */
   dsn: string;
-  apiKey: string;
+  /** The key, or how to read it when a call needs it (deployed: from SSM, lib/secrets.ts). */
+  apiKey: string | Secret;
   /** Injected for tests; the Node global by default. */
   fetch?: typeof fetch;
   /** Per HTTP call, body included. Default 10 s. */
@@ -113,14 +115,15 @@ export class UnipileProvider implements NetworkProvider {
   private readonly baseUrl: string;
   /** The DSN as a URL without `/api/v1`: the hosted auth wizard's `api_url`. */
   private readonly apiUrl: string;
-  private readonly apiKey: string;
+  private readonly apiKey: Secret;
   private readonly fetch: typeof fetch;
   private readonly timeoutMs: number;
 
   constructor(options: UnipileProviderOptions) {
     this.baseUrl = baseUrlFromDsn(options.dsn);
     this.apiUrl = this.baseUrl.slice(0, -'/api/v1'.length);
-    this.apiKey = options.apiKey;
+    const { apiKey } = options;
+    this.apiKey = typeof apiKey === 'string' ? async () => apiKey : apiKey;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.timeoutMs = options.timeoutMs ?? 10_000;
   }
@@ -320,7 +323,8 @@ export class UnipileProvider implements NetworkProvider {
     { query, body }: { query?: Record<string, string>; body?: unknown },
   ): Promise<unknown> {
     const url = `${this.baseUrl}${path}${query ? `?${new URLSearchParams(query).toString()}` : ''}`;
-    const headers: Record<string, string> = { 'X-API-KEY': this.apiKey, accept: 'application/json' };
+    const apiKey = await this.apiKey();
+    const headers: Record<string, string> = { 'X-API-KEY': apiKey, accept: 'application/json' };
     const isForm = body instanceof FormData;
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
@@ -342,7 +346,7 @@ export class UnipileProvider implements NetworkProvider {
 
     const json = parseJson(text);
     if (response.status >= 200 && response.status < 300) return json;
-    throw this.httpError(step, response, isRecord(json) ? json : {});
+    throw this.httpError(step, response, isRecord(json) ? json : {}, apiKey);
   }
 
   /** A GET changes nothing, so only a POST cut off on the way can have been applied ("outcome unknown"). */
@@ -367,11 +371,11 @@ export class UnipileProvider implements NetworkProvider {
     });
   }
 
-  private httpError(step: Step, response: Response, problem: Problem): ProviderError {
+  private httpError(step: Step, response: Response, problem: Problem, apiKey: string): ProviderError {
     const { status } = response;
     const type = typeof problem.type === 'string' ? problem.type : '';
     const what = `Unipile answered ${status}${type ? ` ${type}` : ''} to ${stepLabel[step]}`;
-    const detail = this.detailOf(problem);
+    const detail = this.detailOf(problem, apiKey);
     const message = detail ? `${what}: ${detail}` : `${what}.`;
 
     if (status === 429) {
@@ -414,10 +418,10 @@ export class UnipileProvider implements NetworkProvider {
   }
 
   /** Unipile's explanation, shortened, with the API key masked should it ever be echoed back. */
-  private detailOf(problem: Problem): string {
+  private detailOf(problem: Problem, apiKey: string): string {
     const raw = typeof problem.detail === 'string' && problem.detail ? problem.detail : problem.title;
     if (typeof raw !== 'string') return '';
-    const safe = (this.apiKey ? raw.split(this.apiKey).join('[redacted]') : raw).trim();
+    const safe = (apiKey ? raw.split(apiKey).join('[redacted]') : raw).trim();
     return safe.length > DETAIL_MAX ? `${safe.slice(0, DETAIL_MAX - 1)}…` : safe;
   }
 }

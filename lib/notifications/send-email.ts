@@ -1,12 +1,13 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { timedRequestHandler } from '../aws-timeouts';
+import { traced } from '../tracer';
 import type { EmailMessage } from './approval-message';
 
 let shared: SESv2Client | undefined;
 
-/** The process-wide SES (API v2) client; locally its endpoint comes from AWS_ENDPOINT_URL_SESV2 (the SES emulator). */
+/** The process-wide SES (API v2) client, its calls traced; locally its endpoint comes from AWS_ENDPOINT_URL_SESV2 (the SES emulator). */
 export function defaultSes(): SESv2Client {
-  shared ??= new SESv2Client({ maxAttempts: 3, requestHandler: timedRequestHandler() });
+  shared ??= traced(new SESv2Client({ maxAttempts: 3, requestHandler: timedRequestHandler() }));
   return shared;
 }
 

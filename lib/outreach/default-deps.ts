@@ -1,17 +1,16 @@
 import type { ApprovalDeps } from '../approvals/decide-approval';
 import { getConfig } from '../config';
-import { createProvider } from '../network/providers';
 import { defaultSqs } from '../queue/client';
 import { defaultDb } from '../store/client';
 import { eventDeps } from '../webhooks/emit-event';
-import type { WatchDeps } from './watch/connection-watch';
 import type { PlanJobDeps } from './plan/plan-job';
-import type { WebhookDeps } from './provider-webhook/provider-webhook';
-import { retryDelaySeconds } from './run/retry-policy';
-import type { RunActionDeps } from './run/run-action';
 import type { SubmitJobDeps } from './accept/submit-job';
 
-/** Dependencies of the use cases as deployed: built once per cold start from the configuration. */
+/**
+ * Dependencies of the use cases as deployed: built once per cold start from the configuration.
+ * Those that reach the network provider or a secret are in network-deps.ts, so that the other
+ * functions' bundles carry neither (nor the SSM client a secret is read with).
+ */
 export function defaultSubmitJobDeps(): SubmitJobDeps {
   const config = getConfig();
   return {
@@ -38,50 +37,7 @@ export function defaultPlanJobDeps(): PlanJobDeps {
   };
 }
 
-export function defaultRunActionDeps(): RunActionDeps {
-  const config = getConfig();
-  return {
-    db: defaultDb(),
-    sqs: defaultSqs(),
-    actionsQueueUrl: config.ACTIONS_QUEUE_URL,
-    ...eventDeps(config),
-    provider: createProvider(config, defaultDb()),
-    maxAttempts: config.ACTION_MAX_ATTEMPTS,
-    retryDelaySeconds: (attempt, retryAfterSeconds) =>
-      retryDelaySeconds(attempt, retryAfterSeconds, Math.random, config.ACTION_RETRY_BASE_SECONDS),
-    connectionExpirySeconds: config.CONNECTION_EXPIRY_SECONDS,
-    accountRecheckSeconds: config.ACCOUNT_RECHECK_SECONDS,
-    disconnectedFailSeconds: config.ACCOUNT_DISCONNECTED_FAIL_SECONDS,
-    signalCooldowns: {
-      throttledSeconds: config.PROVIDER_THROTTLE_COOLDOWN_SECONDS,
-      restrictedSeconds: config.ACCOUNT_RESTRICTED_COOLDOWN_SECONDS,
-    },
-  };
-}
-
 export function defaultApprovalDeps(): ApprovalDeps {
   const config = getConfig();
   return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, ...eventDeps(config) };
-}
-
-export function defaultWebhookDeps(): WebhookDeps {
-  const config = getConfig();
-  return {
-    db: defaultDb(),
-    sqs: defaultSqs(),
-    actionsQueueUrl: config.ACTIONS_QUEUE_URL,
-    ...eventDeps(config),
-    secret: config.UNIPILE_WEBHOOK_SECRET,
-  };
-}
-
-export function defaultWatchDeps(): WatchDeps {
-  const config = getConfig();
-  return {
-    db: defaultDb(),
-    sqs: defaultSqs(),
-    actionsQueueUrl: config.ACTIONS_QUEUE_URL,
-    ...eventDeps(config),
-    provider: createProvider(config, defaultDb()),
-  };
 }

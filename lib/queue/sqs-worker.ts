@@ -1,6 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from '../zod';
+import type { LambdaHandler } from '../invocation';
+import { observedHandler } from '../invocation';
 import { logger } from '../log';
 import { PoisonMessageError } from '../errors';
 
@@ -28,8 +30,10 @@ export interface SqsWorkerOptions<S extends z.core.$ZodType> {
  * (unless `inParallel` is false), each on its own; a record that throws is reported in `batchItemFailures` (and comes back), never
  * failing its neighbours. If the whole invocation dies instead (timeout, crash), SQS gives back the
  * whole batch: each consumer recognises the records it already finished (idempotent use cases).
+ * Each invocation is observed (lib/invocation.ts): the Lambda context in the logs, a trace, its
+ * metrics written at the end.
  */
-export function sqsWorker<S extends z.core.$ZodType>(options: SqsWorkerOptions<S>): (event: SQSEvent) => Promise<SQSBatchResponse> {
+export function sqsWorker<S extends z.core.$ZodType>(options: SqsWorkerOptions<S>): LambdaHandler<SQSEvent, SQSBatchResponse> {
   const processor = new BatchProcessor(EventType.SQS);
 
   const handleRecord = async (record: SQSRecord): Promise<void> => {
@@ -57,9 +61,10 @@ export function sqsWorker<S extends z.core.$ZodType>(options: SqsWorkerOptions<S
     }
   };
 
-  return (event) =>
+  return observedHandler((event) =>
     processPartialResponse(event, handleRecord, processor, {
       throwOnFullBatchFailure: false,
       processInParallel: options.inParallel ?? true,
-    });
+    }),
+  );
 }

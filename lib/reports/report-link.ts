@@ -21,11 +21,12 @@ export interface ReportLinkSettings {
   lifetimeSeconds: number;
 }
 
-/** The settings as configured. */
+/** The settings as configured, with the secret as read (lib/secrets.ts). */
 export function reportLinkSettings(
-  config: Pick<Config, 'REPORT_LINK_SECRET' | 'PUBLIC_BASE_URL' | 'REPORT_LINK_EXPIRY_SECONDS'>,
+  config: Pick<Config, 'PUBLIC_BASE_URL' | 'REPORT_LINK_EXPIRY_SECONDS'>,
+  secret: string,
 ): ReportLinkSettings {
-  return { secret: config.REPORT_LINK_SECRET, publicBaseUrl: config.PUBLIC_BASE_URL, lifetimeSeconds: config.REPORT_LINK_EXPIRY_SECONDS };
+  return { secret, publicBaseUrl: config.PUBLIC_BASE_URL, lifetimeSeconds: config.REPORT_LINK_EXPIRY_SECONDS };
 }
 
 const HOUR_MS = 3_600_000;

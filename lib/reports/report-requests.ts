@@ -4,6 +4,7 @@
  * (`GET /api/v1/transcript/{call_id}/report`: the page, or problem+json like every api-key route).
  */
 import { HttpError, NotFoundError } from '../errors';
+import type { Secret } from '../secrets';
 import type { HttpResult } from '../http/response';
 import { getTranscript } from '../store/transcripts';
 import { requireTranscript } from '../transcripts/transcript-view';
@@ -15,7 +16,7 @@ import { verifyReportToken } from './report-token';
 /** What the link's page needs: the store, the content, and the secret its tokens are signed with. */
 export interface ReportPageDeps extends ReportDeps {
   /** REPORT_LINK_SECRET; while empty, no link opens. */
-  secret: string;
+  secret: Secret;
 }
 
 export const REPORT_LINK_EXPIRED = 'report-link-expired';
@@ -40,7 +41,7 @@ function page(html: string): HttpResult {
 
 /** GET /reports/{token}: the report of the call its token names, or a page saying why not (404, 410, 409). */
 export async function showReportByToken(deps: ReportPageDeps, token: string, now: Date): Promise<HttpResult> {
-  const check = verifyReportToken(deps.secret, token, now);
+  const check = verifyReportToken(await deps.secret(), token, now);
   if (!check.ok) throw check.reason === 'expired' ? linkExpired(check.expiresAt) : linkNotValid();
   const { workspaceId, callId, expiresAt } = check.grant;
   const transcript = await getTranscript(deps.db, workspaceId, callId);

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { timedRequestHandler } from '../aws-timeouts';
 import { getConfig } from '../config';
+import { traced } from '../tracer';
 
 /** What every store function needs: a document client and the table's name. */
 export interface Db {
@@ -9,9 +10,9 @@ export interface Db {
   table: string;
 }
 
-/** Builds a document client; the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB locally. */
+/** Builds a document client, its calls traced; the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB locally. */
 export function createDocumentClient(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3, requestHandler: timedRequestHandler() }), {
+  return DynamoDBDocumentClient.from(traced(new DynamoDBClient({ maxAttempts: 3, requestHandler: timedRequestHandler() })), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }

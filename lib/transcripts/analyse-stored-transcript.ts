@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { logger } from '../log';
+import { recordTranscriptAnalysis } from '../metrics';
 import type { AnalyseTranscriptMessage } from '../queue/messages';
 import { LAST_DELIVERY } from '../queue/sqs-worker';
 import type { TranscriptRequest } from '../schemas/transcript';
@@ -73,7 +74,9 @@ export async function analyseStoredTranscript(
     // Written by acceptTranscript from a validated request, and checked by its hash just now.
     const request = JSON.parse(content.toString('utf8')) as TranscriptRequest;
     const workspace = await getWorkspace(deps.db, workspaceId);
+    const started = performance.now();
     const analysis = await analyseContent(request, workspace?.settings.emailDomains ?? [], deps.analyser);
+    const analysisMs = performance.now() - started;
     const at = new Date();
     // A redrive analyses a transcript that had failed: the event tells of no earlier failure (the save removes it).
     const analysed: Transcript = { ...transcript, status: 'analysed', analysis, failure: undefined };
@@ -85,6 +88,7 @@ export async function analyseStoredTranscript(
       at,
     );
     await commitWithEvents(deps, [saveTranscriptAnalysisItem(deps.db, workspaceId, callId, contentHash, analysis, at)], [event]);
+    recordTranscriptAnalysis(analysisMs, analysis.metrics.words);
   } catch (error) {
     if (receiveCount >= LAST_DELIVERY) {
       logger.error('transcript analysis failed on its last delivery', { workspaceId, callId, error: error as Error });

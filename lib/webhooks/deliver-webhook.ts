@@ -1,6 +1,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { LookupFunction } from 'node:net';
 import { logger } from '../log';
+import { countWebhookDelivery } from '../metrics';
 import type { DeliverWebhookMessage } from '../queue/messages';
 import { MAX_DELAY_SECONDS, sendMessage } from '../queue/send';
 import type { DeliveryAttempt, DeliveryOutcome, WebhookDelivery } from '../store/webhook-deliveries';
@@ -53,6 +54,7 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, message: DeliverW
   const endpoint = await getWebhook(deps.db, delivery.workspaceId, delivery.webhookId);
   if (!endpoint || endpoint.status !== 'enabled') {
     await endDeliveryUnattempted(deps.db, delivery, endpoint ? 'endpoint_disabled' : 'endpoint_deleted', now);
+    countWebhookDelivery('dropped');
     return;
   }
   if (!(await claimDeliveryAttempt(deps.db, delivery, now, deps.timeoutMs / 1000 + 60))) return;
@@ -69,6 +71,7 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, message: DeliverW
   };
   const finished = new Date(now.getTime() + outcome.latencyMs);
   if (outcome.ok) {
+    countWebhookDelivery('delivered');
     await recordDeliveryAttempt(deps.db, delivery, delivery.attemptCount + 1, attempt, { status: 'succeeded' }, finished);
     await noteWebhookSucceeding(deps.db, endpoint);
     return;
@@ -80,6 +83,7 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, message: DeliverW
   const ending: DeliveryOutcome = next
     ? { status: 'pending', nextAttemptAt: next, dueAt: sendsNow ? new Date(next.getTime() + SWEEP_GRACE_MS) : next }
     : { status: 'failed', reason: 'retries_exhausted' };
+  countWebhookDelivery(next ? 'retried' : 'failed');
   if (await recordDeliveryAttempt(deps.db, delivery, delivery.attemptCount + 1, attempt, ending, finished)) {
     // Should this send be lost, the delivery is due in the table a little later, and the sweep sends it.
     if (sendsNow) await sendMessage(deps.sqs, deps.webhooksQueueUrl, { body: message, delaySeconds });

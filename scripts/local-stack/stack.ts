@@ -192,8 +192,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The SES (API v2) client's endpoint: the emulator, so no mail leaves the machine.
     AWS_ENDPOINT_URL_SESV2: endpoints.ses,
   };
+  // No X-Ray daemon listens here, so the handlers' tracer stays off. Their metrics stay on, as EMF
+  // lines in the log, even under POWERTOOLS_DEV (which alone would turn them off).
+  const powertoolsEnv = { POWERTOOLS_TRACE_ENABLED: 'false', POWERTOOLS_METRICS_DISABLED: 'false' };
   // The developer's real AWS session must not leak into the local handlers.
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...awsEnv, ...options.env, SLS_TELEMETRY_DISABLED: '1' };
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...awsEnv, ...powertoolsEnv, ...options.env, SLS_TELEMETRY_DISABLED: '1' };
   delete baseEnv.AWS_PROFILE;
   delete baseEnv.AWS_SESSION_TOKEN;
 

@@ -20,5 +20,6 @@ if (!file) {
 const { env } = JSON.parse(readFileSync(file, 'utf8')) as StackEnvFile;
 Object.assign(process.env, env);
 // The handlers under serverless offline log as configured; code the tests call in-process stays
-// quiet unless asked (TEST_LOG_LEVEL=INFO).
+// quiet unless asked (TEST_LOG_LEVEL=INFO), and writes no EMF metric lines (TEST_METRICS=true does).
 process.env.POWERTOOLS_LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'SILENT';
+process.env.POWERTOOLS_METRICS_DISABLED = process.env.TEST_METRICS === 'true' ? 'false' : 'true';

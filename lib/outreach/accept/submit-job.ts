@@ -2,6 +2,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { AccountBacklogFullError, DependencyUnavailableError } from '../../errors';
 import { newId } from '../../ids';
 import { logger } from '../../log';
+import { countJobAccepted } from '../../metrics';
 import type { PlanJobMessage } from '../../queue/messages';
 import { sendMessage } from '../../queue/send';
 import { getBacklogs } from '../../store/account-backlogs';
@@ -141,5 +142,6 @@ export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Pro
     await withdrawUnqueuedJob(deps.db, job, input.now);
     throw new DependencyUnavailableError('The job could not be queued; nothing was started. Retry later.', 5, error);
   }
+  countJobAccepted(job.type, job.jobId);
   return job;
 }

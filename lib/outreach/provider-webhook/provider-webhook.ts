@@ -4,6 +4,7 @@ import { accountStatusOf, WEBHOOK_SECRET_HEADER } from '../../schemas/unipile-we
 import { connectionStateOf } from '../../network/unipile-account-status';
 import { applyLoginState } from '../safety/account-connection';
 import { HttpError } from '../../errors';
+import type { Secret } from '../../secrets';
 import { normaliseProfileUrl, profilePublicId } from '../../network/model/profile-url';
 import { listAwaitingConnections } from '../../store/actions';
 import { findLeads, leadIdentity, recordLeadItem } from '../../store/leads';
@@ -14,8 +15,8 @@ import { markConnectionAccepted } from '../leads/connection-accepted';
 import { markLeadConnected } from '../leads/lead-connected';
 
 export interface WebhookDeps extends ConnectionAcceptedDeps {
-  /** The shared secret; when empty every call is refused (the webhook is not set up). */
-  secret: string;
+  /** The shared secret (UNIPILE_WEBHOOK_SECRET); while it is empty every call is refused (the webhook is not set up). */
+  secret: Secret;
 }
 
 /** 401 unless the call carries the shared secret (compared in constant time); none is accepted when it is not configured. */

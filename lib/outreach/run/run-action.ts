@@ -44,6 +44,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { logger } from '../../log';
+import { countActionEnded, countDeferral } from '../../metrics';
 import type { NetworkProvider } from '../../network/provider';
 import type { RunActionMessage } from '../../queue/messages';
 import { sendMessage } from '../../queue/send';
@@ -156,8 +157,9 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   // On the last delivery: the error the action ends failed with, instead of what the attempt did.
   let failure: unknown;
   let ending: Ending | 'waiting';
+  const seen: AttemptNotes = {};
   try {
-    ending = await attempt(deps, claimed, leaseId, now, takenOver);
+    ending = await attempt(deps, claimed, leaseId, now, takenOver, seen);
   } catch (error) {
     if (!lastDelivery) return error instanceof RecordingFailed ? keepHeld(message, error) : giveBack(deps, message, leaseId, error);
     failure = error;
@@ -168,6 +170,7 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   const commit = (end: Ending) =>
     commitWithEvents(deps, [...endActionItems(deps.db, message, { leaseId }, end.end, endedAt), ...(end.items ?? [])], end.events ?? []);
   let committed: boolean;
+  let ended = ending;
   try {
     committed = await commit(ending);
   } catch (error) {
@@ -176,8 +179,10 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
     // On the last delivery, try once more with a plain failed end. If that fails too, the message
     // goes to the dead-letter queue (which raises an alarm) and the action stays held.
     failure = error;
-    committed = await commit(endedOnLastDelivery(message, error, ending.visibleCallMade === true));
+    ended = endedOnLastDelivery(message, error, ending.visibleCallMade === true);
+    committed = await commit(ended);
   }
+  if (committed) countActionEnded(seen.jobType ?? 'unknown', ended.end.status, message.jobId);
   if (!committed && failure !== undefined) {
     // The write was refused because our lease was gone. Either the attempt had released the action
     // itself (a deferral or a retry whose message then failed to send), or the first write landed
@@ -248,6 +253,11 @@ interface Ending {
   visibleCallMade?: boolean;
 }
 
+/** What an attempt learnt that its caller counts the action's end by (lib/metrics.ts): its job's type, once read. */
+interface AttemptNotes {
+  jobType?: string;
+}
+
 /** How long to wait for an invitation's acceptance (a DM) or watch for it (a connection request): the workspace's time, or the default. */
 function acceptanceWaitSeconds(deps: RunActionDeps, workspace: Workspace | undefined): number {
   return workspace?.settings.connectionExpirySeconds ?? deps.connectionExpirySeconds;
@@ -303,13 +313,21 @@ async function succeeded(
  * One attempt. Returns how the action ends, or 'waiting' when it was put back to wait.
  * `takenOver`: the attempt before this one died holding the action.
  */
-async function attempt(deps: RunActionDeps, action: Action, leaseId: string, now: Date, takenOver: boolean): Promise<Ending | 'waiting'> {
+async function attempt(
+  deps: RunActionDeps,
+  action: Action,
+  leaseId: string,
+  now: Date,
+  takenOver: boolean,
+  seen: AttemptNotes,
+): Promise<Ending | 'waiting'> {
   // Three reads that do not depend on each other, made together: every attempt pays them before its network call.
   const [job, account, workspace] = await Promise.all([
     getJob(deps.db, action.workspaceId, action.jobId),
     getAccount(deps.db, action.workspaceId, action.accountId),
     getWorkspace(deps.db, action.workspaceId),
   ]);
+  seen.jobType = job?.type;
   if (!job) return { end: { status: 'failed', reason: 'job_not_found', error: 'The job no longer exists.' } };
   // Read after the action was claimed: a cancellation written before this read stops it here, and
   // one written after it finds the action held, and leaves it to this attempt (cancel-job.ts).
@@ -467,6 +485,7 @@ async function keepWhileWaiting(db: Db, action: Action, until: Date): Promise<vo
 async function deferUntil(deps: RunActionDeps, action: Action, leaseId: string, deferral: Deferral, now: Date): Promise<'waiting'> {
   const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
   if (await deferAction(deps.db, action, leaseId, { notBefore: deferral.until, reason: deferral.reason, slot: deferral.slot }, now)) {
+    countDeferral(deferral.reason, action.jobId);
     await keepWhileWaiting(deps.db, action, deferral.until);
     await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (deferral.until.getTime() - now.getTime()) / 1000 });
   }

@@ -2,6 +2,7 @@ import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } fro
 import * as z from '../../zod';
 import type { Config } from '../../config';
 import { logger } from '../../log';
+import { traced } from '../../tracer';
 import { contentIdeaSchema, ideaKindSchema, ideaKinds, type ContentIdea, type IdeaKind } from '../model/analysis';
 import { createQuoteGrounder, type GroundedQuote } from './ground-quote';
 import { sideMayVoice } from './idea-sides';
@@ -274,10 +275,10 @@ export async function findIdeasWithBedrock(
 }
 
 /**
- * A Bedrock Runtime client: in BEDROCK_REGION when set, else the function's own region
+ * A Bedrock Runtime client, its calls traced: in BEDROCK_REGION when set, else the function's own region
  * (AWS_REGION). The endpoint is the SDK's: AWS_ENDPOINT_URL_BEDROCK_RUNTIME when set (a local
  * fake), else Bedrock's. One retry: the timeout bounds the whole call, retries included.
  */
 export function createBedrockClient(config: Pick<Config, 'BEDROCK_REGION'>): BedrockRuntimeClient {
-  return new BedrockRuntimeClient({ maxAttempts: 2, ...(config.BEDROCK_REGION ? { region: config.BEDROCK_REGION } : {}) });
+  return traced(new BedrockRuntimeClient({ maxAttempts: 2, ...(config.BEDROCK_REGION ? { region: config.BEDROCK_REGION } : {}) }));
 }

@@ -293,7 +293,7 @@ describe('the sandbox connect page', () => {
     const altered = `${state.slice(0, -2)}${state.at(-2) === 'A' ? 'B' : 'A'}${state.at(-1)}`;
     const unknown = signConnectState(SECRET, ws.workspaceId, new Date(Date.now() + 3600_000));
     // A link made two hours ago, valid for one.
-    const deps = { ...defaultConnectDeps(), secret: SECRET, expirySeconds: 3600, publicBaseUrl: PUBLIC_BASE };
+    const deps = { ...defaultConnectDeps(), secret: async () => SECRET, expirySeconds: 3600, publicBaseUrl: PUBLIC_BASE };
     const { url: expiredUrl } = await createConnectLink(deps, ws.workspaceId, {}, new Date(Date.now() - 2 * 3600_000));
     const expired = stateOf(expiredUrl);
 

@@ -219,8 +219,13 @@ describe('the packaged CloudFormation template', () => {
     );
     expect(roleOf('TranscriptsWorkerLambdaFunction').actions).not.toContain('s3:PutObject');
     expect(roleOf('TranscriptsListLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
-    // The report pages read the transcript, its workspace and its content: nothing else, and never write.
-    expect(roleOf('TranscriptReportPageLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 's3:GetObject']);
+    // The report pages read the transcript, its workspace and its content (and the link's page its signing key): nothing else, and never write.
+    expect(roleOf('TranscriptReportPageLambdaFunction').actions.sort()).toEqual([
+      'dynamodb:GetItem',
+      'kms:Decrypt',
+      's3:GetObject',
+      'ssm:GetParameter',
+    ]);
     expect(roleOf('TranscriptReportGetLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem', 's3:GetObject']);
   });
 
@@ -278,6 +283,67 @@ describe('the packaged CloudFormation template', () => {
     expect(routes).toEqual(
       expect.arrayContaining(['POST /api/v1/transcript/add', 'GET /api/v1/transcript/{call_id}', 'GET /api/v1/transcripts']),
     );
+  });
+
+  it('lets exactly the functions that read a secret read its SSM parameter, and decrypt it through SSM only', () => {
+    const parameterArn = (name: string) => ({
+      'Fn::Sub': `arn:\${AWS::Partition}:ssm:\${AWS::Region}:\${AWS::AccountId}:parameter/outreach-api/prod/${name}`,
+    });
+    const readers = Object.fromEntries(
+      ofType('AWS::Lambda::Function').map(([id, fn]) => {
+        const role = resources[logicalIdOf(fn.Properties.Role)]!;
+        const statements = (role.Properties.Policies ?? []).flatMap((policy: any) => policy.PolicyDocument.Statement);
+        const reads = statements.filter((s: any) => ([] as string[]).concat(s.Action).includes('ssm:GetParameter'));
+        const decrypts = statements.filter((s: any) => ([] as string[]).concat(s.Action).includes('kms:Decrypt'));
+        for (const decrypt of decrypts) {
+          expect(decrypt.Condition).toEqual({ StringEquals: { 'kms:ViaService': { 'Fn::Sub': 'ssm.${AWS::Region}.amazonaws.com' } } });
+        }
+        expect({ id, decrypts: decrypts.length }).toEqual({ id, decrypts: reads.length ? 1 : 0 });
+        return [id.replace(/LambdaFunction$/, ''), reads.map((s: any) => s.Resource)];
+      }),
+    );
+    const apiKey = parameterArn('unipile-api-key');
+    const connectLinkSecret = parameterArn('connect-link-secret');
+    const reportLinkSecret = parameterArn('report-link-secret');
+
+    expect(Object.fromEntries(Object.entries(readers).filter(([, reads]) => reads.length > 0))).toEqual({
+      UnipileWebhook: [parameterArn('unipile-webhook-secret')],
+      ConnectionWatch: [apiKey],
+      ActionsWorker: [apiKey],
+      TranscriptGet: [reportLinkSecret],
+      TranscriptReportPage: [reportLinkSecret],
+      ConnectLinkCreate: [connectLinkSecret, apiKey],
+      ConnectPage: [connectLinkSecret],
+      ConnectPageSubmit: [connectLinkSecret],
+      ConnectNotify: [connectLinkSecret, apiKey],
+    });
+    // Deployed, no secret is a plain variable: each function is given its parameter's name.
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const variables = fn.Properties.Environment.Variables;
+      expect([
+        variables.UNIPILE_API_KEY,
+        variables.UNIPILE_WEBHOOK_SECRET,
+        variables.CONNECT_LINK_SECRET,
+        variables.REPORT_LINK_SECRET,
+      ]).toEqual(['', '', '', '']);
+      expect(variables.CONNECT_LINK_SECRET_PARAMETER).toBe('/outreach-api/prod/connect-link-secret');
+    }
+  });
+
+  it("traces every function with X-Ray, lets each one's role write its segments, and names the metrics' namespace", () => {
+    const functions = ofType('AWS::Lambda::Function');
+
+    expect(functions.length).toBeGreaterThanOrEqual(5);
+    for (const [id, fn] of functions) {
+      const role = resources[logicalIdOf(fn.Properties.Role)]!;
+      expect({ id, tracing: fn.Properties.TracingConfig, policies: role.Properties.ManagedPolicyArns }).toEqual({
+        id,
+        tracing: { Mode: 'Active' },
+        policies: expect.arrayContaining(['arn:aws:iam::aws:policy/AWSXRayDaemonWriteAccess']),
+      });
+      // The namespace the dashboard and alarms read (the metrics contract, docs/observability.md).
+      expect(fn.Properties.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe('OutreachApi');
+    }
   });
 
   it('keeps queue URLs out of the code: functions get them from the stack', () => {

@@ -33,6 +33,24 @@ it('bundles the AWS SDK inside each function that talks to AWS, and measures a b
   expect(jobsGet.baseline.bytes).toBeLessThan(jobsGet.bytes);
 });
 
+it('bundles the SSM client (read lazily, lib/secrets.ts) only into the functions that read a secret', () => {
+  const withSsm = bundles.filter((bundle) => bundle.inputs.some((input) => input.includes('node_modules/@aws-sdk/client-ssm/')));
+
+  expect(withSsm.map((bundle) => bundle.name).sort()).toEqual(
+    [
+      'actionsWorker',
+      'connectLinkCreate',
+      'connectNotify',
+      'connectPage',
+      'connectPageSubmit',
+      'connectionWatch',
+      'transcriptGet',
+      'transcriptReportPage',
+      'unipileWebhook',
+    ].sort(),
+  );
+});
+
 /** The api key's access layer (authentication, rate limit, idempotency) that httpEndpoint puts around the pipeline. */
 const API_KEY_LAYER_FILES = ['lib/http/endpoint.ts', 'lib/http/idempotency.ts', 'lib/http/rate-limit.ts'];
 const apiKeyLayerInputs = (bundle: FunctionBundle) =>
