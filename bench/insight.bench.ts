@@ -1,7 +1,7 @@
 import { createBedrockClient } from '../lib/transcripts/ideas/bedrock-ideas';
 import type { BenchResult } from './bench-result';
 import { evaluate } from './insight/evaluate';
-import { loadLabelledCalls } from './insight/labelled-call';
+import { loadLabelledCalls, type LabelledCall } from './insight/labelled-call';
 
 /**
  * The content ideas of the embedded analyser scored against the labelled calls of
@@ -12,9 +12,16 @@ import { loadLabelledCalls } from './insight/labelled-call';
 export async function run(): Promise<BenchResult> {
   const calls = loadLabelledCalls();
   const embedded = await evaluate(calls, { name: 'embedded' }, 'embedded');
+  const bedrock = await bedrockReport(calls);
+  if (!bedrock) return embedded;
+  return { name: embedded.name, lines: [...embedded.lines, ...bedrock.lines], targets: [...embedded.targets, ...bedrock.targets] };
+}
+
+/** The LLM analyser's report on the calls, when TRANSCRIPT_ANALYSER=bedrock and BEDROCK_MODEL_ID ask for one. */
+export async function bedrockReport(calls: readonly LabelledCall[]): Promise<BenchResult | undefined> {
   const modelId = process.env.BEDROCK_MODEL_ID;
-  if (process.env.TRANSCRIPT_ANALYSER !== 'bedrock' || !modelId) return embedded;
-  const bedrock = await evaluate(
+  if (process.env.TRANSCRIPT_ANALYSER !== 'bedrock' || !modelId) return undefined;
+  return evaluate(
     calls,
     {
       name: 'bedrock',
@@ -25,5 +32,4 @@ export async function run(): Promise<BenchResult> {
     },
     'bedrock',
   );
-  return { name: embedded.name, lines: [...embedded.lines, ...bedrock.lines], targets: [...embedded.targets, ...bedrock.targets] };
 }

@@ -1,4 +1,4 @@
-import { run } from '../../../bench/insight.bench';
+import { bedrockReport } from '../../../bench/insight.bench';
 import { loadLabelledCalls, type LabelledCall } from '../../../bench/insight/labelled-call';
 import { startFakeBedrock, stopFakeBedrock, type FakeBedrock, type RecordedConverse } from '../../helpers/fake-bedrock';
 
@@ -56,7 +56,8 @@ describe('npm run eval with the LLM analyser configured', () => {
   it('scores it on every labelled call, keeping only ideas grounded in the call and voiced by a side their kind allows', async () => {
     fake.script(...calls.map(() => answerFor));
 
-    const result = await run();
+    // The LLM analyser's part of `npm run eval` (the embedded one's, and its cross-validation, are the unit tests').
+    const result = (await bedrockReport(calls))!;
 
     expect(fake.requests).toHaveLength(calls.length);
     const bedrock = result.lines.slice(result.lines.findIndex((line) => line.startsWith('bedrock analyser')));
