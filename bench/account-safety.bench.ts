@@ -173,8 +173,8 @@ function figuresOf({ account, limits, touches, actions, attempts }: AccountFigur
 }
 
 export async function run(): Promise<BenchResult> {
-  const [dynamoPort, fauxqsPort] = await findFreePorts(2);
-  const stack = await startLocalStack({ dynamoPort, fauxqsPort, withApi: false });
+  const [dynamoPort, fauxqsPort, sesPort] = await findFreePorts(3);
+  const stack = await startLocalStack({ dynamoPort, fauxqsPort, sesPort, withApi: false });
   try {
     const { db } = targetDb({ ...stack.env, STAGE: 'local' });
     const run = randomBytes(4).toString('hex');

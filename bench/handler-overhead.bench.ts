@@ -122,8 +122,8 @@ async function bodyWorkLines(tape: AwsTape, bare: WatchedClients, recordings: En
 }
 
 export async function run(): Promise<BenchResult> {
-  const [dynamoPort, fauxqsPort] = await findFreePorts(2);
-  const stack = await startLocalStack({ dynamoPort, fauxqsPort, env: benchEnv });
+  const [dynamoPort, fauxqsPort, sesPort] = await findFreePorts(3);
+  const stack = await startLocalStack({ dynamoPort, fauxqsPort, sesPort, env: benchEnv });
   const saved = { ...process.env };
   Object.assign(process.env, stack.env);
   try {

@@ -33,7 +33,8 @@ export async function startMeasurementStack(
     concurrentBatches?: number;
   } = {},
 ): Promise<MeasurementStack> {
-  const [port, lambdaPort, dynamoPort, fauxqsPort] = await findFreePorts(4);
+  // Every port free, the SES emulator's too: a bench or a load run beside `npm start` takes none of its ports.
+  const [port, lambdaPort, dynamoPort, fauxqsPort, sesPort] = await findFreePorts(5);
   const logFile = path.join(os.tmpdir(), `outreach-${name}-${process.pid}.log`);
   const log = createWriteStream(logFile);
   const stack = await startLocalStack({
@@ -42,6 +43,7 @@ export async function startMeasurementStack(
     lambdaPort,
     dynamoPort,
     fauxqsPort,
+    sesPort,
     env: { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'WARN', ...options.env },
     scheduleIntervalSeconds: options.scheduleIntervalSeconds,
     failedVisibilitySeconds: options.failedVisibilitySeconds,
