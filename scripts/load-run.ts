@@ -315,6 +315,10 @@ function answer(wrong: Answer[]): string {
   return listed(countBy(wrong, (item) => String(item.status)));
 }
 
+// Ctrl-C: leave through process.exit, whose hook in the stack kills serverless offline and the
+// poller (each in a process group of its own, which the terminal's signal does not reach).
+process.once('SIGINT', () => process.exit(130));
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
