@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { forEachLine, OutputTail, terminate } from './emulators';
 import { waitForPort } from './ports';
-import { killGroup, signalGroup, type GroupHandle } from './process-group';
+import { endGroup, killGroup, signalGroup, type GroupHandle } from './process-group';
 import { serverlessBin } from './serverless-config';
 import { LocalStackError } from './stack-error';
 
@@ -79,7 +79,7 @@ export async function startServerlessOffline(options: OfflineOptions): Promise<R
       if (pid === undefined) return;
       // Its HTTP servers wait up to 5 s for idle keep-alive connections to close; no need to wait that long.
       await terminate(child, 'SIGTERM', 1500, (signal) => signalGroup(pid, signal));
-      signalGroup(pid, 'SIGKILL'); // whatever it started and left behind
+      await endGroup(pid); // whatever it started and left behind
       if (!options.env.ESBUILD_WORK_FOLDER) rmSync(path.join(options.projectRoot, workFolder), { recursive: true, force: true });
     })());
   options.onSpawn?.({ pid, stop, killNow: () => void (pid !== undefined && signalGroup(pid, 'SIGKILL')), crash: () => killGroup(child) });

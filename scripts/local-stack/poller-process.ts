@@ -9,7 +9,7 @@ import path from 'node:path';
 import { forEachLine, OutputTail, terminate } from './emulators';
 import type { PollerOptions } from './poller';
 import { waitUntil } from './ports';
-import { killGroup, signalGroup, type GroupHandle } from './process-group';
+import { endGroup, killGroup, signalGroup, type GroupHandle } from './process-group';
 import { LocalStackError } from './stack-error';
 
 /** How the options reach the child (JSON). */
@@ -70,7 +70,7 @@ export async function startPollerProcess(options: PollerProcessOptions): Promise
     (stopping ??= (async () => {
       if (pid === undefined) return;
       await terminate(child, 'SIGTERM', 3000, (sig) => signalGroup(pid, sig));
-      signalGroup(pid, 'SIGKILL');
+      await endGroup(pid); // whatever it started and left behind
     })());
   onSpawn?.({ pid, stop, killNow: () => void (pid !== undefined && signalGroup(pid, 'SIGKILL')), crash: () => killGroup(child) });
 

@@ -62,10 +62,18 @@ export async function killGroup(child: ChildProcess, timeoutMs = 10_000): Promis
       : new Promise<void>((resolve) => child.once('exit', () => resolve()));
   signalGroup(pid, 'SIGKILL');
   await exited;
+  await endGroup(pid, timeoutMs);
+}
+
+/**
+ * SIGKILLs what is left of group `pgid` and resolves once none of it runs: a signal is delivered
+ * asynchronously, so a process of the group may still run a moment after it was sent.
+ */
+export async function endGroup(pgid: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (let left = liveGroupMembers(pid); left.length; left = liveGroupMembers(pid)) {
-    if (Date.now() > deadline) throw new LocalStackError(`processes ${left.join(', ')} of group ${pid} outlived a SIGKILL to the group`);
-    signalGroup(pid, 'SIGKILL'); // one forked after the first signal
+  for (let left = liveGroupMembers(pgid); left.length; left = liveGroupMembers(pgid)) {
+    if (Date.now() > deadline) throw new LocalStackError(`processes ${left.join(', ')} of group ${pgid} outlived a SIGKILL to the group`);
+    signalGroup(pgid, 'SIGKILL'); // also one forked after the last signal
     await sleep(50);
   }
 }

@@ -46,10 +46,18 @@ describe('metrics, end to end', () => {
       { ...count, name: 'ActionsEnded', dimensions: { service, kind: 'like', result: 'succeeded' }, metadata: { jobId } },
       { ...count, name: 'ActionsEnded', dimensions: { service, kind: 'like', result: 'succeeded' }, metadata: { jobId } },
     ]);
-    // The actions worker's invocations wrote their totals at their end: a sandbox call per reaction at least.
-    const providerCalls = metrics()
-      .filter((metric) => metric.name === 'ProviderCalls')
-      .flatMap((metric) => metric.value as number | number[]);
+    // The actions worker's invocations write their totals at their end, after the lines above (which
+    // go out at once): a sandbox call per reaction at least.
+    const providerCalls = await eventually(
+      async () => {
+        const values = metrics()
+          .filter((metric) => metric.name === 'ProviderCalls')
+          .flatMap((metric) => metric.value as number | number[]);
+        return values.length >= 2 ? values : undefined;
+      },
+      undefined,
+      'the ProviderCalls totals of the actions worker',
+    );
     expect(providerCalls.length).toBeGreaterThanOrEqual(2);
     expect(metrics().filter((metric) => metric.namespace !== 'OutreachApi')).toEqual([]);
   });
