@@ -1,3 +1,4 @@
+import type { Config } from '../config';
 import { getConfig } from '../config';
 import { createProvider } from '../network/providers';
 import { secretOf } from '../secrets';
@@ -13,13 +14,15 @@ import type { RunActionDeps } from './run/run-action';
  * Dependencies, as deployed, of the use cases that reach the network provider (its API key a
  * secret) or the provider's webhook secret: built once per cold start from the configuration.
  */
+/** What each of them has: the table, the actions queue, and where its events are announced. */
+function actionsQueueDeps(config: Config) {
+  return { db: defaultDb(), sqs: defaultSqs(), actionsQueueUrl: config.ACTIONS_QUEUE_URL, ...eventDeps(config) };
+}
+
 export function defaultRunActionDeps(): RunActionDeps {
   const config = getConfig();
   return {
-    db: defaultDb(),
-    sqs: defaultSqs(),
-    actionsQueueUrl: config.ACTIONS_QUEUE_URL,
-    ...eventDeps(config),
+    ...actionsQueueDeps(config),
     provider: createProvider(config, defaultDb()),
     maxAttempts: config.ACTION_MAX_ATTEMPTS,
     retryDelaySeconds: (attempt, retryAfterSeconds) =>
@@ -37,10 +40,7 @@ export function defaultRunActionDeps(): RunActionDeps {
 export function defaultWebhookDeps(): WebhookDeps {
   const config = getConfig();
   return {
-    db: defaultDb(),
-    sqs: defaultSqs(),
-    actionsQueueUrl: config.ACTIONS_QUEUE_URL,
-    ...eventDeps(config),
+    ...actionsQueueDeps(config),
     secret: secretOf('UNIPILE_WEBHOOK_SECRET', config),
   };
 }
@@ -48,10 +48,7 @@ export function defaultWebhookDeps(): WebhookDeps {
 export function defaultWatchDeps(): WatchDeps {
   const config = getConfig();
   return {
-    db: defaultDb(),
-    sqs: defaultSqs(),
-    actionsQueueUrl: config.ACTIONS_QUEUE_URL,
-    ...eventDeps(config),
+    ...actionsQueueDeps(config),
     provider: createProvider(config, defaultDb()),
   };
 }
