@@ -5,6 +5,7 @@ import type { BenchResult } from '../bench-result';
 import { crossValidate } from './cross-validate';
 import { requestOf, type LabelledCall } from './labelled-call';
 import { scoreCall, tallyByKind, type CallScore, type KindTally } from './score-ideas';
+import { loadSecondLabels, scoreSecondLabeller } from './second-labels';
 
 /** Precision and recall an analyser must reach on the calls it was tuned on, per kind. */
 export const TARGETS: Record<IdeaKind | 'overall', { precision: number; recall: number }> = {
@@ -62,8 +63,9 @@ function detailLines(scores: readonly CallScore[]): string[] {
  * The report of an analyser on the labelled calls: per kind and overall on the calls it was tuned
  * on (checked against `TARGETS`); for the embedded analyser, whose idea model was learnt from those
  * very calls, the same calls by leave-one-call-out cross-validation (`cross-validate.ts`); then the
- * held-out calls, apart and without targets (they are scored, never tuned on); then each miss and
- * each false idea of the last two.
+ * held-out calls, apart and without targets (they are scored, never tuned on); then a second
+ * labeller's labels scored against the first ones, where a call has them (`second-labels.ts`); then
+ * each miss and each false idea of the cross-validation (or tuning set) and of the held-out calls.
  */
 export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAnalyser, name: string): Promise<BenchResult> {
   const tuned = calls.filter((call) => !call.heldOut);
@@ -71,6 +73,7 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
   const tunedScores = await scoreAnalyser(tuned, analyser);
   const crossScores = analyser.name === 'embedded' ? crossValidate(tuned) : undefined;
   const heldOutScores = await scoreAnalyser(heldOut, analyser);
+  const labelledTwice = loadSecondLabels(calls);
   const tallies = tallyByKind(tunedScores);
   const lines = [
     `${name} analyser on ${tuned.length} labelled calls (tuning set${crossScores ? ', which its idea model was learnt from' : ''})`,
@@ -83,6 +86,12 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
       : []),
     `${name} analyser on ${heldOut.length} held-out calls (never tuned on; no target)`,
     ...tallyLines(tallyByKind(heldOutScores)),
+    ...(labelledTwice.length > 0
+      ? [
+          `a second labeller on ${labelledTwice.length} of the calls, blind to the first labels (how far two people agree; no target)`,
+          ...tallyLines(tallyByKind(scoreSecondLabeller(labelledTwice))),
+        ]
+      : []),
     `misses and false ideas (${crossScores ? 'cross-validation' : 'tuning set'}):`,
     ...detailLines(crossScores ?? tunedScores),
     'misses and false ideas (held-out):',
