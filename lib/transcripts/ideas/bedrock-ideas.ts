@@ -3,8 +3,9 @@ import * as z from '../../zod';
 import type { Config } from '../../config';
 import { logger } from '../../log';
 import { traced } from '../../tracer';
-import { contentIdeaSchema, ideaKindSchema, ideaKinds, type ContentIdea, type IdeaKind } from '../model/analysis';
+import { contentIdeaSchema, ideaKindSchema, ideaKinds, type ContentIdea } from '../model/analysis';
 import { createQuoteGrounder, type GroundedQuote } from './ground-quote';
+import { IDEA_KIND_GUIDE, IDEA_KIND_PRECEDENCE } from './idea-kind-guide';
 import { sideMayVoice } from './idea-sides';
 import type { Segment } from '../text/segment';
 import { formatTimestamp } from '../text/timestamp';
@@ -35,16 +36,6 @@ const MAX_PROPOSED_IDEAS = 50;
 const HOOK_MAX = 300;
 const ANGLE_MAX = 500;
 
-const kindHelp: Record<IdeaKind, string> = {
-  customer_question: 'a question the customer asked that many buyers have',
-  objection: 'a reason the customer gave not to buy, or a doubt',
-  pain_point: 'a problem the customer lives with',
-  competitor: 'an alternative the customer named or weighs: another vendor, or building it themselves',
-  next_step: 'a commitment to act after the call, with who does it and when',
-  story_or_quote: "a story the customer told or a striking sentence of the customer's worth retelling",
-  insight: 'a lesson or an observation about the market, the job or selling',
-};
-
 /** Kinds whose evidence must be the customer's words (`idea-sides.ts`): the prompt says so, and the rest are dropped. */
 const customerOnlyKinds = ideaKinds.filter((kind) => !sideMayVoice(kind, 'internal'));
 
@@ -54,7 +45,8 @@ const SYSTEM_PROMPT = [
   'Side "internal" is the seller\'s company, "external" the customer.',
   '',
   'Kinds of idea:',
-  ...ideaKinds.map((kind) => `- ${kind}: ${kindHelp[kind]}`),
+  ...ideaKinds.map((kind) => `- ${kind}: ${IDEA_KIND_GUIDE[kind]}`),
+  `Where a quote could be two kinds, one only: ${IDEA_KIND_PRECEDENCE.join('; ')}.`,
   '',
   'Answer with JSON only: no prose, no code fence. Its shape:',
   `{"ideas":[{"kind":"${ideaKinds.join('|')}","hook":"first line of a post","angle":"what the post would say","quote":"verbatim words from the transcript","score":0.8}]}`,

@@ -1,6 +1,7 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { contentIdeaSchema, ideaKinds } from '../../../lib/transcripts/model/analysis';
 import { createBedrockClient, findIdeasWithBedrock } from '../../../lib/transcripts/ideas/bedrock-ideas';
+import { IDEA_KIND_GUIDE, IDEA_KIND_PRECEDENCE } from '../../../lib/transcripts/ideas/idea-kind-guide';
 import type { Segment } from '../../../lib/transcripts/text/segment';
 import { startFakeBedrock, stopFakeBedrock, type FakeBedrock } from '../../helpers/fake-bedrock';
 import { LlmIdeasError, type LlmIdeasReason } from '../../../lib/errors';
@@ -106,7 +107,8 @@ describe('findIdeasWithBedrock', () => {
     );
     expect(request!.systemText).toMatch(/JSON only/);
     expect(request!.systemText).toMatch(/copied exactly/);
-    for (const kind of ideaKinds) expect(request!.systemText).toContain(kind);
+    for (const kind of ideaKinds) expect(request!.systemText).toContain(`- ${kind}: ${IDEA_KIND_GUIDE[kind]}`);
+    for (const rule of IDEA_KIND_PRECEDENCE) expect(request!.systemText).toContain(rule);
   });
 
   it('returns grounded ideas with evidence from the segments, in the call’s own spelling, best first', async () => {
