@@ -103,14 +103,18 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/** The words of a name, folded: `José-Luis Álvarez` → `jose`, `luis`, `alvarez`. */
+function nameWords(name: string): string[] {
+  return fold(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
 /**
  * Local parts (separators `.`, `_`, `-` dropped) that a name's owner could have: for Jane Doe
  * `janedoe`, `jane`, `jdoe`, `doejane`, `janed`, `doe` (so jane.doe@, j.doe@, doe.jane@, …).
  */
-function localPartsOf(name: string): Set<string> {
-  const words = fold(name)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+function localPartsOf(words: readonly string[]): Set<string> {
   const first = words[0];
   const last = words.at(-1);
   if (first === undefined || last === undefined) return new Set();
@@ -127,18 +131,33 @@ function localPartsOf(name: string): Set<string> {
 }
 
 /**
+ * Whether a local part is a short form of the first name and the last name: Adebayo Okonkwo as
+ * ade.okonkwo@, Christopher Lee as chris.lee@. At least three letters of the first name, so that
+ * an initial or two (`jd@`) stay too vague to match.
+ */
+function isShortFirstName(local: string, words: readonly string[]): boolean {
+  const first = words[0];
+  const last = words.at(-1);
+  if (first === undefined || last === undefined || words.length === 1 || !local.endsWith(last)) return false;
+  const short = local.slice(0, local.length - last.length);
+  return short.length >= 3 && first.startsWith(short);
+}
+
+/**
  * The one participant whose address a speaker's name matches (`Jane Doe`: jane.doe@, janedoe@,
- * jane@, jdoe@, j.doe@, doe.jane@, doe@, …, any domain); `undefined` when none or several match.
+ * jane@, jdoe@, j.doe@, doe.jane@, doe@, …; `Adebayo Okonkwo`: ade.okonkwo@; any domain);
+ * `undefined` when none or several match.
  */
 export function matchParticipant(name: string, participants: readonly string[]): string | undefined {
-  const localParts = localPartsOf(name);
+  const words = nameWords(name);
+  const localParts = localPartsOf(words);
   if (localParts.size === 0) return undefined;
   let match: string | undefined;
   for (const participant of participants) {
     const at = participant.lastIndexOf('@');
     if (at <= 0) continue;
     const local = fold(participant.slice(0, at).replace(/\+.*$/, '')).replace(/[._-]/g, '');
-    if (!localParts.has(local) || participant.toLowerCase() === match) continue;
+    if (!(localParts.has(local) || isShortFirstName(local, words)) || participant.toLowerCase() === match) continue;
     if (match !== undefined) return undefined;
     match = participant.toLowerCase();
   }

@@ -46,6 +46,19 @@ describe('speaker sides', () => {
       expect(matchParticipant('Jane Doe', [email, 'bob@x.example'])).toBe(email);
     });
 
+    it.each([
+      ['Adebayo Okonkwo', 'ade.okonkwo@x.example'],
+      ['Christopher Lee', 'chris_lee@x.example'],
+      ['Alexandra Maria Costa', 'alex.costa@x.example'],
+    ])('matches %s, known by a short first name, to %s', (name, email) => {
+      expect(matchParticipant(name, [email, 'bob@x.example'])).toBe(email);
+    });
+
+    it('matches no short first name under three letters, nor one that is not the start of the first name', () => {
+      expect(matchParticipant('Adebayo Okonkwo', ['ad.okonkwo@x.example'])).toBeUndefined();
+      expect(matchParticipant('Adebayo Okonkwo', ['bayo.okonkwo@x.example'])).toBeUndefined();
+    });
+
     it('matches accents and case aside', () => {
       expect(matchParticipant('José Álvarez', ['jose.alvarez@x.example'])).toBe('jose.alvarez@x.example');
     });
