@@ -21,7 +21,7 @@ const MENTION_BONUS = 0.04;
  * Places each kind gets before the other kinds have had theirs, so one kind does not fill the
  * list (`MAX_IDEAS` in all): a buyer's own questions and objections first.
  */
-const FIRST_PASS_PLACES: Record<IdeaKind, number> = {
+export const FIRST_PASS_PLACES: Record<IdeaKind, number> = {
   customer_question: 10,
   objection: 8,
   pain_point: 8,

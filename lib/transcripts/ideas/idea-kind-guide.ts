@@ -8,7 +8,8 @@ import type { IdeaKind } from '../model/analysis';
  * indirect ones (a past vendor, timing, who signs) that make most of the misses.
  */
 export const IDEA_KIND_GUIDE: Record<IdeaKind, string> = {
-  customer_question: "a substantive question of the customer's (not small talk, not a clarification, never the seller's)",
+  customer_question:
+    "a substantive question of the customer's, blunt ones about price, contract or exit included (not small talk, not a clarification, never the seller's)",
   objection:
     "the customer's pushback, direct or indirect: price, budget, timing, authority, risk, effort, adoption, security or legal hurdles, a past bad experience raised as a reason to hesitate, lock-in",
   pain_point: "a current problem of the customer's and what it costs",
@@ -16,7 +17,7 @@ export const IDEA_KIND_GUIDE: Record<IdeaKind, string> = {
   next_step: 'a commitment to act after the call, with an owner or a date, from either side',
   story_or_quote:
     "the customer's own story, or a vivid line of the customer's worth quoting; never the seller's claims or the seller's stories of other customers",
-  insight: 'a general lesson about how teams work or buy, from either side; not a feature claim',
+  insight: 'a general lesson about how teams work or buy, from either side; not a feature claim, nor a remark about this deal',
 };
 
 /** Which kind a quote is when it could be two. */
@@ -24,4 +25,5 @@ export const IDEA_KIND_PRECEDENCE: readonly string[] = [
   'competitor before objection when the point is the alternative',
   'objection before story_or_quote when a past experience is raised as a reason to hesitate',
   'objection before pain_point when it is a reason not to buy',
+  'pain_point before story_or_quote when the line is about a current problem and what it costs',
 ];
