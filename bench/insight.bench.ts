@@ -1,7 +1,9 @@
 import { createBedrockClient } from '../lib/transcripts/ideas/bedrock-ideas';
 import type { BenchResult } from './bench-result';
-import { evaluate } from './insight/evaluate';
+import { detailLines, evaluate, tallyLines } from './insight/evaluate';
 import { loadLabelledCalls, type LabelledCall } from './insight/labelled-call';
+import { currentPromptSha256, loadRecordedAnswers, replayRecordedAnswers } from './insight/recorded-llm-answers';
+import { tallyByKind } from './insight/score-ideas';
 
 /**
  * The content ideas of the embedded analyser scored against the labelled calls of
@@ -12,9 +14,29 @@ import { loadLabelledCalls, type LabelledCall } from './insight/labelled-call';
 export async function run(): Promise<BenchResult> {
   const calls = loadLabelledCalls();
   const embedded = await evaluate(calls, { name: 'embedded' }, 'embedded');
+  const recorded = await recordedAnswersReport(calls);
   const bedrock = await bedrockReport(calls);
-  if (!bedrock) return embedded;
-  return { name: embedded.name, lines: [...embedded.lines, ...bedrock.lines], targets: [...embedded.targets, ...bedrock.targets] };
+  return {
+    name: embedded.name,
+    lines: [...embedded.lines, ...recorded, ...(bedrock?.lines ?? [])],
+    targets: [...embedded.targets, ...(bedrock?.targets ?? [])],
+  };
+}
+
+/** The LLM analyser's path scored on recorded answers of a model (`recorded-llm-answers.ts`); no target, as no model of ours answered. */
+export async function recordedAnswersReport(calls: readonly LabelledCall[]): Promise<string[]> {
+  const answers = loadRecordedAnswers(calls);
+  if (answers.length === 0) return [];
+  const scores = await replayRecordedAnswers(answers);
+  const answeredBy = [...new Set(answers.map((answer) => answer.answeredBy))].join('; ');
+  const stale = answers.filter((answer) => answer.systemPromptSha256 !== currentPromptSha256()).length;
+  return [
+    `LLM analyser on ${answers.length} calls, replaying recorded answers of ${answeredBy} (no target)`,
+    ...(stale > 0 ? [`  ${stale} of them answered an earlier prompt than the one the analyser sends now: record them again`] : []),
+    ...tallyLines(tallyByKind(scores)),
+    'misses and false ideas (recorded LLM answers):',
+    ...detailLines(scores),
+  ];
 }
 
 /** The LLM analyser's report on the calls, when TRANSCRIPT_ANALYSER=bedrock and BEDROCK_MODEL_ID ask for one. */

@@ -34,7 +34,8 @@ export async function scoreAnalyser(calls: readonly LabelledCall[], analyser: Id
 
 const figure = (value: number | undefined) => (value === undefined ? '   -' : value.toFixed(2));
 
-function tallyLines(tallies: readonly KindTally[]): string[] {
+/** A table of precision and recall per kind. */
+export function tallyLines(tallies: readonly KindTally[]): string[] {
   return [
     `${'kind'.padEnd(18)} precision         recall`,
     ...tallies.map(
@@ -47,7 +48,8 @@ function tallyLines(tallies: readonly KindTally[]): string[] {
 
 const quoted = (text: string) => `"${text.length > 110 ? `${text.slice(0, 107)}...` : text}"`;
 
-function detailLines(scores: readonly CallScore[]): string[] {
+/** Each miss and each false idea of the scored calls, a line each. */
+export function detailLines(scores: readonly CallScore[]): string[] {
   const lines: string[] = [];
   for (const score of scores) {
     for (const label of score.missed) lines.push(`  miss   ${score.call.id}  ${label.kind}: ${quoted(label.quote)}`);
