@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { ideaKinds } from '../../lib/transcripts/model/analysis';
@@ -68,6 +68,34 @@ export function loadLabelledCalls(dir = LABELLED_DIR, only?: readonly string[]):
     for (const problem of problemsOf(call)) throw new Error(`${id}: ${problem}`);
     return call;
   });
+}
+
+/**
+ * The files of a folder that say more of some labelled calls, one a call named after it
+ * (`<call id>.json`), each checked against `schema`: a file naming no call of `calls`, or not of the
+ * schema, throws with `what` and its name. None when the folder is not there.
+ */
+export function loadPerCallFiles<T>(
+  dir: string,
+  calls: readonly LabelledCall[],
+  schema: z.ZodType<T>,
+  what: string,
+): Array<{ call: LabelledCall; data: T; fail: (problem: string) => never }> {
+  if (!existsSync(dir)) return [];
+  const byId = new Map(calls.map((call) => [call.id, call]));
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const fail = (problem: string): never => {
+        throw new Error(`${what} ${file}: ${problem}`);
+      };
+      const id = file.replace(/\.json$/, '');
+      const call = byId.get(id) ?? fail(`no labelled call ${id}`);
+      const parsed = schema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+      if (!parsed.success) fail(z.prettifyError(parsed.error));
+      return { call, data: parsed.data as T, fail };
+    });
 }
 
 /** What is wrong with a call beyond its schema: unknown speakers, quotes not found or not unique, sides. */

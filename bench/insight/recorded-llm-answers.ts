@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
 import { LLM_SYSTEM_PROMPT } from '../../lib/transcripts/ideas/bedrock-ideas';
 import { startFakeBedrock, stopFakeBedrock } from '../../tests/helpers/fake-bedrock';
 import { scoreAnalyser } from './evaluate';
-import { LABELLED_DIR, type LabelledCall } from './labelled-call';
+import { LABELLED_DIR, loadPerCallFiles, type LabelledCall } from './labelled-call';
 import type { CallScore } from './score-ideas';
 
 /**
@@ -38,19 +37,7 @@ export const currentPromptSha256 = (): string => createHash('sha256').update(LLM
 
 /** The recorded answers, for calls of `calls` (a file naming no labelled call throws). */
 export function loadRecordedAnswers(calls: readonly LabelledCall[], dir = LLM_ANSWERS_DIR): RecordedAnswer[] {
-  if (!existsSync(dir)) return [];
-  const byId = new Map(calls.map((call) => [call.id, call]));
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => {
-      const id = file.replace(/\.json$/, '');
-      const call = byId.get(id);
-      if (!call) throw new Error(`recorded answer ${file}: no labelled call ${id}`);
-      const parsed = recordedAnswerSchema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
-      if (!parsed.success) throw new Error(`recorded answer ${file}: ${z.prettifyError(parsed.error)}`);
-      return { ...parsed.data, call };
-    });
+  return loadPerCallFiles(dir, calls, recordedAnswerSchema, 'recorded answer').map(({ call, data }) => ({ ...data, call }));
 }
 
 /**

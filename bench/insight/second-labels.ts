@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { ContentIdea } from '../../lib/transcripts/model/analysis';
-import { LABELLED_DIR, labelSchema, problemsOf, type LabelledCall } from './labelled-call';
+import { LABELLED_DIR, labelSchema, loadPerCallFiles, problemsOf, type LabelledCall } from './labelled-call';
 import { scoreCall, type CallScore } from './score-ideas';
 
 /**
@@ -26,21 +25,11 @@ export interface LabelledTwice {
 
 /** The calls that have second labels, checked like a labelled call: a quote must be verbatim and unique. */
 export function loadSecondLabels(calls: readonly LabelledCall[], dir = SECOND_LABELS_DIR): LabelledTwice[] {
-  if (!existsSync(dir)) return [];
-  const byId = new Map(calls.map((call) => [call.id, call]));
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => {
-      const id = file.replace(/\.json$/, '');
-      const first = byId.get(id);
-      if (!first) throw new Error(`second labels ${file}: no labelled call ${id}`);
-      const parsed = secondLabelsSchema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
-      if (!parsed.success) throw new Error(`second labels ${file}: ${z.prettifyError(parsed.error)}`);
-      const second = { ...first, ideas: parsed.data.ideas };
-      for (const problem of problemsOf(second)) throw new Error(`second labels ${file}: ${problem}`);
-      return { first, second };
-    });
+  return loadPerCallFiles(dir, calls, secondLabelsSchema, 'second labels').map(({ call, data, fail }) => {
+    const second = { ...call, ideas: data.ideas };
+    for (const problem of problemsOf(second)) fail(problem);
+    return { first: call, second };
+  });
 }
 
 /**

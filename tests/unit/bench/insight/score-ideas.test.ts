@@ -1,32 +1,6 @@
-import type { LabelledCall } from '../../../../bench/insight/labelled-call';
+import { tinyLabelledCall as call } from '../../../fixtures/transcripts/tiny-labelled-call';
 import { scoreCall, tallyByKind } from '../../../../bench/insight/score-ideas';
 import type { ContentIdea, IdeaKind } from '../../../../lib/transcripts/model/analysis';
-
-const call: LabelledCall = {
-  id: 'tiny',
-  title: 'Tiny call',
-  shape: 'discovery',
-  industry: 'test',
-  form: 'strings',
-  heldOut: false,
-  sellerDomain: 'seller.example',
-  people: {
-    sal: { name: 'Sal Seller', side: 'internal', email: 'sal.seller@seller.example' },
-    bo: { name: 'Bo Buyer', side: 'external', email: 'bo.buyer@buyer.example' },
-  },
-  script: [
-    ['sal', 'How do you track follow-ups today?'],
-    ['bo', 'In spreadsheets, and we lose about six hours a week per rep. Honestly it is too expensive for us right now.'],
-    ['bo', 'Does it integrate with Salesforce?'],
-    ['sal', 'I will send the proposal by Friday.'],
-  ],
-  ideas: [
-    { kind: 'pain_point', quote: 'In spreadsheets, and we lose about six hours a week per rep.' },
-    { kind: 'objection', quote: 'Honestly it is too expensive for us right now.' },
-    { kind: 'customer_question', quote: 'Does it integrate with Salesforce?' },
-    { kind: 'next_step', quote: 'I will send the proposal by Friday.', optional: true },
-  ],
-};
 
 const idea = (kind: IdeaKind, ...quotes: string[]): ContentIdea => ({
   kind,

@@ -1,33 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadLabelledCalls, type LabelledCall } from '../../../../bench/insight/labelled-call';
+import { loadLabelledCalls } from '../../../../bench/insight/labelled-call';
+import { tinyLabelledCall as call } from '../../../fixtures/transcripts/tiny-labelled-call';
 import { tallyByKind } from '../../../../bench/insight/score-ideas';
 import { loadSecondLabels, scoreSecondLabeller } from '../../../../bench/insight/second-labels';
-
-const call: LabelledCall = {
-  id: 'tiny',
-  title: 'Tiny call',
-  shape: 'discovery',
-  industry: 'test',
-  form: 'strings',
-  heldOut: false,
-  sellerDomain: 'seller.example',
-  people: {
-    sal: { name: 'Sal Seller', side: 'internal', email: 'sal.seller@seller.example' },
-    bo: { name: 'Bo Buyer', side: 'external', email: 'bo.buyer@buyer.example' },
-  },
-  script: [
-    ['sal', 'How do you track follow-ups today?'],
-    ['bo', 'In spreadsheets, and we lose about six hours a week per rep. Honestly it is too expensive for us right now.'],
-    ['bo', 'Does it integrate with Salesforce?'],
-  ],
-  ideas: [
-    { kind: 'pain_point', quote: 'In spreadsheets, and we lose about six hours a week per rep.' },
-    { kind: 'objection', quote: 'Honestly it is too expensive for us right now.' },
-    { kind: 'customer_question', quote: 'Does it integrate with Salesforce?' },
-  ],
-};
 
 function folderWith(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'second-labels-'));
