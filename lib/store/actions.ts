@@ -46,6 +46,11 @@ export interface Action {
   /** Who holds the action while it runs, and until when (epoch ms): duplicates wait or drop. */
   leaseId?: string;
   leaseUntil?: number;
+  /**
+   * The lease of the attempt that last put the action back to pending (a retry, a deferral): that
+   * attempt's write, sent again by the SDK after its answer was lost, finds it there (see `releaseHeld`).
+   */
+  releasedLeaseId?: string;
   /** The approval this action waited or waits for (comment by an `ask` account, DM with approval). */
   approval?: { approvalId: string; path: string; validUntil: string; decision?: 'approved' | 'rejected' | 'expired' };
   /** The text as approved (possibly edited); the job's text otherwise. */
@@ -148,16 +153,16 @@ export async function getAction(db: Db, action: ActionKey): Promise<Action | und
 }
 
 /**
- * Takes the action for one attempt: pending (or running with an expired lease, after a crash)
- * → running. Returns the claimed action, or undefined when someone else holds it or it ended.
+ * What a claim found: the action, taken for this attempt; or, when another attempt holds it or it
+ * is not pending (anymore), the action as it now is.
  */
-export async function claimAction(
-  db: Db,
-  action: ActionKey,
-  leaseId: string,
-  now: Date,
-  leaseSeconds: number,
-): Promise<Action | undefined> {
+export type Claim = { claimed: Action; current?: undefined } | { claimed?: undefined; current: Action | undefined };
+
+/**
+ * Takes the action for one attempt: pending (or running with an expired lease, after a crash)
+ * → running, with this attempt's lease.
+ */
+export async function claimAction(db: Db, action: ActionKey, leaseId: string, now: Date, leaseSeconds: number): Promise<Claim> {
   const claimed = await writtenIfConditionHolds(
     db.client.send(
       new UpdateCommand({
@@ -181,7 +186,31 @@ export async function claimAction(
       }),
     ),
   );
-  return claimed ? toAction(claimed) : undefined;
+  if (claimed) return { claimed: toAction(claimed) };
+  // Refused, yet maybe ours: when DynamoDB's answer to the claim is lost (a timeout under load), the
+  // SDK sends the claim again, and the first try, which landed, makes the condition refuse the
+  // second. Taken for someone else, the attempt would drop its message and leave the action running
+  // with no message left to end it. The action carries this attempt's lease if the claim landed.
+  const current = await getAction(db, action);
+  if (current?.status === 'running' && current.leaseId === leaseId) return { claimed: current };
+  return { current };
+}
+
+/**
+ * Runs a write that puts the action held by `leaseId` back to pending (a retry, a deferral), and
+ * marks it released by that lease. False if the lease was lost (another attempt took the action
+ * over), so that the caller sends no message for it. A refusal is also what the SDK's second try of
+ * a write whose answer was lost gets: the mark tells that case, in which the write is done (true),
+ * and the caller must send the message that brings the action back.
+ */
+async function releaseHeld(
+  db: Db,
+  action: ActionKey,
+  leaseId: string,
+  update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>,
+): Promise<boolean> {
+  if (await updateIfCurrent(db, { ...update, Key: key(action) })) return true;
+  return (await getAction(db, action))?.releasedLeaseId === leaseId;
 }
 
 /** running → pending again, to be retried at `notBefore`. False if the lease was lost. */
@@ -192,10 +221,10 @@ export function rescheduleAction(
   retry: { notBefore: Date; reason: string; error: string },
   now: Date,
 ): Promise<boolean> {
-  return updateIfCurrent(db, {
-    Key: key(action),
+  return releaseHeld(db, action, leaseId, {
     UpdateExpression:
-      'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at REMOVE leaseId, leaseUntil',
+      'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at, releasedLeaseId = :lease ' +
+      'REMOVE leaseId, leaseUntil',
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
     ExpressionAttributeValues: {
@@ -321,10 +350,9 @@ export async function deferAction(
   deferral: { notBefore: Date; reason: DeferredReason; slot?: Date },
   now: Date,
 ): Promise<boolean> {
-  return updateIfCurrent(db, {
-    Key: key(action),
+  return releaseHeld(db, action, leaseId, {
     UpdateExpression:
-      'SET #status = :pending, notBefore = :nb, deferredReason = :why, attempts = attempts - :one, updatedAt = :at' +
+      'SET #status = :pending, notBefore = :nb, deferredReason = :why, attempts = attempts - :one, updatedAt = :at, releasedLeaseId = :lease' +
       (deferral.slot ? ', slotAt = :slot REMOVE leaseId, leaseUntil' : ' REMOVE leaseId, leaseUntil, slotAt'),
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status' },

@@ -141,12 +141,15 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   }
 
   const leaseId = randomUUID();
-  const claimed = await claimAction(deps.db, message, leaseId, now, deps.leaseSeconds ?? 150);
+  const { claimed, current } = await claimAction(deps.db, message, leaseId, now, deps.leaseSeconds ?? 150);
   if (!claimed) {
-    // Another attempt holds it, and it may have crashed. Look again when its lease ends: this message
-    // may be the only one left that can take the action over.
-    if (action.status === 'running' && action.leaseUntil !== undefined && action.leaseUntil > now.getTime()) {
-      await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (action.leaseUntil - now.getTime()) / 1000 + 1 });
+    // Another attempt holds it (as it is now, not as read above), and it may have crashed. Look again
+    // when its lease ends: this message may be the only one left that can take the action over.
+    if (current?.status === 'running' && current.leaseUntil !== undefined) {
+      await sendMessage(deps.sqs, deps.actionsQueueUrl, {
+        body: message,
+        delaySeconds: Math.max(0, (current.leaseUntil - now.getTime()) / 1000) + 1,
+      });
     }
     return;
   }
