@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backlogItem } from './account-backlogs';
 import { batchGet } from './batch-get';
 import type { Db } from './client';
@@ -160,9 +160,12 @@ export type Claim = { claimed: Action; current?: undefined } | { claimed?: undef
 
 /**
  * Takes the action for one attempt: pending (or running with an expired lease, after a crash)
- * → running, with this attempt's lease.
+ * → running, with this attempt's lease, and in the index of held actions until the lease ends
+ * (the connection watch re-drives an action still held long after, lib/outreach/run/redrive-lapsed-actions.ts).
  */
 export async function claimAction(db: Db, action: ActionKey, leaseId: string, now: Date, leaseSeconds: number): Promise<Claim> {
+  const leaseUntil = now.getTime() + leaseSeconds * 1000;
+  const held = keys.heldActionIndex(new Date(leaseUntil).toISOString(), action.workspaceId, action.jobId, action.accountId);
   const claimed = await writtenIfConditionHolds(
     db.client.send(
       new UpdateCommand({
@@ -170,17 +173,19 @@ export async function claimAction(db: Db, action: ActionKey, leaseId: string, no
         Key: key(action),
         UpdateExpression:
           'SET #status = :running, leaseId = :lease, leaseUntil = :until, attempts = attempts + :one, ' +
-          'startedAt = if_not_exists(startedAt, :at), updatedAt = :at REMOVE gsi1pk, gsi1sk, deferredReason',
+          'startedAt = if_not_exists(startedAt, :at), updatedAt = :at, gsi1pk = :gpk, gsi1sk = :gsk REMOVE deferredReason',
         ConditionExpression: '#status = :pending OR (#status = :running AND leaseUntil < :nowMs)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':running': 'running',
           ':pending': 'pending',
           ':lease': leaseId,
-          ':until': now.getTime() + leaseSeconds * 1000,
+          ':until': leaseUntil,
           ':nowMs': now.getTime(),
           ':one': 1,
           ':at': now.toISOString(),
+          ':gpk': held.gsi1pk,
+          ':gsk': held.gsi1sk,
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -224,7 +229,7 @@ export function rescheduleAction(
   return releaseHeld(db, action, leaseId, {
     UpdateExpression:
       'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at, releasedLeaseId = :lease ' +
-      'REMOVE leaseId, leaseUntil',
+      'REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk',
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
     ExpressionAttributeValues: {
@@ -353,7 +358,9 @@ export async function deferAction(
   return releaseHeld(db, action, leaseId, {
     UpdateExpression:
       'SET #status = :pending, notBefore = :nb, deferredReason = :why, attempts = attempts - :one, updatedAt = :at, releasedLeaseId = :lease' +
-      (deferral.slot ? ', slotAt = :slot REMOVE leaseId, leaseUntil' : ' REMOVE leaseId, leaseUntil, slotAt'),
+      (deferral.slot
+        ? ', slotAt = :slot REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk'
+        : ' REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk, slotAt'),
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -481,6 +488,39 @@ export async function listUndispatched(db: Db, before: Date): Promise<Action[]> 
     ExpressionAttributeValues: { ':p': 'DISPATCH', ':before': before.toISOString() },
   });
   return items.map(toAction);
+}
+
+/**
+ * Actions still held by an attempt whose lease ended before `before` (or that were last re-driven
+ * then): at most `limit`, those whose lease ended first.
+ */
+export async function listLapsedLeases(db: Db, before: Date, limit: number): Promise<Action[]> {
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':p': keys.heldActionIndex('', '', '', '').gsi1pk, ':before': before.toISOString() },
+      Limit: limit,
+    }),
+  );
+  return Items.map(toAction);
+}
+
+/**
+ * Moves a held action's index entry to `now`, once a message was sent for it, so that the next
+ * sweep leaves it until it has lapsed again; only while the same lease holds it (a new claim writes
+ * an entry of its own).
+ */
+export async function touchLapsedLease(db: Db, action: Action, now: Date): Promise<void> {
+  const held = keys.heldActionIndex(now.toISOString(), action.workspaceId, action.jobId, action.accountId);
+  await updateIfCurrent(db, {
+    Key: key(action),
+    UpdateExpression: 'SET gsi1sk = :gsk',
+    ConditionExpression: 'gsi1pk = :gpk AND #status = :running AND leaseId = :lease',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':gpk': held.gsi1pk, ':gsk': held.gsi1sk, ':running': 'running', ':lease': action.leaseId },
+  });
 }
 
 /** A job's actions (they share its key prefix). */

@@ -30,7 +30,10 @@
  *   pending / waiting    its job is cancelled, or its account removed          cancelled
  *                        (stop-actions.ts, not this file)
  *   running              the attempt died holding it, and its lease ran out    running, taken over by
- *                                                                              the next delivery
+ *                                                                              the next delivery (or
+ *                                                                              by one the watch sends,
+ *                                                                              if none is left:
+ *                                                                              redrive-lapsed-actions)
  *   awaiting_approval    approved (the text maybe edited)                      pending
  *   awaiting_approval    refused / not decided in time                         rejected / expired
  *   awaiting_connection  the person accepted (seen by the webhook or the       pending: the message
