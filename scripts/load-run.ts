@@ -222,8 +222,9 @@ async function main(): Promise<number> {
       );
     const ranUnannounced = fromCutOff.filter((job) => !neverQueued(job));
     if (chaos) {
-      // The retry of a request whose attempt died after queueing its job, but before its Idempotency-Key
-      // stored the answer, gets a 409 until the key's lock runs out, and is then handled anew.
+      // The retry of a request whose attempt died after writing its job, but before its Idempotency-Key
+      // stored the answer, gets a 409 until the key's lock runs out, and is then answered with that
+      // job (docs/reliability.md). A second job for it is a request accepted twice.
       const twice = ranUnannounced.filter((job) => {
         const retried = cutOffRequestOf(job)!.accepted?.jobId;
         return retried !== undefined && retried !== job.jobId;
@@ -232,6 +233,7 @@ async function main(): Promise<number> {
       console.log(
         `jobs queued by requests cut off by a kill, no 202 announcing them: ${ranUnannounced.length}; of these, accepted twice (the retry made a second job): ${twice.length}`,
       );
+      if (twice.length) problems.push(`${twice.length} requests cut off by a kill were accepted twice (their retry made a second job)`);
       const unended = ranUnannounced.filter((job) => !isFinalJob(job));
       if (unended.length) problems.push(`${unended.length} jobs queued by requests cut off by a kill did not end`);
     }

@@ -40,7 +40,7 @@ function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: PipelineOptions
       );
       if (!begun) return handle();
       if ('replay' in begun) return begun.replay;
-      const result = await handle();
+      const result = await handle(begun.claim.retryKey);
       await finishIdempotentRequest(db, workspaceId, begun.claim, result);
       return result;
     },

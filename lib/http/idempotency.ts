@@ -13,8 +13,21 @@ const LOCK_SECONDS = 60;
 /** An `Idempotency-Key` header: 1 to 255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
+/**
+ * What the use case of a request with an Idempotency-Key knows of it. `id` is the same for every
+ * attempt of the request (its workspace, key and body), so that an attempt can find what an earlier
+ * one made before it was cut off, after its work but before the key stored its answer (a crash, a
+ * timeout): a job's id is made from it. The key holds for 24 h: the same key and body used before
+ * `since` was another request.
+ */
+export interface RetryKey {
+  id: string;
+  since: Date;
+}
+
 export interface IdempotencyClaim {
   keyHash: string;
+  retryKey: RetryKey;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -41,7 +54,13 @@ export async function beginIdempotentRequest(
     ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
     lockSeconds: LOCK_SECONDS,
   });
-  if (!held) return { claim: { keyHash } };
+  if (!held) {
+    const retryKey = {
+      id: sha256(`${workspaceId}\n${keyHash}\n${fingerprint}`),
+      since: new Date(now.getTime() - IDEMPOTENCY_TTL_SECONDS * 1000),
+    };
+    return { claim: { keyHash, retryKey } };
+  }
   if (held.fingerprint !== fingerprint) {
     throw new HttpError(
       422,

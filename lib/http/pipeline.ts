@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from '../zod';
 import type { HttpError } from '../errors';
+import type { RetryKey } from './idempotency';
 import type { LambdaHandler } from '../invocation';
 import { observedHandler } from '../invocation';
 import { logger } from '../log';
@@ -24,6 +25,8 @@ export interface EndpointRequest<Body> {
   headers: Record<string, string | undefined>;
   requestId: string;
   now: Date;
+  /** With an Idempotency-Key: the same for every attempt of this request (see `RetryKey`). */
+  retryKey?: RetryKey;
 }
 
 export interface PipelineOptions<S extends z.core.$ZodType> {
@@ -50,7 +53,8 @@ export type HttpHandler = LambdaHandler<APIGatewayProxyEventV2, LambdaHttpResult
  * The access layer an endpoint puts around the pipeline (the api key's, lib/http/endpoint.ts), each
  * step refusing by throwing: `identify` names the caller's workspace, then `count` counts the
  * request against it and gives the headers every answer to it carries; `perform` runs the use case
- * (`handle`) for the validated request, and may answer without it.
+ * (`handle`, told the request's retry key when it has one) for the validated request, and may
+ * answer without it.
  */
 export interface AccessLayer {
   identify: (headers: Record<string, string | undefined>) => Promise<string>;
@@ -58,7 +62,7 @@ export interface AccessLayer {
   perform: (
     workspaceId: string,
     request: { rawBody: string | undefined; headers: Record<string, string | undefined>; now: Date },
-    handle: () => Promise<HttpResult>,
+    handle: (retryKey?: RetryKey) => Promise<HttpResult>,
   ) => Promise<HttpResult>;
 }
 
@@ -115,9 +119,9 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
       };
       if (!access) return options.handle(request);
       // The access layer may answer a use case's error itself (a stored answer must hold it).
-      return access.perform(request.workspaceId, { rawBody: raw?.text, headers, now }, async () => {
+      return access.perform(request.workspaceId, { rawBody: raw?.text, headers, now }, async (retryKey) => {
         try {
-          return await options.handle(request);
+          return await options.handle(retryKey ? { ...request, retryKey } : request);
         } catch (thrown) {
           return resultOf(thrown, context, options.renderError);
         }

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backlogItem } from './account-backlogs';
 import { batchGet } from './batch-get';
 import type { Db } from './client';
@@ -46,6 +46,11 @@ export interface Action {
   /** Who holds the action while it runs, and until when (epoch ms): duplicates wait or drop. */
   leaseId?: string;
   leaseUntil?: number;
+  /**
+   * The lease of the attempt that last put the action back to pending (a retry, a deferral): that
+   * attempt's write, sent again by the SDK after its answer was lost, finds it there (see `releaseHeld`).
+   */
+  releasedLeaseId?: string;
   /** The approval this action waited or waits for (comment by an `ask` account, DM with approval). */
   approval?: { approvalId: string; path: string; validUntil: string; decision?: 'approved' | 'rejected' | 'expired' };
   /** The text as approved (possibly edited); the job's text otherwise. */
@@ -148,16 +153,19 @@ export async function getAction(db: Db, action: ActionKey): Promise<Action | und
 }
 
 /**
- * Takes the action for one attempt: pending (or running with an expired lease, after a crash)
- * → running. Returns the claimed action, or undefined when someone else holds it or it ended.
+ * What a claim found: the action, taken for this attempt; or, when another attempt holds it or it
+ * is not pending (anymore), the action as it now is.
  */
-export async function claimAction(
-  db: Db,
-  action: ActionKey,
-  leaseId: string,
-  now: Date,
-  leaseSeconds: number,
-): Promise<Action | undefined> {
+export type Claim = { claimed: Action; current?: undefined } | { claimed?: undefined; current: Action | undefined };
+
+/**
+ * Takes the action for one attempt: pending (or running with an expired lease, after a crash)
+ * → running, with this attempt's lease, and in the index of held actions until the lease ends
+ * (the connection watch re-drives an action still held long after, lib/outreach/run/redrive-lapsed-actions.ts).
+ */
+export async function claimAction(db: Db, action: ActionKey, leaseId: string, now: Date, leaseSeconds: number): Promise<Claim> {
+  const leaseUntil = now.getTime() + leaseSeconds * 1000;
+  const held = keys.heldActionIndex(new Date(leaseUntil).toISOString(), action.workspaceId, action.jobId, action.accountId);
   const claimed = await writtenIfConditionHolds(
     db.client.send(
       new UpdateCommand({
@@ -165,23 +173,49 @@ export async function claimAction(
         Key: key(action),
         UpdateExpression:
           'SET #status = :running, leaseId = :lease, leaseUntil = :until, attempts = attempts + :one, ' +
-          'startedAt = if_not_exists(startedAt, :at), updatedAt = :at REMOVE gsi1pk, gsi1sk, deferredReason',
+          'startedAt = if_not_exists(startedAt, :at), updatedAt = :at, gsi1pk = :gpk, gsi1sk = :gsk REMOVE deferredReason',
         ConditionExpression: '#status = :pending OR (#status = :running AND leaseUntil < :nowMs)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':running': 'running',
           ':pending': 'pending',
           ':lease': leaseId,
-          ':until': now.getTime() + leaseSeconds * 1000,
+          ':until': leaseUntil,
           ':nowMs': now.getTime(),
           ':one': 1,
           ':at': now.toISOString(),
+          ':gpk': held.gsi1pk,
+          ':gsk': held.gsi1sk,
         },
         ReturnValues: 'ALL_NEW',
       }),
     ),
   );
-  return claimed ? toAction(claimed) : undefined;
+  if (claimed) return { claimed: toAction(claimed) };
+  // Refused, yet maybe ours: when DynamoDB's answer to the claim is lost (a timeout under load), the
+  // SDK sends the claim again, and the first try, which landed, makes the condition refuse the
+  // second. Taken for someone else, the attempt would drop its message and leave the action running
+  // with no message left to end it. The action carries this attempt's lease if the claim landed.
+  const current = await getAction(db, action);
+  if (current?.status === 'running' && current.leaseId === leaseId) return { claimed: current };
+  return { current };
+}
+
+/**
+ * Runs a write that puts the action held by `leaseId` back to pending (a retry, a deferral), and
+ * marks it released by that lease. False if the lease was lost (another attempt took the action
+ * over), so that the caller sends no message for it. A refusal is also what the SDK's second try of
+ * a write whose answer was lost gets: the mark tells that case, in which the write is done (true),
+ * and the caller must send the message that brings the action back.
+ */
+async function releaseHeld(
+  db: Db,
+  action: ActionKey,
+  leaseId: string,
+  update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>,
+): Promise<boolean> {
+  if (await updateIfCurrent(db, { ...update, Key: key(action) })) return true;
+  return (await getAction(db, action))?.releasedLeaseId === leaseId;
 }
 
 /** running → pending again, to be retried at `notBefore`. False if the lease was lost. */
@@ -192,10 +226,10 @@ export function rescheduleAction(
   retry: { notBefore: Date; reason: string; error: string },
   now: Date,
 ): Promise<boolean> {
-  return updateIfCurrent(db, {
-    Key: key(action),
+  return releaseHeld(db, action, leaseId, {
     UpdateExpression:
-      'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at REMOVE leaseId, leaseUntil',
+      'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at, releasedLeaseId = :lease ' +
+      'REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk',
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
     ExpressionAttributeValues: {
@@ -321,11 +355,12 @@ export async function deferAction(
   deferral: { notBefore: Date; reason: DeferredReason; slot?: Date },
   now: Date,
 ): Promise<boolean> {
-  return updateIfCurrent(db, {
-    Key: key(action),
+  return releaseHeld(db, action, leaseId, {
     UpdateExpression:
-      'SET #status = :pending, notBefore = :nb, deferredReason = :why, attempts = attempts - :one, updatedAt = :at' +
-      (deferral.slot ? ', slotAt = :slot REMOVE leaseId, leaseUntil' : ' REMOVE leaseId, leaseUntil, slotAt'),
+      'SET #status = :pending, notBefore = :nb, deferredReason = :why, attempts = attempts - :one, updatedAt = :at, releasedLeaseId = :lease' +
+      (deferral.slot
+        ? ', slotAt = :slot REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk'
+        : ' REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk, slotAt'),
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -453,6 +488,39 @@ export async function listUndispatched(db: Db, before: Date): Promise<Action[]> 
     ExpressionAttributeValues: { ':p': 'DISPATCH', ':before': before.toISOString() },
   });
   return items.map(toAction);
+}
+
+/**
+ * Actions still held by an attempt whose lease ended before `before` (or that were last re-driven
+ * then): at most `limit`, those whose lease ended first.
+ */
+export async function listLapsedLeases(db: Db, before: Date, limit: number): Promise<Action[]> {
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':p': keys.heldActionIndex('', '', '', '').gsi1pk, ':before': before.toISOString() },
+      Limit: limit,
+    }),
+  );
+  return Items.map(toAction);
+}
+
+/**
+ * Moves a held action's index entry to `now`, once a message was sent for it, so that the next
+ * sweep leaves it until it has lapsed again; only while the same lease holds it (a new claim writes
+ * an entry of its own).
+ */
+export async function touchLapsedLease(db: Db, action: Action, now: Date): Promise<void> {
+  const held = keys.heldActionIndex(now.toISOString(), action.workspaceId, action.jobId, action.accountId);
+  await updateIfCurrent(db, {
+    Key: key(action),
+    UpdateExpression: 'SET gsi1sk = :gsk',
+    ConditionExpression: 'gsi1pk = :gpk AND #status = :running AND leaseId = :lease',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':gpk': held.gsi1pk, ':gsk': held.gsi1sk, ':running': 'running', ':lease': action.leaseId },
+  });
 }
 
 /** A job's actions (they share its key prefix). */

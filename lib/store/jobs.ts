@@ -84,8 +84,13 @@ function queuedIndexOf(job: Pick<Job, 'workspaceId' | 'jobId' | 'createdAt'>) {
   return keys.queuedJobIndex(queuedJobShard(job.jobId), job.createdAt, job.workspaceId, job.jobId);
 }
 
-/** Writes a new job; a queued one gets its queued-index entry (the sweep's way to find it if nobody ever takes it). */
-export async function createJob(db: Db, job: Job): Promise<void> {
+/**
+ * Writes a new job; a queued one gets its queued-index entry (the sweep's way to find it if nobody
+ * ever takes it). Refused when the job exists, unless it failed for one of `replacing`: reasons of
+ * a job its request never started nor announced, which a retry of that request may write again.
+ */
+export async function createJob(db: Db, job: Job, { replacing = [] }: { replacing?: string[] } = {}): Promise<void> {
+  const reasons = Object.fromEntries(replacing.map((reason, index) => [`:reason${index}`, reason]));
   await db.client.send(
     new PutCommand({
       TableName: db.table,
@@ -95,7 +100,13 @@ export async function createJob(db: Db, job: Job): Promise<void> {
         ...(job.status === 'queued' ? queuedIndexOf(job) : {}),
         ...job,
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      ...(replacing.length
+        ? {
+            ConditionExpression: `attribute_not_exists(pk) OR (#status = :failed AND failureReason IN (${Object.keys(reasons).join(', ')}))`,
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':failed': 'failed', ...reasons },
+          }
+        : { ConditionExpression: 'attribute_not_exists(pk)' }),
     }),
   );
 }
@@ -108,6 +119,16 @@ export async function deleteJob(db: Db, workspaceId: string, jobId: string): Pro
 export async function getJob(db: Db, workspaceId: string, jobId: string): Promise<Job | undefined> {
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.job(workspaceId, jobId), ConsistentRead: true }));
   return Item && (withoutKeys(Item) as unknown as Job);
+}
+
+/**
+ * The job, and whether it still waits for a planner to take it: queued, with its queued-index entry
+ * (a planner removes it as it takes the job, so its message reached one).
+ */
+export async function getJobAndUntaken(db: Db, workspaceId: string, jobId: string): Promise<{ job: Job; untaken: boolean } | undefined> {
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.job(workspaceId, jobId), ConsistentRead: true }));
+  if (!Item) return undefined;
+  return { job: withoutKeys(Item) as unknown as Job, untaken: Item.status === 'queued' && Item.gsi1pk !== undefined };
 }
 
 /**

@@ -75,6 +75,16 @@ export const keys = {
     gsi1pk: 'DISPATCH',
     gsi1sk: `${at}#${workspaceId}#${jobId}#${accountId}`,
   }),
+  /**
+   * Actions held by an attempt (running), by when its lease ends: set by the claim, removed when the
+   * attempt ends or releases the action. An entry long past its time is an action nothing will move
+   * on (its message gone), which the connection watch re-drives. One key: claims are bounded by the
+   * actions worker's concurrency, far below what one index partition takes.
+   */
+  heldActionIndex: (leaseUntil: string, workspaceId: string, jobId: string, accountId: string) => ({
+    gsi1pk: 'HELD_ACTIONS',
+    gsi1sk: `${leaseUntil}#${workspaceId}#${jobId}#${accountId}`,
+  }),
   transcript: (workspaceId: string, callId: string) => ({ pk: `WS#${workspaceId}`, sk: `TRANSCRIPT#${callId}` }),
   /** A workspace's transcripts by call start time (ISO, so it sorts), for the newest-first list. */
   transcriptIndex: (workspaceId: string, callStartTime: string, callId: string) => ({

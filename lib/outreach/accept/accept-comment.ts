@@ -1,5 +1,6 @@
 import type { CommentRequest } from '../../schemas/comment';
 import type { Job } from '../../store/jobs';
+import type { RetryKey } from '../../http/idempotency';
 import { checkGroupsToActFrom } from '../../groups/group-directory';
 import { resolveProfileAccount } from './resolve-profile-account';
 import type { SubmitJobDeps } from './submit-job';
@@ -11,7 +12,13 @@ import { submitJob } from './submit-job';
  * commentor are asked to approve first (see plan-job). A commentor named beside groups is still
  * checked, so a typo is not silently ignored, but not used; the job says so.
  */
-export async function acceptCommentRequest(deps: SubmitJobDeps, workspaceId: string, request: CommentRequest, now: Date): Promise<Job> {
+export async function acceptCommentRequest(
+  deps: SubmitJobDeps,
+  workspaceId: string,
+  request: CommentRequest,
+  now: Date,
+  retryKey?: RetryKey,
+): Promise<Job> {
   const commentor =
     request.commentor === undefined ? undefined : await resolveProfileAccount(deps.db, workspaceId, request.commentor, 'commentor');
   const groups = request.groups ? await checkGroupsToActFrom(deps.db, workspaceId, request.groups) : undefined;
@@ -32,6 +39,7 @@ export async function acceptCommentRequest(deps: SubmitJobDeps, workspaceId: str
     accountsField: request.groups ? 'groups' : 'commentor',
     warnings,
     now,
+    retryKey,
   });
   return job;
 }

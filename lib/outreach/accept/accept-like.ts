@@ -1,5 +1,6 @@
 import type { LikeRequest } from '../../schemas/like';
 import type { Job } from '../../store/jobs';
+import type { RetryKey } from '../../http/idempotency';
 import { checkGroupsToActFrom } from '../../groups/group-directory';
 import type { SubmitJobDeps } from './submit-job';
 import { submitJob } from './submit-job';
@@ -8,7 +9,13 @@ import { submitJob } from './submit-job';
  * POST /social-selling/like: checks the groups (known, each with an active account) and submits a
  * `like` job, planned into one action per distinct active account of the groups. Returns the job.
  */
-export async function acceptLikeRequest(deps: SubmitJobDeps, workspaceId: string, request: LikeRequest, now: Date): Promise<Job> {
+export async function acceptLikeRequest(
+  deps: SubmitJobDeps,
+  workspaceId: string,
+  request: LikeRequest,
+  now: Date,
+  retryKey?: RetryKey,
+): Promise<Job> {
   const { accountCount } = await checkGroupsToActFrom(deps.db, workspaceId, request.groups);
   const job = await submitJob(deps, {
     workspaceId,
@@ -17,6 +24,7 @@ export async function acceptLikeRequest(deps: SubmitJobDeps, workspaceId: string
     actors: { groupAccountCount: accountCount },
     accountsField: 'groups',
     now,
+    retryKey,
   });
   return job;
 }

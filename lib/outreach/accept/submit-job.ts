@@ -1,6 +1,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { AccountBacklogFullError, DependencyUnavailableError } from '../../errors';
-import { newId } from '../../ids';
+import type { RetryKey } from '../../http/idempotency';
+import { idFrom, newId } from '../../ids';
 import { logger } from '../../log';
 import { countJobAccepted } from '../../metrics';
 import type { PlanJobMessage } from '../../queue/messages';
@@ -10,8 +11,9 @@ import type { Db } from '../../store/client';
 import { writeIfConditionHolds } from '../../store/condition-failed';
 import type { JobRequestOf, JobType, TypedJobRequest } from '../../schemas/job-request';
 import type { Job } from '../../store/jobs';
-import { createJob, deleteJob, failJob } from '../../store/jobs';
+import { createJob, deleteJob, failJob, getJobAndUntaken } from '../../store/jobs';
 import { epochSeconds } from '../../store/keys';
+import { NOT_QUEUED } from '../jobs/sweep-stale-jobs';
 
 /** The reason on a job that was recorded but could not be queued (the caller got a 503). */
 export const ENQUEUE_FAILED = 'enqueue_failed';
@@ -29,6 +31,8 @@ interface SubmitJobFields {
   /** Shown with the job: how the request was read where that may surprise. */
   warnings?: string[];
   now: Date;
+  /** With an Idempotency-Key: the job's id is made from it, so that a retry finds the job its first attempt made. */
+  retryKey?: RetryKey;
 }
 
 /**
@@ -100,6 +104,36 @@ async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
   );
 }
 
+/**
+ * Failure reasons of a job that its request never started nor announced (the caller got a 503, or
+ * no answer): a retry of that request, whose job has the same id, writes it again.
+ */
+const NEVER_STARTED = [ENQUEUE_FAILED, NOT_QUEUED];
+
+/**
+ * Writes the job, unless it is there already. Then it is this request's: written by an earlier
+ * attempt with the same Idempotency-Key, cut off after the write and before the key stored its
+ * answer (the same id, see `RetryKey`), or by a first try of this very write whose answer was lost
+ * (the SDK then wrote again). Returns the job the request is answered with, and whether its plan
+ * message is still to send: not when a planner took the job already (the earlier attempt sent it).
+ * The attempt before may have died before it sent it, and nothing tells that from a message not yet
+ * received: a job still untaken gets one now; a second one finds the job taken or planned and does
+ * nothing. Only a job of the same key and body older than the key's 24 h is another request's: this
+ * one gets a new id.
+ */
+async function createJobOnce(db: Db, job: Job, retryKey: RetryKey | undefined): Promise<{ job: Job; toQueue: boolean }> {
+  if (await writeIfConditionHolds(createJob(db, job, { replacing: NEVER_STARTED }))) return { job, toQueue: true };
+  const found = await getJobAndUntaken(db, job.workspaceId, job.jobId);
+  if (!found) throw new DependencyUnavailableError('The job could not be recorded; nothing was started. Retry later.', 5);
+  if (retryKey && Date.parse(found.job.createdAt) < retryKey.since.getTime()) {
+    const fresh: Job = { ...job, jobId: newId('job') };
+    // The id is new: a refusal means a first try of this write landed (its answer lost).
+    await writeIfConditionHolds(createJob(db, fresh));
+    return { job: fresh, toQueue: true };
+  }
+  return { job: found.job, toQueue: found.untaken };
+}
+
 /** The type and request of the input, together, as the job keeps them (and nothing else of it). */
 function typedRequestOf<T extends JobType>(input: SubmitJobInput<T>): TypedJobRequest<T> {
   return { type: input.type, request: input.request };
@@ -108,16 +142,18 @@ function typedRequestOf<T extends JobType>(input: SubmitJobInput<T>): TypedJobRe
 /**
  * Records a job and enqueues it for planning. If the enqueue fails the job is withdrawn and the
  * caller gets a 503: no job is left `queued` with nothing to run it. Should the function be cut
- * off between the two writes (timeout, crash), the jobs sweep ends the job `failed` later.
+ * off between the two writes (timeout, crash), the jobs sweep ends the job `failed` later, unless
+ * a retry with the same Idempotency-Key takes it up first. Such a retry is answered with the job its
+ * first attempt made, never with a second one.
  */
 export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Promise<Job> {
   const at = input.now.toISOString();
   const named = 'accountIds' in input.actors ? await accountsWithRoom(deps, input, input.actors.accountIds) : undefined;
   const total = named ? named.accountIds.length : (input.actors as { groupAccountCount: number }).groupAccountCount;
   const warnings = [...(input.warnings ?? []), ...(named?.warnings ?? [])];
-  const job: Job = {
+  const drafted: Job = {
     workspaceId: input.workspaceId,
-    jobId: newId('job'),
+    jobId: input.retryKey ? idFrom('job', input.retryKey.id) : newId('job'),
     ...typedRequestOf(input),
     status: 'queued',
     ...(named ? { accountIds: named.accountIds } : {}),
@@ -130,9 +166,8 @@ export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Pro
     updatedAt: at,
     expiresAt: epochSeconds(input.now) + deps.retentionDays * 86400,
   };
-  // The job id is new: a refused condition means an attempt of this very write landed and its
-  // answer was lost (the SDK then retried), so the job is there as written.
-  await writeIfConditionHolds(createJob(deps.db, job));
+  const { job, toQueue } = await createJobOnce(deps.db, drafted, input.retryKey);
+  if (!toQueue) return job;
 
   const message: PlanJobMessage = { v: 1, workspaceId: job.workspaceId, jobId: job.jobId };
   try {

@@ -1,5 +1,6 @@
 import type * as z from '../../zod';
 import type { HttpHandler } from '../../http/pipeline';
+import type { RetryKey } from '../../http/idempotency';
 import type { Route } from '../../http/routes';
 import { httpEndpoint } from '../../http/endpoint';
 import type { Job } from '../../store/jobs';
@@ -11,12 +12,12 @@ import { acceptedJob } from './accepted-job';
 export function outreachEndpoint<S extends z.core.$ZodType>(
   route: Route,
   body: S,
-  accept: (deps: SubmitJobDeps, workspaceId: string, request: z.output<S>, now: Date) => Promise<Job>,
+  accept: (deps: SubmitJobDeps, workspaceId: string, request: z.output<S>, now: Date, retryKey?: RetryKey) => Promise<Job>,
 ): HttpHandler {
   const deps = defaultSubmitJobDeps();
   return httpEndpoint({
     route,
     body,
-    handle: async ({ workspaceId, body: request, now }) => acceptedJob(await accept(deps, workspaceId, request, now)),
+    handle: async ({ workspaceId, body: request, now, retryKey }) => acceptedJob(await accept(deps, workspaceId, request, now, retryKey)),
   });
 }

@@ -185,23 +185,24 @@ async function planPart(deps: PlanJobDeps, job: Job, index: number, accountIds: 
         return { body, delaySeconds: (Date.parse(action.notBefore) - now.getTime()) / 1000 };
       }),
   );
-  const counted = await recordPartPlanned(
-    deps.db,
-    workspaceId,
-    jobId,
-    { index, leftOut: accountIds.length - acting.length, warnings },
-    now,
-  );
-  // Counted already (a redelivery), or the job was cancelled or failed meanwhile.
-  if (!counted || counted.plannedParts?.size !== counted.planParts) return;
+  // Refused when the part was counted already, or the job is no longer queued (cancelled, or failed,
+  // meanwhile). Counted already need not mean marked planned: the delivery that counted it may have
+  // died before its next write, or this is that very delivery, whose count landed and whose answer
+  // was lost (the SDK then sent it again). Stopping there would leave the job queued for good, taken
+  // (so no sweep looks at it), its actions run: the job as it now is says whether to go on.
+  const counted =
+    (await recordPartPlanned(deps.db, workspaceId, jobId, { index, leftOut: accountIds.length - acting.length, warnings }, now)) ??
+    (await getJob(deps.db, workspaceId, jobId));
+  if (!counted || counted.status !== 'queued' || counted.plannedParts?.size !== counted.planParts) return;
   if (counted.total === 0) {
     await failJobNamedBy(deps, { workspaceId, jobId }, NO_ACCOUNTS_TO_ACT);
     return;
   }
   const planned = await markJobPlanned(deps.db, workspaceId, jobId, now);
   // Its actions may all have ended before this (an action due at once, run between its message and
-  // this mark): their ends found the job queued and could not finish it, so it finishes here.
-  if (planned && planned.remaining === 0) await finishJobIfDone(deps, workspaceId, jobId, now);
+  // this mark): their ends found the job queued and could not finish it, so it finishes here. So too
+  // when the mark is refused: another delivery made it, or a first try of it landed, its answer lost.
+  if (!planned || planned.remaining === 0) await finishJobIfDone(deps, workspaceId, jobId, now);
 }
 
 /** At most this many account ids are named in a warning; the rest are counted. */

@@ -30,7 +30,10 @@
  *   pending / waiting    its job is cancelled, or its account removed          cancelled
  *                        (stop-actions.ts, not this file)
  *   running              the attempt died holding it, and its lease ran out    running, taken over by
- *                                                                              the next delivery
+ *                                                                              the next delivery (or
+ *                                                                              by one the watch sends,
+ *                                                                              if none is left:
+ *                                                                              redrive-lapsed-actions)
  *   awaiting_approval    approved (the text maybe edited)                      pending
  *   awaiting_approval    refused / not decided in time                         rejected / expired
  *   awaiting_connection  the person accepted (seen by the webhook or the       pending: the message
@@ -141,12 +144,15 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   }
 
   const leaseId = randomUUID();
-  const claimed = await claimAction(deps.db, message, leaseId, now, deps.leaseSeconds ?? 150);
+  const { claimed, current } = await claimAction(deps.db, message, leaseId, now, deps.leaseSeconds ?? 150);
   if (!claimed) {
-    // Another attempt holds it, and it may have crashed. Look again when its lease ends: this message
-    // may be the only one left that can take the action over.
-    if (action.status === 'running' && action.leaseUntil !== undefined && action.leaseUntil > now.getTime()) {
-      await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (action.leaseUntil - now.getTime()) / 1000 + 1 });
+    // Another attempt holds it (as it is now, not as read above), and it may have crashed. Look again
+    // when its lease ends: this message may be the only one left that can take the action over.
+    if (current?.status === 'running' && current.leaseUntil !== undefined) {
+      await sendMessage(deps.sqs, deps.actionsQueueUrl, {
+        body: message,
+        delaySeconds: Math.max(0, (current.leaseUntil - now.getTime()) / 1000) + 1,
+      });
     }
     return;
   }

@@ -15,6 +15,7 @@ import { finishJobIfDone } from '../jobs/finish-job';
 import type { ConnectionAcceptedDeps } from '../leads/connection-accepted';
 import { markConnectionAccepted } from '../leads/connection-accepted';
 import { markLeadConnected } from '../leads/lead-connected';
+import { redriveLapsedActions } from '../run/redrive-lapsed-actions';
 
 export interface WatchDeps extends ConnectionAcceptedDeps {
   provider: NetworkProvider;
@@ -24,6 +25,8 @@ export interface WatchDeps extends ConnectionAcceptedDeps {
   pageSize?: number;
   /** How long an outboxed action may stay unclaimed before it is sent again. */
   redispatchAfterSeconds?: number;
+  /** How long past its lease an action may stay held before it is re-driven (redrive-lapsed-actions.ts). */
+  lapsedLeaseSeconds?: number;
 }
 
 export interface WatchReport {
@@ -38,6 +41,8 @@ export interface WatchReport {
   /** Connection requests accepted (`lead.connected`). */
   leadsConnected: number;
   redispatched: number;
+  /** Actions held long past their lease, with no message left to end them, sent a message again. */
+  leasesRedriven: number;
 }
 
 /** What one account's poll looks for: its DMs waiting for an acceptance, its connection requests' invitations. */
@@ -53,8 +58,9 @@ interface AccountWatch {
  * connection requests' invitations past theirs), polls the provider for the relations of every
  * account with DMs waiting or invitations watched (one sweep per account, newest relations first,
  * stopping at those older than its oldest invitation), resumes the accepted DMs and reports the
- * accepted connection requests (`lead.connected`), and re-sends actions whose enqueue may have been
- * lost. One account's failure does not stop the others.
+ * accepted connection requests (`lead.connected`), re-sends actions whose enqueue may have been
+ * lost, and re-drives actions left held past their lease with no message to end them. One
+ * account's failure does not stop the others.
  */
 export async function runConnectionWatch(deps: WatchDeps, now = new Date()): Promise<WatchReport> {
   const report: WatchReport = {
@@ -66,6 +72,7 @@ export async function runConnectionWatch(deps: WatchDeps, now = new Date()): Pro
     accepted: 0,
     leadsConnected: 0,
     redispatched: 0,
+    leasesRedriven: 0,
   };
 
   for (const approval of await listOverdueApprovals(deps.db, now)) {
@@ -111,6 +118,7 @@ export async function runConnectionWatch(deps: WatchDeps, now = new Date()): Pro
     await touchDispatch(deps.db, action, now);
     report.redispatched += 1;
   }
+  report.leasesRedriven = await redriveLapsedActions(deps, now);
   return report;
 }
 
