@@ -984,7 +984,7 @@ export interface components {
             [key: string]: unknown;
         };
         JobAccepted: {
-            /** @description `job_` and a ULID. */
+            /** @description `job_` and 26 characters in the form of a ULID: time-ordered, or made from the Idempotency-Key for a request that sent one. */
             jobId: string;
             /**
              * @description The endpoint that made the job (`comment` for request-comment).
@@ -2518,7 +2518,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The `jobId` a 202 gave (`job_` and a ULID).
+                 * @description The `jobId` a 202 gave (`job_` and 26 characters in the form of a ULID).
                  * @example job_01KA7W9Q3T5W0R6Y5XG8N2M4C1
                  */
                 jobId: string;
@@ -2728,7 +2728,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The `jobId` a 202 gave (`job_` and a ULID).
+                 * @description The `jobId` a 202 gave (`job_` and 26 characters in the form of a ULID).
                  * @example job_01KA7W9Q3T5W0R6Y5XG8N2M4C1
                  */
                 jobId: string;

@@ -5,7 +5,12 @@ import { jobListSchema, jobSummarySchema, jobViewSchema } from '../../schemas/re
 import type { OperationSpec } from './operation';
 
 const tag = 'Jobs';
-const jobId = { jobId: { description: 'The `jobId` a 202 gave (`job_` and a ULID).', example: 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1' } };
+const jobId = {
+  jobId: {
+    description: 'The `jobId` a 202 gave (`job_` and 26 characters in the form of a ULID).',
+    example: 'job_01KA7W9Q3T5W0R6Y5XG8N2M4C1',
+  },
+};
 
 export const jobOperations: OperationSpec[] = [
   {

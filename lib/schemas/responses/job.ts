@@ -7,7 +7,11 @@ const jobTypeSchema = z
 
 /** The 202 of every outreach endpoint: the job, and where to follow it (also the `Location` header). */
 export const jobAcceptedSchema = z.strictObject({
-  jobId: z.string().describe('`job_` and a ULID.'),
+  jobId: z
+    .string()
+    .describe(
+      '`job_` and 26 characters in the form of a ULID: time-ordered, or made from the Idempotency-Key for a request that sent one.',
+    ),
   type: jobTypeSchema,
   status: z.literal('queued').describe('Accepted, not yet planned.'),
   accounts: z.number().int().nonnegative().describe('Accounts that will act: one action each.'),
