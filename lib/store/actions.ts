@@ -3,7 +3,7 @@ import { backlogItem } from './account-backlogs';
 import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { isConditionFailed, transactIfCurrent, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
-import { keys, withoutKeys } from './keys';
+import { HELD_ACTIONS, keys, withoutKeys } from './keys';
 import { queryAll, queryPrefixPage } from './query-all';
 import type { TransactItem } from './transact';
 import { transactWrite } from './transact';
@@ -500,7 +500,7 @@ export async function listLapsedLeases(db: Db, before: Date, limit: number): Pro
       TableName: db.table,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
-      ExpressionAttributeValues: { ':p': keys.heldActionIndex('', '', '', '').gsi1pk, ':before': before.toISOString() },
+      ExpressionAttributeValues: { ':p': HELD_ACTIONS, ':before': before.toISOString() },
       Limit: limit,
     }),
   );

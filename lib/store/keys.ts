@@ -4,6 +4,9 @@
  * API keys are the one exception: they are found by the SHA-256 of the key, before the
  * workspace is known.
  */
+/** The index partition of held actions (`keys.heldActionIndex`), which the lapsed-lease sweep reads. */
+export const HELD_ACTIONS = 'HELD_ACTIONS';
+
 export const keys = {
   workspace: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WORKSPACE' }),
   workspaceIndex: (workspaceId: string) => ({ gsi1pk: 'WORKSPACES', gsi1sk: workspaceId }),
@@ -82,7 +85,7 @@ export const keys = {
    * actions worker's concurrency, far below what one index partition takes.
    */
   heldActionIndex: (leaseUntil: string, workspaceId: string, jobId: string, accountId: string) => ({
-    gsi1pk: 'HELD_ACTIONS',
+    gsi1pk: HELD_ACTIONS,
     gsi1sk: `${leaseUntil}#${workspaceId}#${jobId}#${accountId}`,
   }),
   transcript: (workspaceId: string, callId: string) => ({ pk: `WS#${workspaceId}`, sk: `TRANSCRIPT#${callId}` }),
