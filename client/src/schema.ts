@@ -885,24 +885,24 @@ export interface components {
         /** @description Unipile's `new_relation` and `message_received` events, and its account status (`{AccountStatus: {account_id, account_type, message}}`); other events and fields are accepted and ignored. */
         UnipileWebhookEvent: {
             event?: string;
-            account_id?: string;
-            user_provider_id?: string;
-            user_public_identifier?: string;
-            user_profile_url?: string;
-            chat_id?: string;
-            message_id?: string;
-            message?: string;
-            timestamp?: string;
-            sender?: {
-                attendee_provider_id?: string;
-                attendee_name?: string;
+            account_id?: string | null;
+            user_provider_id?: string | null;
+            user_public_identifier?: string | null;
+            user_profile_url?: string | null;
+            chat_id?: string | null;
+            message_id?: string | null;
+            message?: string | null;
+            timestamp?: string | null;
+            sender?: ({
+                attendee_provider_id?: string | null;
+                attendee_name?: string | null;
             } & {
                 [key: string]: unknown;
-            };
+            }) | null;
             AccountStatus?: {
-                account_id?: string;
-                account_type?: string;
-                message?: string;
+                account_id?: string | null;
+                account_type?: string | null;
+                message?: string | null;
             } & {
                 [key: string]: unknown;
             };
@@ -3797,7 +3797,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description At most 65,536 bytes. */
+        /** @description At most 65,536 bytes. Read as JSON whatever its content type, or without one. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UnipileConnectNotification"];
@@ -3864,11 +3864,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The content type is not `application/json` (or `+json`), or the charset is not UTF-8. Problem types: `/problems/unsupported-media-type`. */
+            /** @description The charset is not UTF-8 (the body is read as JSON whatever the content type). Problem types: `/problems/unsupported-media-type`. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Accept-Post": components["headers"]["Accept-Post"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,7 +6886,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description At most 65,536 bytes. */
+        /** @description At most 65,536 bytes. Read as JSON whatever its content type, or without one. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UnipileWebhookEvent"];
@@ -6934,11 +6933,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The content type is not `application/json` (or `+json`), or the charset is not UTF-8. Problem types: `/problems/unsupported-media-type`. */
+            /** @description The charset is not UTF-8 (the body is read as JSON whatever the content type). Problem types: `/problems/unsupported-media-type`. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Accept-Post": components["headers"]["Accept-Post"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -14,6 +14,8 @@ export const handler = hidingState(
     route: routeTable.receiveConnectNotification,
     // No secret header: Unipile's report carries none. The signed, single-use state in the path is the credential.
     body: unipileConnectNotificationSchema,
+    // The content type of Unipile's report is not documented: JSON is read whatever it says.
+    bodyFormat: 'json-any-type',
     handle: async ({ pathParameters, body, now }) => ok(await receiveConnectNotification(deps, pathParameters.state ?? '', body, now)),
   }),
 );

@@ -11,6 +11,8 @@ export const handler = publicEndpoint({
   route: routeTable.receiveUnipileWebhook,
   checkCaller: async (headers) => checkWebhookSecret(await deps.secret(), headers),
   body: unipileWebhookSchema,
+  // Unipile's webhooks made through its API carry no JSON content type (lib/http/read-body.ts).
+  bodyFormat: 'json-any-type',
   // 200 for every authentic call, one not acted on too: the provider need not send it again.
   handle: async ({ body, now }) => ok(await receiveUnipileWebhook(deps, body, now)),
 });

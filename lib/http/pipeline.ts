@@ -6,7 +6,7 @@ import type { LambdaHandler } from '../invocation';
 import { observedHandler } from '../invocation';
 import { logger } from '../log';
 import { classifyError, problemResult } from './problem';
-import { DEFAULT_MAX_BODY_BYTES, readFormBody, readJsonBody } from './read-body';
+import { DEFAULT_MAX_BODY_BYTES, readFormBody, readJsonBody, readJsonBodyOfAnyType } from './read-body';
 import type { HttpResult, LambdaHttpResult } from './response';
 import type { RequestContext } from './respond';
 import { lowerCaseHeaders, requestIdOf, respond } from './respond';
@@ -41,11 +41,16 @@ export interface PipelineOptions<S extends z.core.$ZodType> {
 export interface PublicEndpointOptions<S extends z.core.$ZodType> extends PipelineOptions<S> {
   /** Checks the caller before anything else is read (throws an HttpError to refuse): a secret of the endpoint's own. */
   checkCaller?: (headers: Record<string, string | undefined>) => void | Promise<void>;
-  /** How the body is encoded: JSON (default) or an HTML form. */
-  bodyFormat?: 'json' | 'form';
+  /**
+   * How the body is encoded: JSON (default), an HTML form, or JSON whatever the content type says
+   * (`json-any-type`: for a caller that cannot say it sends JSON, as Unipile's webhooks).
+   */
+  bodyFormat?: keyof typeof bodyReaders;
   /** For pages: renders an error for a person (HTML) instead of problem+json. */
   renderError?: (error: HttpError, requestId: string) => HttpResult;
 }
+
+const bodyReaders = { json: readJsonBody, form: readFormBody, 'json-any-type': readJsonBodyOfAnyType };
 
 export type HttpHandler = LambdaHandler<APIGatewayProxyEventV2, LambdaHttpResult>;
 
@@ -82,7 +87,7 @@ function resultOf(thrown: unknown, context: RequestContext, render?: PublicEndpo
  */
 export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpointOptions<S>, access?: AccessLayer): HttpHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const readBody = options.bodyFormat === 'form' ? readFormBody : readJsonBody;
+  const readBody = bodyReaders[options.bodyFormat ?? 'json'];
   const route = routeKey(options.route);
 
   return observedHandler(async (event) => {

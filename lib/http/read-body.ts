@@ -1,6 +1,9 @@
 import { HttpError, ValidationError } from '../errors';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+/** Any content type, or none. */
+const ANY_MEDIA_TYPE = /(?:)/;
+const MALFORMED_JSON = { slug: 'malformed-json', title: 'Malformed JSON' };
 
 /** Documented body limit of the JSON endpoints (the transcript endpoint sets its own). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -117,10 +120,26 @@ export function readJsonBody(
   isBase64Encoded: boolean,
   maxBytes: number,
 ): RawBody {
-  const text = bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json', {
-    slug: 'malformed-json',
-    title: 'Malformed JSON',
-  });
+  return parseJsonText(bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json', MALFORMED_JSON));
+}
+
+/**
+ * Reads a JSON body whatever its content type says, or without one: for callers that send JSON
+ * without saying so, as Unipile's webhooks created through its API do ("Webhook Content-Type",
+ * developer.unipile.com/docs/webhooks-2: they carry no `Content-Type: application/json` unless the
+ * caller adds it). Every other rule of `readJsonBody` holds: the size limit, UTF-8, valid JSON.
+ */
+export function readJsonBodyOfAnyType(
+  headers: Record<string, string | undefined>,
+  body: unknown,
+  isBase64Encoded: boolean,
+  maxBytes: number,
+): RawBody {
+  return parseJsonText(bodyText(headers, body, isBase64Encoded, maxBytes, ANY_MEDIA_TYPE, 'application/json', MALFORMED_JSON));
+}
+
+/** The body's text parsed as JSON: 400 when empty, malformed, or holding a lone surrogate. */
+function parseJsonText(text: string): RawBody {
   // Not `trim()`, which would copy a large body: \s is the set of characters trim() removes.
   if (!/\S/.test(text))
     throw new ValidationError([{ path: '', message: 'the body is empty; a JSON object is expected' }], 'The request body is empty.');

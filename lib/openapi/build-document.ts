@@ -194,7 +194,7 @@ function operationObject(operation: OperationSpec): Json {
       ? {
           requestBody: {
             required: true,
-            description: `At most ${body.maxBytes.toLocaleString('en-US')} bytes.`,
+            description: `At most ${body.maxBytes.toLocaleString('en-US')} bytes.${body.anyContentType ? ' Read as JSON whatever its content type, or without one.' : ''}`,
             content: { [body.mediaType]: { schema: schemaRef(componentName(requestComponents, body.schema)) } },
           },
         }

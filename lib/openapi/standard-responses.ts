@@ -64,11 +64,16 @@ function bodyErrors(body: NonNullable<OperationSpec['body']>): Record<number, Re
       description: `The body is over ${body.maxBytes.toLocaleString('en-US')} bytes (\`limitBytes\` says the limit).`,
       problems: ['body-too-large'],
     },
-    415: {
-      description: `The content type is not \`${body.mediaType}\`${form ? '' : ' (or `+json`)'}, or the charset is not UTF-8.`,
-      problems: ['unsupported-media-type'],
-      headers: ['Accept-Post'],
-    },
+    415: body.anyContentType
+      ? {
+          description: 'The charset is not UTF-8 (the body is read as JSON whatever the content type).',
+          problems: ['unsupported-media-type'],
+        }
+      : {
+          description: `The content type is not \`${body.mediaType}\`${form ? '' : ' (or `+json`)'}, or the charset is not UTF-8.`,
+          problems: ['unsupported-media-type'],
+          headers: ['Accept-Post'],
+        },
   };
 }
 

@@ -3,8 +3,19 @@ import * as z from '../zod';
 /** The header the provider's webhook calls carry the shared secret in (set when the webhook is registered). */
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 
-/** An optional string of at most `max` characters. */
-const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+/**
+ * An optional string of at most `max` characters, which Unipile may also send as `null` (read as
+ * absent): its examples document no nullability, but the data behind them has it (a message of
+ * attachments only has no text: `text` is `string | null` in its Message object; a sender may have
+ * no name), and refusing such an event would lose it.
+ */
+const text = (max: number) =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.string().check(z.maxLength(max))),
+      z.transform((value: string | null) => value ?? undefined),
+    ),
+  );
 
 /**
  * Unipile's account status body (webhook source `account_status`), the one without `event`:
@@ -36,7 +47,12 @@ export const unipileWebhookSchema = z
     message_id: text(200),
     message: text(100_000),
     timestamp: text(100),
-    sender: z.optional(z.looseObject({ attendee_provider_id: text(200), attendee_name: text(500) })),
+    sender: z.optional(
+      z.pipe(
+        z.nullable(z.looseObject({ attendee_provider_id: text(200), attendee_name: text(500) })),
+        z.transform((sender) => sender ?? undefined),
+      ),
+    ),
     AccountStatus: z.optional(accountStatusSchema),
   })
   .check(

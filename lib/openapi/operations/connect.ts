@@ -4,7 +4,7 @@ import { connectFormSchema, connectLinkRequestSchema, connectPageFormSchema } fr
 import { connectLinkSchema, connectNotifyAckSchema } from '../../schemas/responses/connect-link';
 import { unipileConnectNotificationSchema } from '../../schemas/unipile-webhook';
 import type { OperationSpec, ResponseSpec } from './operation';
-import { jsonBody } from './operation';
+import { jsonBody, jsonBodyOfAnyType } from './operation';
 
 const state = {
   state: {
@@ -96,7 +96,7 @@ export const connectOperations: OperationSpec[] = [
     description:
       'For Unipile, not for API callers: the `notify_url` of the hosted link, posted `{status, account_id, name}` once its wizard connected a login. `CREATION_SUCCESS` and `RECONNECTED` complete the connection (the login’s profile is read from Unipile, `GET /users/me`); another status is acknowledged and changes nothing. The signed, single-use state in the path is the credential: a forged, expired or used one is refused and creates nothing.',
     pathParameters: state,
-    body: jsonBody(unipileConnectNotificationSchema),
+    body: jsonBodyOfAnyType(unipileConnectNotificationSchema),
     responses: {
       200: { description: 'Received: `handled` says whether it connected an account.', json: connectNotifyAckSchema },
       400: { description: '`name` is not the reference the link was created with.', problems: ['validation-failed'] },

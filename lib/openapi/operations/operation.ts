@@ -35,6 +35,8 @@ export interface RequestBodySpec {
   mediaType: 'application/json' | 'application/x-www-form-urlencoded';
   /** The largest body accepted, in bytes (413 past it). */
   maxBytes: number;
+  /** JSON is read whatever the request's content type says (the pipeline's `json-any-type`): no 415. */
+  anyContentType?: boolean;
   /**
    * When the pipeline reads the body with a looser schema than the one documented (the approval
    * form reads any fields so that a bad one shows the form again), that schema; `schema` is then
@@ -65,4 +67,9 @@ export interface OperationSpec extends Route {
 /** A JSON body validated by `schema`, within the pipeline's default limit unless told. */
 export function jsonBody(schema: z.core.$ZodType, maxBytes: number = DEFAULT_MAX_BODY_BYTES): RequestBodySpec {
   return { schema, mediaType: 'application/json', maxBytes };
+}
+
+/** A JSON body read whatever the content type says, or without one (a provider that sends none). */
+export function jsonBodyOfAnyType(schema: z.core.$ZodType): RequestBodySpec {
+  return { ...jsonBody(schema), anyContentType: true };
 }

@@ -2,7 +2,7 @@ import { healthSchema, openApiDocumentSchema, unipileWebhookAckSchema } from '..
 import { routeTable } from '../../http/routes';
 import { unipileWebhookSchema } from '../../schemas/unipile-webhook';
 import type { OperationSpec } from './operation';
-import { jsonBody } from './operation';
+import { jsonBodyOfAnyType } from './operation';
 
 export const serviceOperations: OperationSpec[] = [
   {
@@ -11,7 +11,7 @@ export const serviceOperations: OperationSpec[] = [
     summary: "The network provider's webhook (Unipile): accepted invitations and replies",
     description:
       'For Unipile, not for API callers: register it for the sources `users` (`new_relation`), `messaging` (`message_received`) and `account_status` (a login disconnected or working again: its accounts are marked so), with the header `x-webhook-secret`. 200 for every authentic call, handled or not, so the provider does not retry what was handled.',
-    body: jsonBody(unipileWebhookSchema),
+    body: jsonBodyOfAnyType(unipileWebhookSchema),
     responses: {
       200: { description: 'Received.', json: unipileWebhookAckSchema },
       401: {

@@ -98,8 +98,33 @@ describe('POST /api/v1/webhooks/unipile', () => {
       expect(bodyOf(result).type).toBe('/problems/malformed-json');
     });
 
-    it('415 for another content type', async () => {
-      const result = await call(webhook, { ...withSecret, 'content-type': 'text/plain' }, undefined, 'event=new_relation');
+    it('reads JSON without a content type, as Unipile sends it from a webhook created through its API', async () => {
+      // "Webhook Content-Type" (developer.unipile.com/docs/webhooks-2): no JSON content type unless the caller adds one.
+      const event = httpEvent({ method: 'POST', path, headers: withSecret, body: newRelation });
+      delete event.headers['content-type'];
+
+      const result = await webhook(event);
+
+      expect(result.statusCode).toBe(200);
+      expect(bodyOf(result)).toEqual({ received: true, handled: true, resumed: 0, leads: 0 });
+    });
+
+    it('reads JSON sent as text/plain too; a body that is not JSON is a 400, not a 415', async () => {
+      const asText = await call(webhook, { ...withSecret, 'content-type': 'text/plain' }, undefined, JSON.stringify(newRelation));
+      const notJson = await call(webhook, { ...withSecret, 'content-type': 'text/plain' }, undefined, 'event=new_relation');
+
+      expect(asText.statusCode).toBe(200);
+      expect(notJson.statusCode).toBe(400);
+      expect(bodyOf(notJson).type).toBe('/problems/malformed-json');
+    });
+
+    it('415 for a charset other than UTF-8, whatever the type', async () => {
+      const result = await call(
+        webhook,
+        { ...withSecret, 'content-type': 'text/plain; charset=latin1' },
+        undefined,
+        JSON.stringify(newRelation),
+      );
 
       expect(result.statusCode).toBe(415);
       expect(bodyOf(result).type).toBe('/problems/unsupported-media-type');

@@ -1,5 +1,5 @@
 import { HttpError, ValidationError } from '../../../../lib/errors';
-import { readFormBody, readJsonBody } from '../../../../lib/http/read-body';
+import { readFormBody, readJsonBody, readJsonBodyOfAnyType } from '../../../../lib/http/read-body';
 
 const json = { 'content-type': 'application/json' };
 
@@ -137,5 +137,18 @@ describe('readFormBody', () => {
     expect(() => readFormBody(form, 'decision=approve&__proto__=x', false, 100)).toThrow(
       expect.objectContaining({ status: 400, errors: [{ path: '__proto__', message: 'is not a known field' }] }),
     );
+  });
+});
+
+describe('readJsonBodyOfAnyType', () => {
+  it.each([undefined, 'text/plain', 'application/octet-stream', 'application/json'])('reads JSON sent with content type %s', (type) => {
+    expect(readJsonBodyOfAnyType({ 'content-type': type }, '{"event":"x"}', false, 100).json).toEqual({ event: 'x' });
+  });
+
+  it('keeps every other rule: 413 past the limit, 415 for another charset, 400 for what is not JSON', () => {
+    expect(statusOf(() => readJsonBodyOfAnyType({}, JSON.stringify({ a: 'x'.repeat(200) }), false, 100))).toBe(413);
+    expect(statusOf(() => readJsonBodyOfAnyType({ 'content-type': 'text/plain; charset=latin1' }, '{}', false, 100))).toBe(415);
+    expect(statusOf(() => readJsonBodyOfAnyType({}, 'event=x', false, 100))).toBe(400);
+    expect(statusOf(() => readJsonBodyOfAnyType({}, Buffer.from([0xc3, 0x28]).toString('base64'), true, 100))).toBe(400);
   });
 });

@@ -189,10 +189,12 @@ describe('UnipileProvider connect links and own profile against the fake Unipile
       expect(receiver.received).toEqual([
         {
           path: '/connect/callback?state=signed.state-1',
-          headers: expect.objectContaining({ 'content-type': 'application/json' }) as IncomingHttpHeaders,
+          headers: expect.any(Object) as IncomingHttpHeaders,
           body: { status: 'CREATION_SUCCESS', account_id: 'NewAcc_7', name: 'conn_01J0000000000000000000000' },
         },
       ]);
+      // Its content type is not documented: the fake sends none, the harder case for the service.
+      expect(receiver.received[0]?.headers['content-type']).toBeUndefined();
       expect(receiver.received[0]?.headers['x-webhook-secret']).toBeUndefined();
       expect(profile).toEqual({ profileUrl: 'https://www.linkedin.com/in/sam-seller', name: 'Sam Seller' });
     });
@@ -301,7 +303,6 @@ describe('UnipileProvider connect links and own profile against the fake Unipile
 
     it.each([
       [401, 'errors/expired_credentials'],
-      [401, 'provider/invalid_authorization'],
       [422, 'errors/disconnected_account'],
     ])('%s %s → account_disconnected too', async (status, type) => {
       // Prepare
@@ -339,7 +340,8 @@ describe('UnipileProvider connect links and own profile against the fake Unipile
       expect(receiver.received).toHaveLength(1);
       expect(receiver.received[0]?.path).toBe('/api/v1/webhooks/unipile');
       expect(receiver.received[0]?.headers['x-webhook-secret']).toBe('s3cret');
-      expect(receiver.received[0]?.headers['content-type']).toBe('application/json');
+      // A webhook made through the API carries no JSON content type ("Webhook Content-Type", docs/webhooks-2).
+      expect(receiver.received[0]?.headers['content-type']).toBeUndefined();
       expect(receiver.received[0]?.body).toEqual({
         AccountStatus: { account_id: 'UnipileAcc_42', account_type: 'LINKEDIN', message: 'CREDENTIALS' },
       });

@@ -2,6 +2,7 @@ import { validate } from '../../../../lib/schemas/validate';
 import type { UnipileWebhook } from '../../../../lib/schemas/unipile-webhook';
 import { accountStatusOf, unipileConnectNotificationSchema, unipileWebhookSchema } from '../../../../lib/schemas/unipile-webhook';
 import { fieldErrorsOf } from './field-errors';
+import { attachmentOnlyMessageExample, messageReceivedExample, newRelationExample } from '../../../helpers/unipile-webhook-examples';
 
 const errorsOf = (body: unknown) => fieldErrorsOf(unipileWebhookSchema, body);
 const pathsOf = (body: unknown) => errorsOf(body).map((error) => error.path);
@@ -59,6 +60,42 @@ describe('Unipile webhook body', () => {
 
     it('refuses a body that is not an object', () => {
       expect(errorsOf([])).toEqual([{ path: '', message: 'the body must be a JSON object, not an array' }]);
+    });
+  });
+
+  describe("Unipile's documented examples, and the nulls its data can hold", () => {
+    it.each([
+      ['new_relation (Detecting accepted invitations)', newRelationExample],
+      ['message_received (New messages webhook)', messageReceivedExample],
+    ])('accepts the example of %s as printed', (_what, body) => {
+      expect(validate(unipileWebhookSchema, body)).toEqual(body);
+    });
+
+    it('reads a message of an attachment only, from a sender without a name: null as absent, not a 400', () => {
+      const read = validate(unipileWebhookSchema, attachmentOnlyMessageExample);
+
+      expect(read.message).toBeUndefined();
+      expect(read.sender?.attendee_name).toBeUndefined();
+      expect(read.sender?.attendee_provider_id).toBe(attachmentOnlyMessageExample.sender.attendee_provider_id);
+    });
+
+    it.each([
+      'account_id',
+      'user_provider_id',
+      'user_public_identifier',
+      'user_profile_url',
+      'chat_id',
+      'message_id',
+      'timestamp',
+      'sender',
+    ])('reads %s: null as absent', (field) => {
+      const read = validate(unipileWebhookSchema, { ...messageReceivedExample, [field]: null }) as Record<string, unknown>;
+
+      expect(read[field]).toBeUndefined();
+    });
+
+    it('still refuses a field of the wrong type', () => {
+      expect(pathsOf({ ...messageReceivedExample, message: 7 })).toEqual(['message']);
     });
   });
 
