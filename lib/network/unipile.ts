@@ -22,6 +22,7 @@ import type { NetworkProvider, ProviderResult } from './provider';
 import type { PostRef } from './model/post-url';
 import { normaliseProfileUrl, normalisePublicId, profilePublicId, profileUrlOf } from './model/profile-url';
 import { ProviderError } from '../errors';
+import { meaningOf } from './unipile-errors';
 import type { Secret } from '../secrets';
 
 export interface UnipileProviderOptions {
@@ -65,14 +66,14 @@ const stepLabel: Record<Step, string> = {
   create_link: 'create the connect link',
   get_own_profile: "look up the login's own profile",
 };
-/** What a 404 means at each step. */
+/** What a 404 means at each step, when it does not name the account. */
 const notFoundReason: Record<Step, string> = {
   get_post: 'post_not_found',
   react: 'post_not_found',
   comment: 'post_not_found',
   get_profile: 'profile_not_found',
-  // Unipile documents this 404 as "Account not found"; an unknown provider_id is more likely a 422.
-  invite: 'recipient_not_found',
+  // Unipile's reference gives this 404 as "Account not found"; an unknown provider_id is a 422.
+  invite: 'account_disconnected',
   start_chat: 'recipient_not_found',
   send_message: 'chat_not_found',
   list_relations: 'account_not_found',
@@ -80,35 +81,22 @@ const notFoundReason: Record<Step, string> = {
   create_link: 'account_not_found',
   get_own_profile: 'account_not_found',
 };
-/** Unipile error slugs (`errors/<slug>`) that have a reason of our own, per step or for all steps. */
-const slugReasons: Partial<Record<Step | '*', Record<string, string>>> = {
-  '*': {
-    no_connection_with_recipient: 'not_connected',
-    // The acting login lost its session, not our API key: only its owner can fix it, by connecting it
-    // again (a reconnect link). Unipile's 401 types: `errors/disconnected_account`, "The account appears
-    // to be disconnected from the provider service", and `errors/expired_credentials`; v2 of its API
-    // names it `provider/invalid_authorization`, "Account require re-authentication".
-    disconnected_account: 'account_disconnected',
-    expired_credentials: 'account_disconnected',
-    invalid_authorization: 'account_disconnected',
-  },
-  invite: {
-    already_invited_recently: 'already_invited',
-    cannot_resend_yet: 'cannot_resend_yet',
-    already_connected: 'already_connected',
-    too_many_characters: 'note_too_long',
-    limit_exceeded: 'limit_exceeded',
-  },
+/** The steps that act for an account: a 404 naming the account there means Unipile no longer has its login. */
+const actingSteps = new Set<Step>(['get_post', 'react', 'comment', 'get_profile', 'invite', 'start_chat', 'send_message']);
+/** Reasons of the v1 table (unipile-errors.ts) that mean something else at one step. */
+const stepReasons: Partial<Record<Step, Record<string, string>>> = {
+  invite: { text_too_long: 'note_too_long', already_done: 'already_invited' },
 };
 const DETAIL_MAX = 300;
 
 /**
- * {@link NetworkProvider} backed by Unipile. Each call maps every failure to a {@link ProviderError}:
- * 429, 5xx, timeouts and network errors are retryable (with `retryAfterSeconds` from `retry-after`);
- * 401/403, 404 and other 4xx are final: 401/403 as `provider_auth_failed` (or `account_disconnected`,
- * `account_restricted` when Unipile's type says the login itself is at fault), 404 as `<what>_not_found`
- * for the call (`notFoundReason`), other 4xx with Unipile's error slug as the reason, or ours for the
- * slugs in `slugReasons`. Messages carry Unipile's `detail` (truncated) and never the API key.
+ * {@link NetworkProvider} backed by Unipile. Each call maps every failure to a {@link ProviderError}
+ * through Unipile's v1 error table (unipile-errors.ts): 429 (the network throttling the account),
+ * 5xx, timeouts and network errors are retryable, with `retryAfterSeconds` from `retry-after` when
+ * one is sent; other refusals are final, named by the table, by the step for a 404
+ * (`notFoundReason`), else by Unipile's slug. A POST that may have been applied (a timeout, a
+ * reset, a 504) says so (`outcomeUnknown`). Messages carry Unipile's `detail` (truncated) and never
+ * the API key.
  */
 export class UnipileProvider implements NetworkProvider {
   readonly name = 'unipile' as const;
@@ -130,14 +118,20 @@ export class UnipileProvider implements NetworkProvider {
 
   async react({ account, post, reactionType }: ReactInput): Promise<ProviderResult> {
     const socialId = await this.socialIdOf(account, post);
-    await this.request('react', 'POST', '/posts/reaction', {
-      body: {
-        account_id: account.providerAccountId,
-        post_id: socialId,
-        reaction_type: reactionType,
-        ...(post.commentId !== undefined ? { comment_id: post.commentId } : {}),
-      },
-    });
+    try {
+      await this.request('react', 'POST', '/posts/reaction', {
+        body: {
+          account_id: account.providerAccountId,
+          post_id: socialId,
+          reaction_type: reactionType,
+          ...(post.commentId !== undefined ? { comment_id: post.commentId } : {}),
+        },
+      });
+    } catch (error) {
+      // `errors/action_already_performed`: the reaction is there (a retry after a lost answer): done.
+      if (!(error instanceof ProviderError) || error.reason !== 'already_done') throw error;
+      return { provider: 'unipile', outcome: 'reacted', details: { socialId, alreadyThere: 'true' } };
+    }
     return { provider: 'unipile', outcome: 'reacted', details: { socialId } };
   }
 
@@ -346,7 +340,7 @@ export class UnipileProvider implements NetworkProvider {
 
     const json = parseJson(text);
     if (response.status >= 200 && response.status < 300) return json;
-    throw this.httpError(step, response, isRecord(json) ? json : {}, apiKey);
+    throw this.httpError(step, method, response, isRecord(json) ? json : {}, apiKey);
   }
 
   /** A GET changes nothing, so only a POST cut off on the way can have been applied ("outcome unknown"). */
@@ -371,50 +365,26 @@ export class UnipileProvider implements NetworkProvider {
     });
   }
 
-  private httpError(step: Step, response: Response, problem: Problem, apiKey: string): ProviderError {
+  private httpError(step: Step, method: 'GET' | 'POST', response: Response, problem: Problem, apiKey: string): ProviderError {
     const { status } = response;
     const type = typeof problem.type === 'string' ? problem.type : '';
     const what = `Unipile answered ${status}${type ? ` ${type}` : ''} to ${stepLabel[step]}`;
     const detail = this.detailOf(problem, apiKey);
     const message = detail ? `${what}: ${detail}` : `${what}.`;
+    if (status < 400) return new ProviderError('provider_bad_response', message, false, { status });
 
-    if (status === 429) {
-      const reason = type === 'provider/too_many_requests' ? 'provider_rate_limited' : 'rate_limited';
-      const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
-      return new ProviderError(reason, message, true, { status, retryAfterSeconds });
-    }
-    if (status >= 500) return new ProviderError('provider_unavailable', message, true, { status });
-    if (status === 408) return new ProviderError('provider_timeout', message, true, { status });
-    // The network restricted the account or wants a checkpoint solved: about the account, not this call.
-    if ((status === 403 && type === 'errors/account_restricted') || (status === 401 && type === 'errors/checkpoint_error')) {
-      return new ProviderError('account_restricted', message, false, { status });
-    }
-    // Our API key refused, unless Unipile's type says it is the login's own session that is gone.
-    if (status === 401 || status === 403) {
-      const reason = this.knownReason(step, type) === 'account_disconnected' ? 'account_disconnected' : 'provider_auth_failed';
-      return new ProviderError(reason, message, false, { status });
-    }
-    if (status === 404) return new ProviderError(notFoundReason[step], message, false, { status });
-    if (status >= 400) return new ProviderError(this.reasonFor(step, type, problem), message, false, { status });
-    return new ProviderError('provider_bad_response', message, false, { status });
-  }
-
-  /** Reason of a final 4xx refusal: ours for the slugs we know, else Unipile's slug. */
-  private reasonFor(step: Step, type: string, problem: Problem): string {
-    const slug = slugOf(type);
-    const known = this.knownReason(step, type);
-    if (known !== undefined) return known;
-    // No documented type says "this recipient requires their email": recognise it by its words.
-    if (step === 'invite' && /e-?mail/i.test(`${slug ?? ''} ${textOf(problem.title)} ${textOf(problem.detail)}`)) {
-      return 'email_required';
-    }
-    return slug ?? 'provider_rejected';
-  }
-
-  /** Our reason for Unipile's error type at this step (`slugReasons`); undefined for types we have none for. */
-  private knownReason(step: Step, type: string): string | undefined {
-    const slug = slugOf(type);
-    return slug === undefined ? undefined : (slugReasons[step]?.[slug] ?? slugReasons['*']?.[slug]);
+    const words = `${textOf(problem.title)} ${textOf(problem.detail)}`;
+    const notFound = actingSteps.has(step) && /\baccount\b/i.test(words) ? 'account_disconnected' : notFoundReason[step];
+    const meaning = meaningOf(status, type, notFound);
+    let reason = stepReasons[step]?.[meaning.reason] ?? meaning.reason;
+    // No documented type says "this recipient requires their email": recognised by its words.
+    if (step === 'invite' && !meaning.retryable && status !== 404 && /e-?mail/i.test(`${type} ${words}`)) reason = 'email_required';
+    return new ProviderError(reason, message, meaning.retryable, {
+      status,
+      ...(meaning.retryable ? { retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')) } : {}),
+      // A gateway timeout on a write may have been applied behind it, like a timeout of our own.
+      outcomeUnknown: method === 'POST' && meaning.reason === 'provider_timeout',
+    });
   }
 
   /** Unipile's explanation, shortened, with the API key masked should it ever be echoed back. */
@@ -445,15 +415,6 @@ function baseUrlFromDsn(dsn: string): string {
 /** Escapes a path segment, keeping `:` as Unipile's examples write URNs (`/posts/urn:li:ugcPost:1`). */
 function pathSegment(value: string): string {
   return encodeURIComponent(value).replace(/%3A/gi, ':');
-}
-
-/** `errors/comments_disabled` → `comments_disabled`; undefined when there is nothing usable. */
-function slugOf(type: string): string | undefined {
-  const slug = (type.split('/').pop() ?? '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return slug || undefined;
 }
 
 /** `retry-after` as seconds (RFC 9110: delay-seconds or an HTTP date); undefined when absent or unreadable. */

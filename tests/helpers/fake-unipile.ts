@@ -2,12 +2,21 @@
  * A real local HTTP server answering as Unipile's documented v1 API does, for the provider's tests.
  * It checks `X-API-KEY`, records every request, and fails or hangs on demand.
  *
- * Shapes follow developer.unipile.com and the official unipile-node-sdk: "Retrieve a post"
+ * Shapes follow developer.unipile.com and the official unipile-node-sdk, whose response schemas judge
+ * every answer (tests/unit/lib/network/unipile-sdk-contract.test.ts): "Retrieve a post"
  * (GET /api/v1/posts/{post_id}?account_id=) answers a `Post` with its `social_id`; "Add a reaction"
  * (POST /api/v1/posts/reaction, JSON {account_id, post_id, reaction_type?, comment_id?}) answers
- * 201 {"object":"ReactionAdded"}; errors are `{status, type, title, detail}`. Unipile's exact type for a
- * missing or wrong API key is not documented in what we could read: `errors/missing_credentials` /
- * `errors/invalid_credentials` are our stand-ins, with status 401.
+ * 201 {"object":"ReactionAdded"}. Errors are v1's only (lib/network/unipile-errors.ts):
+ * `{status, type: "errors/<slug>", title, detail}`; a 429 is `errors/too_many_requests`. Which 401
+ * Unipile gives a wrong API key is not documented: the fake answers two types of the v1 401 enum,
+ * `errors/missing_credentials` ("Some credentials are necessary to perform the request.") without
+ * one and `errors/invalid_credentials` ("The provided credentials are invalid.") for a wrong one.
+ *
+ * Webhooks it posts (account status, events, the hosted-auth report) carry no content type, as
+ * Unipile's webhooks made through its API do (`postAsWebhook`). Accounts and webhooks: GET
+ * /api/v1/accounts lists the registered logins (`AccountList`), POST /api/v1/webhooks registers one
+ * ({request_url, source, headers?, …} → 201 {"object":"WebhookCreated", webhook_id}) and GET
+ * /api/v1/webhooks lists them (`WebhookList`, with their `headers`).
  *
  * Outreach routes (shapes from unipile-node-sdk's typed responses, see lib/network/unipile.ts):
  * - POST /api/v1/posts/{social_id}/comments, JSON {account_id, text (1..1250), comment_id?} → 201 {"object":"CommentSent"}.
@@ -28,7 +37,7 @@
  * `createHostedAuthLink` and its `HostedAuthCreateLinkBody`/`HostedAuthReconnectLinkBody`):
  * - POST /api/v1/hosted/accounts/link, JSON {type: 'create', providers: '*' | [...], api_url, expiresOn,
  *   name?, notify_url?, success_redirect_url?, failure_redirect_url?} or {type: 'reconnect', reconnect_account, …}
- *   → 201 {"object":"HostedAuthURL", url}; `url` is a page of the fake (GET /hosted/{token}, no API key, as a
+ *   → 201 {"object":"HostedAuthUrl", url}; `url` is a page of the fake (GET /hosted/{token}, no API key, as a
  *   browser opens it). A past or unreadable `expiresOn` → 400.
  * - `completeHostedAuth(...)` plays the person finishing the wizard: it registers the login and posts
  *   {status: 'CREATION_SUCCESS' | 'RECONNECTED', account_id, name} to the link's `notify_url`.
@@ -48,6 +57,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { WEBHOOK_SECRET_HEADER } from '../../lib/schemas/unipile-webhook';
+import { accountStatusExample } from './unipile-webhook-examples';
 
 /** One request as the fake received it. `path` is the raw path (not decoded), without the query. */
 export interface RecordedRequest {
@@ -65,7 +75,7 @@ export interface RecordedRequest {
 /** A failure to answer instead of the route's normal reply. */
 export interface FakeFailure {
   status: number;
-  /** Unipile's error type, e.g. `errors/comments_disabled`, `provider/too_many_requests`. */
+  /** Unipile's v1 error type, e.g. `errors/limit_exceeded`, `errors/too_many_requests`. */
   type?: string;
   title?: string;
   detail?: string;
@@ -107,6 +117,13 @@ export interface FakeLogin {
 export interface FakeHostedAuthCompletion extends FakeLogin {
   /** Unipile's `account_id` of the login; a reconnect link's `reconnect_account` by default (required for create). */
   accountId?: string;
+  /**
+   * The login answers no call for this long after the report ("Account can take few seconds to be
+   * able to perform requests", developer.unipile.com/docs/account-lifecycle). What Unipile answers
+   * meanwhile is not documented: the fake answers v1's 503 `errors/no_client_session`, "No client
+   * session is currently running."
+   */
+  readyAfterMs?: number;
 }
 
 /** One link POST /api/v1/hosted/accounts/link created, with the body it was created with. */
@@ -124,6 +141,11 @@ export interface FakeUnipile {
   failNext(failure: FakeFailure): void;
   /** The next matching request never gets an answer (until close): for timeouts. */
   hang(match?: string): void;
+  /**
+   * The next matching request is carried out (a comment posted, an invitation sent), but its answer
+   * comes `delayMs` later: a timeout after the fact, the case where a blind retry would post twice.
+   */
+  answerLate(match: string, delayMs: number): void;
   /** Queues one answer of any status and body instead of the route's (same queue and matching as failNext). */
   respondNext(reply: FakeFailure): void;
   /** Overrides the post answered for one id; `'not_found'` makes it answer 404. */
@@ -147,9 +169,12 @@ export interface FakeUnipile {
   disconnect(accountId: string, disconnected?: boolean): void;
   /**
    * Posts Unipile's account status webhook body for a login to `webhookUrl`, with the shared secret in
-   * the `x-webhook-secret` header (as the webhook is registered with it). Resolves with the response.
+   * the `x-webhook-secret` header (as the webhook is registered with it) and no content type, as
+   * Unipile sends it. Resolves with the response.
    */
   sendAccountStatus(webhookUrl: string, secretHeaderValue: string, accountId: string, message: string): Promise<Response>;
+  /** Posts any webhook body (e.g. tests/helpers/unipile-webhook-examples.ts) the same way. */
+  sendWebhookEvent(webhookUrl: string, secretHeaderValue: string, body: unknown): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -188,6 +213,10 @@ interface FakeState {
   logins: Map<string, FakeLogin>;
   /** account_ids whose calls answer 401 errors/disconnected_account. */
   disconnected: Set<string>;
+  /** account_id → until when (epoch ms) its calls answer 503 errors/no_client_session: a login just connected. */
+  notReadyUntil: Map<string, number>;
+  /** Webhooks registered with POST /api/v1/webhooks, oldest first. */
+  webhooks: Array<FakeWebhookBody & { id: string }>;
   /** The fake's own base URL (known once it listens): hosted auth links point to it. */
   baseUrl: string;
   seq: number;
@@ -253,7 +282,35 @@ const routes: Route[] = [
       const token = randomBytes(12).toString('base64url');
       const link: FakeHostedLink = { url: `${state.baseUrl}/hosted/${token}`, body: body as Record<string, unknown> };
       state.links.set(token, link);
-      return { status: 201, body: { object: 'HostedAuthURL', url: link.url } };
+      // `HostedAuthUrl`, as the SDK's HostedAuthLinkResponseSchema has it (the guide's example writes `HostedAuthURL`).
+      return { status: 201, body: { object: 'HostedAuthUrl', url: link.url } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/accounts',
+    handle({ state }) {
+      const items = [...state.logins].map(([accountId, login]) => linkedinAccount(accountId, login, state.disconnected.has(accountId)));
+      return { status: 200, body: { object: 'AccountList', items, cursor: null } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/webhooks',
+    handle({ body, state }) {
+      const problem = invalidWebhook(body);
+      if (problem) return error(400, 'errors/invalid_parameters', 'Invalid parameters', problem);
+      state.seq += 1;
+      const webhook = { ...(body as FakeWebhookBody), id: `wh-${state.seq}` };
+      state.webhooks.push(webhook);
+      return { status: 201, body: { object: 'WebhookCreated', webhook_id: webhook.id } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/webhooks',
+    handle({ state }) {
+      return { status: 200, body: { object: 'WebhookList', items: state.webhooks.map(webhookItem), cursor: null } };
     },
   },
   // Before /users/:identifier, which would otherwise take `me` for an identifier.
@@ -264,7 +321,7 @@ const routes: Route[] = [
       if (!query.account_id) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'account_id is required.');
       const login = state.logins.get(query.account_id);
       if (!login) return error(404, 'errors/resource_not_found', 'Resource not found.', `Account ${query.account_id} could not be found.`);
-      return { status: 200, body: ownerProfile(login) };
+      return { status: 200, body: ownerProfile(query.account_id, login) };
     },
   },
   // Before /users/:identifier, which would otherwise take `relations` for an identifier.
@@ -287,7 +344,7 @@ const routes: Route[] = [
         ({ start } = decoded);
         if (query.limit === undefined) ({ limit } = decoded);
       }
-      const items = state.relations.slice(start, start + limit).map((r) => ({ object: 'UserRelation', ...r }));
+      const items = state.relations.slice(start, start + limit).map(relationItem);
       const next = start + limit < state.relations.length ? encodeCursor({ start: start + limit, limit }) : null;
       return { status: 200, body: { object: 'UserRelationsList', items, cursor: next } };
     },
@@ -353,17 +410,88 @@ const routes: Route[] = [
   },
 ];
 
-/** The SDK's LinkedIn `AccountOwnerProfile` (GET /users/me), trimmed to what matters here. */
-function ownerProfile(login: FakeLogin): Record<string, unknown> {
+/** What POST /api/v1/webhooks takes (the SDK's `WebhookCreateBodySchema`, and the `users` source of "Webhooks overview"). */
+interface FakeWebhookBody {
+  request_url: string;
+  source: string;
+  name?: string;
+  format?: 'json' | 'form';
+  enabled?: boolean;
+  account_ids?: string[];
+  events?: string[];
+  headers?: Array<{ key: string; value: string }>;
+}
+
+/** The sources Unipile's webhooks have (developer.unipile.com/docs/webhooks-2; the SDK lists all but `users`). */
+const webhookSources = ['messaging', 'users', 'account_status', 'email', 'email_tracking', 'calendar_event'];
+
+function invalidWebhook(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return 'A JSON body is required.';
+  const { request_url, source, headers, format } = body as Record<string, unknown>;
+  if (!isHttpUrl(request_url)) return 'request_url must be an http(s) URL.';
+  if (typeof source !== 'string' || !webhookSources.includes(source)) return `source must be one of ${webhookSources.join(', ')}.`;
+  if (format !== undefined && format !== 'json' && format !== 'form') return "format must be 'json' or 'form'.";
+  const headerList = headers ?? [];
+  const validHeader = (h: unknown) =>
+    typeof h === 'object' &&
+    h !== null &&
+    typeof (h as Record<string, unknown>).key === 'string' &&
+    typeof (h as Record<string, unknown>).value === 'string';
+  if (!Array.isArray(headerList) || !headerList.every(validHeader)) return 'headers must be a list of {key, value}.';
+  return undefined;
+}
+
+/**
+ * One item of GET /api/v1/webhooks, as the SDK's `WebhookListResponseSchema` has it (`type: AUTO`,
+ * `request_url`, `format`, `headers`, `enabled`, …), with the `source` it was created with.
+ */
+function webhookItem(webhook: FakeWebhookBody & { id: string }): Record<string, unknown> {
+  return {
+    object: 'Webhook',
+    id: webhook.id,
+    type: 'AUTO',
+    source: webhook.source,
+    request_url: webhook.request_url,
+    ...(webhook.name !== undefined ? { name: webhook.name } : {}),
+    format: webhook.format ?? 'json',
+    enabled: webhook.enabled ?? true,
+    account_ids: (webhook.account_ids ?? []).map((id) => ({ id, type: 'LINKEDIN' })),
+    headers: webhook.headers ?? [],
+    data: [],
+    ...(webhook.events !== undefined ? { events: webhook.events } : {}),
+  };
+}
+
+/** A LinkedIn item of GET /api/v1/accounts (the SDK's `AccounListApiResponseSchema`, its `Linkedin` variant). */
+function linkedinAccount(accountId: string, login: FakeLogin, disconnected: boolean): Record<string, unknown> {
+  return {
+    object: 'Account',
+    type: 'LINKEDIN',
+    id: accountId,
+    name: login.name,
+    created_at: '2026-11-01T09:00:00.000Z',
+    connection_params: { im: { id: fakeProviderId(login.publicIdentifier), username: login.name, premiumContractId: null } },
+    groups: [],
+    // "Account status updates": a login whose credentials expired reports CREDENTIALS.
+    sources: [{ id: `${accountId}_MESSAGING`, status: disconnected ? 'CREDENTIALS' : 'OK' }],
+  };
+}
+
+/** The SDK's LinkedIn `AccountOwnerProfile` (GET /users/me; src/users/account-owner-profile.ts), every required field. */
+function ownerProfile(accountId: string, login: FakeLogin): Record<string, unknown> {
   const [firstName = '', ...rest] = login.name.split(' ');
+  const providerId = fakeProviderId(login.publicIdentifier);
   return {
     object: 'AccountOwnerProfile',
     provider: 'LINKEDIN',
-    provider_id: fakeProviderId(login.publicIdentifier),
+    provider_id: providerId,
+    entity_urn: `urn:li:fsd_profile:${providerId}`,
+    object_urn: `urn:li:member:${accountId}`,
     public_identifier: login.publicIdentifier,
     public_profile_url: `https://www.linkedin.com/in/${login.publicIdentifier}`,
     first_name: firstName,
     last_name: rest.join(' '),
+    email: `${login.publicIdentifier}@example.com`,
     profile_picture_url: null,
     premium: false,
     open_profile: false,
@@ -373,6 +501,23 @@ function ownerProfile(login: FakeLogin): Record<string, unknown> {
 }
 
 const hostedProviders = ['LINKEDIN', 'WHATSAPP', 'INSTAGRAM', 'MESSENGER', 'TELEGRAM', 'GOOGLE', 'OUTLOOK', 'MAIL', 'TWITTER'];
+
+/**
+ * A `UserRelation` as the SDK's `UserRelationsListApiResponseSchema` requires it
+ * (src/users/user-relations-list.types.ts): names, headline and urns default when a test leaves them out.
+ */
+function relationItem(relation: FakeRelation): Record<string, unknown> {
+  return {
+    object: 'UserRelation',
+    first_name: 'Fake',
+    last_name: 'Relation',
+    headline: 'A relation of the fake Unipile server.',
+    member_urn: `urn:li:member:${relation.member_id}`,
+    connection_urn: `urn:li:fsd_connection:${relation.member_id}`,
+    created_at: Date.parse('2026-11-01T00:00:00.000Z'),
+    ...relation,
+  };
+}
 
 /** The SDK's link bodies: `expiresOn` as `YYYY-MM-DDTHH:MM:SS.sssZ`, URLs http(s), `providers` only to create. */
 function invalidHostedLink(body: unknown): string | undefined {
@@ -494,7 +639,10 @@ async function parseMultipart(contentType: string, raw: Buffer): Promise<Record<
   }
 }
 
-/** Unipile's post object, trimmed to what matters here; `social_id` is the URN actions need. */
+/**
+ * Unipile's `Post` (GET /api/v1/posts/{id}), every field the SDK's `UserPostApiResponseSchema`
+ * requires (unipile-node-sdk, src/users/post.types.ts); `social_id` is the URN actions need.
+ */
 function defaultPost(postId: string): Record<string, unknown> {
   const socialId = /^\d+$/.test(postId) ? `urn:li:activity:${postId}` : postId;
   return {
@@ -504,6 +652,16 @@ function defaultPost(postId: string): Record<string, unknown> {
     social_id: socialId,
     share_url: `https://www.linkedin.com/feed/update/${socialId}/`,
     text: 'A post of the fake Unipile server.',
+    date: '2d',
+    parsed_datetime: '2026-11-20T09:00:00.000Z',
+    reaction_counter: 12,
+    comment_counter: 3,
+    repost_counter: 1,
+    impressions_counter: 480,
+    author: { public_identifier: 'fake-author', name: 'Fake Author', is_company: false },
+    permissions: { can_react: true, can_share: true, can_post_comments: true },
+    is_repost: false,
+    attachments: [],
   };
 }
 
@@ -549,6 +707,7 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
   const requests: RecordedRequest[] = [];
   const failures: FakeFailure[] = [];
   const hangs: { match?: string }[] = [];
+  const slows: { match?: string; delayMs: number }[] = [];
   const state: FakeState = {
     posts: new Map(),
     profiles: new Map(),
@@ -557,6 +716,8 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
     links: new Map(),
     logins: new Map(),
     disconnected: new Set(),
+    notReadyUntil: new Map(),
+    webhooks: [],
     baseUrl: '',
     seq: 0,
   };
@@ -626,10 +787,18 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
         );
       }
 
+      if (actingAccount !== undefined && (state.notReadyUntil.get(actingAccount) ?? 0) > Date.now()) {
+        return send(res, error(503, 'errors/no_client_session', 'No client session', 'No client session is currently running.'));
+      }
+
       for (const route of routes) {
         if (route.method !== method) continue;
         const params = matchPath(route.path, url.pathname);
-        if (params) return send(res, route.handle({ params, query, body, fields, state }));
+        if (!params) continue;
+        const reply = route.handle({ params, query, body, fields, state });
+        const slow = takeFirst(slows, (entry) => starts(entry.match));
+        if (slow) return void setTimeout(() => send(res, reply), slow.delayMs);
+        return send(res, reply);
       }
       send(res, error(404, 'errors/resource_not_found', 'Not found', `fake-unipile has no route for ${line}.`));
     })().catch((cause: unknown) => {
@@ -653,6 +822,7 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
     requests,
     failNext: (failure) => void failures.push(failure),
     hang: (match) => void hangs.push({ match }),
+    answerLate: (match, delayMs) => void slows.push({ match, delayMs }),
     respondNext: (reply) => void failures.push(reply),
     setPost: (postId, post) => void state.posts.set(postId, post),
     setProfile: (publicIdentifier, profile) => void state.profiles.set(publicIdentifier, profile),
@@ -660,7 +830,7 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
     get hostedLinks() {
       return [...state.links.values()];
     },
-    async completeHostedAuth(linkUrlOrName, { accountId, ...login }) {
+    async completeHostedAuth(linkUrlOrName, { accountId, readyAfterMs, ...login }) {
       const link = findLink(linkUrlOrName);
       if (!link) throw new Error(`fake-unipile: no hosted auth link ${linkUrlOrName}`);
       const { type, reconnect_account, notify_url, name, expiresOn } = link.body;
@@ -670,30 +840,25 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
       if (typeof notify_url !== 'string') throw new Error(`fake-unipile: the hosted auth link ${linkUrlOrName} has no notify_url`);
       state.logins.set(id, login);
       state.disconnected.delete(id);
+      if (readyAfterMs !== undefined) state.notReadyUntil.set(id, Date.now() + readyAfterMs);
       // As the documentation shows it: the status, the login and the link's `name`, nothing else (no secret header).
-      return fetch(notify_url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
+      return postAsWebhook(
+        notify_url,
+        {},
+        {
           status: type === 'reconnect' ? 'RECONNECTED' : 'CREATION_SUCCESS',
           account_id: id,
           ...(name !== undefined ? { name } : {}),
-        }),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(10_000),
-      });
+        },
+      );
     },
     registerLogin: (accountId, login) => void state.logins.set(accountId, login),
     disconnect: (accountId, disconnected = true) =>
       void (disconnected ? state.disconnected.add(accountId) : state.disconnected.delete(accountId)),
     sendAccountStatus: (webhookUrl, secretHeaderValue, accountId, message) =>
-      fetch(webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [WEBHOOK_SECRET_HEADER]: secretHeaderValue },
-        body: JSON.stringify({ AccountStatus: { account_id: accountId, account_type: 'LINKEDIN', message } }),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(10_000),
-      }),
+      postAsWebhook(webhookUrl, { [WEBHOOK_SECRET_HEADER]: secretHeaderValue }, accountStatusExample(accountId, message)),
+    sendWebhookEvent: (webhookUrl, secretHeaderValue, body) =>
+      postAsWebhook(webhookUrl, { [WEBHOOK_SECRET_HEADER]: secretHeaderValue }, body),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -702,8 +867,24 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
   };
 }
 
+/**
+ * Posts a body as Unipile posts to a webhook made through its API: JSON with no content type
+ * ("Webhook Content-Type", developer.unipile.com/docs/webhooks-2: only the headers the webhook was
+ * created with). The notify_url report's content type is not documented: sent the same way.
+ */
+function postAsWebhook(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
+  // A string body would make fetch add `content-type: text/plain`; bytes add none.
+  return fetch(url, {
+    method: 'POST',
+    headers,
+    body: new TextEncoder().encode(JSON.stringify(body)),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(10_000),
+  });
+}
+
 function defaultType(status: number): string {
-  if (status === 429) return 'api/too_many_requests';
+  if (status === 429) return 'errors/too_many_requests';
   if (status >= 500) return 'errors/unexpected_error';
   return 'errors/invalid_parameters';
 }

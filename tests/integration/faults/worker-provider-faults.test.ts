@@ -23,6 +23,9 @@ const MAX_ATTEMPTS = 3;
 let fake: FakeUnipile;
 let ws: TestWorkspace;
 let like: HttpHandler;
+let comment: HttpHandler;
+let connect: HttpHandler;
+let dm: HttpHandler;
 let jobsGet: HttpHandler;
 let jobsWorker: SqsHandler;
 let actionsWorker: SqsHandler;
@@ -39,6 +42,9 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: '0',
   };
   like = await loadHandler(() => import('../../../functions/http/like'), env);
+  comment = await loadHandler(() => import('../../../functions/http/request-comment'), env);
+  connect = await loadHandler(() => import('../../../functions/http/connect'), env);
+  dm = await loadHandler(() => import('../../../functions/http/dm'), env);
   jobsGet = await loadHandler(() => import('../../../functions/http/jobs-get'), env);
   jobsWorker = await loadWorker('jobs', env);
   actionsWorker = await loadWorker('actions', {
@@ -58,21 +64,16 @@ afterEach(async () => {
 });
 afterAll(() => fake.close());
 
-/** A like of one account, accepted and planned: its action's message is on the actions queue. */
-async function plannedLike(): Promise<string> {
-  const accepted = await like(
-    httpEvent({
-      method: 'POST',
-      path: '/api/v1/social-selling/like',
-      headers: { 'api-key': ws.apiKey },
-      body: { url: samplePostUrl, groups: ['sales'], reactionType: 'like' },
-    }),
-  );
+/** A job of one account, accepted by its handler and planned: its action's message is on the actions queue. */
+async function planned(handler: HttpHandler, path: string, body: unknown): Promise<string> {
+  const accepted = await handler(httpEvent({ method: 'POST', path, headers: { 'api-key': ws.apiKey }, body }));
   expect(accepted.statusCode).toBe(202);
   const { failed } = await deliverOnce(sqs, queues.jobs, jobsWorker);
   expect(failed.size).toBe(0);
   return bodyOf(accepted).jobId as string;
 }
+
+const plannedLike = () => planned(like, '/api/v1/social-selling/like', { url: samplePostUrl, groups: ['sales'], reactionType: 'like' });
 
 async function jobView(jobId: string): Promise<JobBody> {
   const result = await jobsGet(
@@ -112,24 +113,73 @@ describe('the actions worker with the real Unipile client', () => {
     expect(reactions()).toHaveLength(2);
   });
 
-  it("waits at least a 429's retry-after before the next attempt", async () => {
+  it("pauses the account on Unipile's v1 429 (the network throttling it) for its retry-after, then goes on", async () => {
     const jobId = await plannedLike();
-    fake.failNext({ status: 429, retryAfter: 3, match: REACT });
+    // v1's only 429: "The provider cannot accept any more requests at the moment."
+    fake.failNext({ status: 429, type: 'errors/too_many_requests', retryAfter: 3, match: REACT });
 
     const records = await receiveRecords(sqs, queues.actions);
     const triedAt = Date.now();
     await settle(sqs, queues.actions, records, await actionsWorker({ Records: records }));
 
     const waiting = await jobView(jobId);
-    expect(waiting.actions[0]).toMatchObject({ status: 'pending', reason: 'rate_limited', attempts: 1 });
+    // Not an attempt of its own that failed: the whole account waits, this action with it.
+    expect(waiting.actions[0]).toMatchObject({ status: 'pending', deferredReason: 'provider_throttled', attempts: 0 });
     const action = await getAction(db, { workspaceId: ws.workspaceId, jobId, accountId: ws.accounts[0]!.accountId });
     expect(Date.parse(action!.notBefore) - triedAt).toBeGreaterThanOrEqual(3000 - 50);
     // The retry is a message delayed that long: nothing to receive before it.
     expect(await receiveRecords(sqs, queues.actions, { waitSeconds: 1 })).toEqual([]);
     const { job } = await runUntilFinal(jobId);
     expect(Date.now() - triedAt).toBeGreaterThanOrEqual(3000);
-    expect(job).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded', attempts: 2 }] });
+    expect(job).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded', attempts: 1 }] });
     expect(reactions()).toHaveLength(2);
+  });
+
+  describe('a write whose answer comes too late, after Unipile carried it out', () => {
+    const posts = (path: string) => fake.requests.filter((request) => request.method === 'POST' && request.path.startsWith(path));
+
+    it('a comment is not sent again: it ends outcome_unknown, posted once', async () => {
+      const jobId = await planned(comment, '/api/v1/social-selling/request-comment', {
+        url: samplePostUrl,
+        comment: 'Great breakdown of the numbers.',
+        groups: ['sales'],
+      });
+      fake.answerLate('POST /api/v1/posts/urn', 1500);
+
+      const { job } = await runUntilFinal(jobId);
+
+      expect(job.actions[0]).toMatchObject({ status: 'failed', reason: 'outcome_unknown', attempts: 1 });
+      expect(posts('/api/v1/posts/urn')).toHaveLength(1);
+    });
+
+    it('a message is not sent again: it ends outcome_unknown, sent once', async () => {
+      fake.setProfile('late-answer-friend', { network_distance: 'FIRST_DEGREE', is_relationship: true });
+      const jobId = await planned(dm, '/api/v1/social-selling/dm', {
+        user: ws.accounts[0]!.profileUrl,
+        target: 'https://www.linkedin.com/in/late-answer-friend',
+        message: 'Thanks for the chat today.',
+      });
+      fake.answerLate('POST /api/v1/chats', 1500);
+
+      const { job } = await runUntilFinal(jobId);
+
+      expect(job.actions[0]).toMatchObject({ status: 'failed', reason: 'outcome_unknown' });
+      expect(posts('/api/v1/chats')).toHaveLength(1);
+    });
+
+    it('an invitation is read back before anything is sent again: the profile shows it pending, and it is done', async () => {
+      const jobId = await planned(connect, '/api/v1/social-selling/connect', {
+        user: ws.accounts[0]!.profileUrl,
+        target: 'https://www.linkedin.com/in/late-answer-prospect',
+        message: 'Enjoyed your post on pipeline reviews.',
+      });
+      fake.answerLate('POST /api/v1/users/invite', 1500);
+
+      const { job } = await runUntilFinal(jobId);
+
+      expect(job).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded', result: 'already_invited', attempts: 2 }] });
+      expect(posts('/api/v1/users/invite')).toHaveLength(1);
+    });
   });
 
   it('retries a call the provider never answers (timeout), then succeeds', async () => {

@@ -223,12 +223,12 @@ describe('like job, from request to provider and back', () => {
     expect(await getJobView(db, ws.workspaceId, jobId)).toMatchObject({ status: 'failed', failureReason: 'unreadable_message' });
   });
 
-  it("through Unipile: waits at least the provider's retry-after on a 429, then reacts with the post's social_id", async () => {
+  it("through Unipile: the account waits at least the provider's retry-after on a 429, then reacts with the post's social_id", async () => {
     const unipile = await startFakeUnipile();
     try {
       const provider = new UnipileProvider({ dsn: unipile.url, apiKey: unipile.apiKey });
       const ws = await createTestWorkspace(db, { accounts: 1 });
-      unipile.failNext({ status: 429, type: 'api/too_many_requests', retryAfter: 30, match: 'POST /api/v1/posts/reaction' });
+      unipile.failNext({ status: 429, type: 'errors/too_many_requests', retryAfter: 30, match: 'POST /api/v1/posts/reaction' });
       const { jobId, actionMessages } = await acceptAndPlan(ws.workspaceId, ['sales']);
 
       const failedAt = Date.now();
@@ -237,10 +237,11 @@ describe('like job, from request to provider and back', () => {
       await runAction(runDeps({ provider }), actionMessages[0]!, 1, new Date(failedAt + 31_000));
       const done = await getJobView(db, ws.workspaceId, jobId);
 
-      expect(waiting).toMatchObject({ status: 'pending', reason: 'rate_limited', attempts: 1 });
+      // v1's 429 is the network throttling the account: the whole account waits, this action with it.
+      expect(waiting).toMatchObject({ status: 'pending', deferredReason: 'provider_throttled', attempts: 0 });
       expect(Date.parse(waiting.scheduledFor!) - failedAt).toBeGreaterThanOrEqual(30_000);
       expect(done.status).toBe('succeeded');
-      expect(done.actions[0]).toMatchObject({ provider: 'unipile', sandbox: false, result: 'reacted', attempts: 2 });
+      expect(done.actions[0]).toMatchObject({ provider: 'unipile', sandbox: false, result: 'reacted', attempts: 1 });
       const reactions = unipile.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/posts/reaction');
       expect(reactions).toHaveLength(2);
       expect(reactions[1]?.body).toMatchObject({ account_id: ws.accounts[0]!.providerAccountId, reaction_type: 'insightful' });

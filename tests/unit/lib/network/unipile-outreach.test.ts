@@ -114,9 +114,9 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
       expect(error.message).toContain('add the comment');
     });
 
-    it('429 on the comment → rate_limited with retry-after; 502 → provider_unavailable; both retryable', async () => {
+    it('429 on the comment → provider_rate_limited with retry-after; 502 → provider_unavailable; both retryable', async () => {
       // Prepare
-      fake.failNext({ status: 429, type: 'api/too_many_requests', retryAfter: 12, match: 'POST ' });
+      fake.failNext({ status: 429, type: 'errors/too_many_requests', retryAfter: 12, match: 'POST ' });
       fake.failNext({ status: 502, match: 'POST ' });
 
       // Act
@@ -124,7 +124,7 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
       const down = await failureOf(provider.comment({ account, post: activityPost, text: 'Hi' }));
 
       // Assert
-      expect(limited).toMatchObject({ reason: 'rate_limited', retryable: true, status: 429, retryAfterSeconds: 12 });
+      expect(limited).toMatchObject({ reason: 'provider_rate_limited', retryable: true, status: 429, retryAfterSeconds: 12 });
       expect(down).toMatchObject({ reason: 'provider_unavailable', retryable: true, status: 502 });
     });
   });
@@ -202,9 +202,9 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
       expect(error).toMatchObject({ reason: 'provider_bad_response', retryable: false });
     });
 
-    it('429 provider/too_many_requests → provider_rate_limited, retryable', async () => {
+    it('429 errors/too_many_requests without retry-after → provider_rate_limited, retryable', async () => {
       // Prepare
-      fake.failNext({ status: 429, type: 'provider/too_many_requests' });
+      fake.failNext({ status: 429, type: 'errors/too_many_requests' });
 
       // Act
       const error = await failureOf(provider.resolveProfile({ account, profileUrl: 'https://www.linkedin.com/in/jane-doe' }));
@@ -301,9 +301,37 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
       expect(byType).toMatchObject({ reason: 'email_required', retryable: false });
     });
 
-    it('429 with retry-after → rate_limited, retryable; 500 → provider_unavailable, retryable', async () => {
+    it('404 is "Account not found" (the reference\'s words): the login is gone, account_disconnected; 422 errors/invalid_recipient is the person', async () => {
+      // Prepare: "Send an invitation" documents its 404 as "Account not found"; an unknown person is a 422.
+      fake.failNext({ status: 404, type: 'errors/resource_not_found', title: 'Resource not found.', detail: 'Account not found' });
+      fake.failNext({ status: 422, type: 'errors/invalid_recipient', detail: 'The recipient is not valid.' });
+
+      // Act
+      const gone = await failureOf(provider.invite({ account, providerId: janeId }));
+      const nobody = await failureOf(provider.invite({ account, providerId: janeId }));
+
+      // Assert
+      expect(gone).toMatchObject({ reason: 'account_disconnected', retryable: false, status: 404 });
+      expect(nobody).toMatchObject({ reason: 'invalid_recipient', retryable: false, status: 422 });
+    });
+
+    it('a 404 of a profile naming the account is the login gone; naming the user, the person', async () => {
+      // Prepare: "Retrieve a profile" documents its 404 as "User not found".
+      fake.failNext({ status: 404, type: 'errors/resource_not_found', detail: 'Account not found' });
+      fake.failNext({ status: 404, type: 'errors/resource_not_found', detail: 'User not found' });
+
+      // Act
+      const gone = await failureOf(provider.resolveProfile({ account, profileUrl: 'https://www.linkedin.com/in/jane-doe' }));
+      const nobody = await failureOf(provider.resolveProfile({ account, profileUrl: 'https://www.linkedin.com/in/jane-doe' }));
+
+      // Assert
+      expect(gone.reason).toBe('account_disconnected');
+      expect(nobody.reason).toBe('profile_not_found');
+    });
+
+    it('429 with retry-after → provider_rate_limited, retryable; 500 → provider_unavailable, retryable', async () => {
       // Prepare
-      fake.failNext({ status: 429, type: 'api/too_many_requests', retryAfter: 30 });
+      fake.failNext({ status: 429, type: 'errors/too_many_requests', retryAfter: 30 });
       fake.failNext({ status: 500, type: 'errors/provider_error' });
 
       // Act
@@ -311,7 +339,7 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
       const down = await failureOf(provider.invite({ account, providerId: janeId }));
 
       // Assert
-      expect(limited).toMatchObject({ reason: 'rate_limited', retryable: true, retryAfterSeconds: 30 });
+      expect(limited).toMatchObject({ reason: 'provider_rate_limited', retryable: true, retryAfterSeconds: 30 });
       expect(down).toMatchObject({ reason: 'provider_unavailable', retryable: true, status: 500 });
     });
 
@@ -412,7 +440,7 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
       const down = await failureOf(provider.sendMessage({ account, providerId: janeId, text: 'Hi' }));
 
       // Assert
-      expect(limited).toMatchObject({ reason: 'rate_limited', retryable: true, retryAfterSeconds: 4 });
+      expect(limited).toMatchObject({ reason: 'provider_rate_limited', retryable: true, retryAfterSeconds: 4 });
       expect(down).toMatchObject({ reason: 'provider_unavailable', retryable: true, status: 503 });
     });
 
@@ -474,10 +502,9 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
     });
 
     it('normalises public_profile_url and omits createdAt when absent', async () => {
-      // Prepare
-      fake.setRelations([
-        { member_id: 'ACoAAX', public_identifier: 'Jöhn-Doe', public_profile_url: 'https://linkedin.com/in/J%C3%B6hn-Doe/' },
-      ]);
+      // Prepare: an answer without created_at (which the SDK's schema requires): read, not refused.
+      const relation = { member_id: 'ACoAAX', public_identifier: 'Jöhn-Doe', public_profile_url: 'https://linkedin.com/in/J%C3%B6hn-Doe/' };
+      fake.respondNext({ status: 200, body: { object: 'UserRelationsList', items: [relation], cursor: null } });
 
       // Act
       const page = await provider.listRelations({ account });
@@ -511,7 +538,7 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
       const invalid = await failureOf(provider.listRelations({ account, cursor: 'not-a-cursor' }));
 
       // Assert
-      expect(limited).toMatchObject({ reason: 'rate_limited', retryable: true, retryAfterSeconds: 60 });
+      expect(limited).toMatchObject({ reason: 'provider_rate_limited', retryable: true, retryAfterSeconds: 60 });
       expect(invalid).toMatchObject({ reason: 'invalid_parameters', retryable: false, status: 400 });
     });
   });

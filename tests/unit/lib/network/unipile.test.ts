@@ -125,15 +125,15 @@ describe('UnipileProvider against the fake Unipile server', () => {
   });
 
   describe('retryable failures', () => {
-    it('429 with retry-after in seconds → rate_limited, retryable, with the delay', async () => {
+    it('429 with retry-after in seconds → provider_rate_limited, retryable, with the delay', async () => {
       // Prepare
-      fake.failNext({ status: 429, type: 'api/too_many_requests', retryAfter: 7, match: 'POST /api/v1/posts/reaction' });
+      fake.failNext({ status: 429, type: 'errors/too_many_requests', retryAfter: 7, match: 'POST /api/v1/posts/reaction' });
 
       // Act
       const error = await reactError(provider, { account, post: activityPost, reactionType: 'like' });
 
       // Assert
-      expect(error).toMatchObject({ reason: 'rate_limited', retryable: true, status: 429, retryAfterSeconds: 7 });
+      expect(error).toMatchObject({ reason: 'provider_rate_limited', retryable: true, status: 429, retryAfterSeconds: 7 });
     });
 
     it('429 with retry-after as an HTTP date → the seconds until then', async () => {
@@ -149,16 +149,42 @@ describe('UnipileProvider against the fake Unipile server', () => {
       expect(error.retryAfterSeconds).toBeLessThanOrEqual(31);
     });
 
-    it('429 provider/too_many_requests (LinkedIn throttling) → provider_rate_limited, no retry-after', async () => {
-      // Prepare
-      fake.failNext({ status: 429, type: 'provider/too_many_requests', detail: 'LinkedIn says slow down.' });
+    it('429 errors/too_many_requests without retry-after (v1 documents none) → provider_rate_limited', async () => {
+      // Prepare: Unipile's v1 429, "The provider cannot accept any more requests at the moment".
+      fake.failNext({
+        status: 429,
+        type: 'errors/too_many_requests',
+        detail: 'The provider cannot accept any more requests at the moment.',
+      });
 
       // Act
       const error = await reactError(provider, { account, post: activityPost, reactionType: 'like' });
 
       // Assert
       expect(error).toMatchObject({ reason: 'provider_rate_limited', retryable: true, retryAfterSeconds: undefined });
-      expect(error.message).toContain('LinkedIn says slow down.');
+      expect(error.message).toContain('The provider cannot accept any more requests');
+    });
+
+    it('422 errors/action_already_performed on a reaction → reacted: the reaction is already there', async () => {
+      // Prepare
+      fake.failNext({ status: 422, type: 'errors/action_already_performed', match: 'POST /api/v1/posts/reaction' });
+
+      // Act
+      const result = await provider.react({ account, post: activityPost, reactionType: 'like' });
+
+      // Assert
+      expect(result).toMatchObject({ outcome: 'reacted', details: { alreadyThere: 'true' } });
+    });
+
+    it('504 errors/request_timeout on a POST → provider_timeout, retryable, its outcome unknown', async () => {
+      // Prepare
+      fake.failNext({ status: 504, type: 'errors/request_timeout', match: 'POST /api/v1/posts/reaction' });
+
+      // Act
+      const error = await reactError(provider, { account, post: activityPost, reactionType: 'like' });
+
+      // Assert
+      expect(error).toMatchObject({ reason: 'provider_timeout', retryable: true, outcomeUnknown: true });
     });
 
     it('503 → provider_unavailable, retryable', async () => {
