@@ -114,6 +114,8 @@ const configSchema = z
     CONNECT_LINK_SECRET_PARAMETER: parameterName(),
     /** How long a connect link stays usable. */
     CONNECT_LINK_EXPIRY_SECONDS: integer(3600, { min: 60, max: 7 * 86_400 }),
+    /** How long a connection waits for a login the provider just connected to answer (Unipile: "a few seconds"). */
+    CONNECT_LOGIN_READY_SECONDS: integer(15, { min: 0, max: 20 }),
     /** Signs the links of transcript report pages (`links.report`, `/reports/<token>`); no link is given, and none opens, while it is empty. */
     REPORT_LINK_SECRET: text(''),
     REPORT_LINK_SECRET_PARAMETER: parameterName(),

@@ -40,6 +40,7 @@ import type { WorkspaceSettings } from '../lib/store/workspaces';
 import { listWorkspaces } from '../lib/store/workspaces';
 import { replyInSandbox } from './admin-sandbox-reply';
 import { runWebhookCommand, WEBHOOK_HELP } from './admin-webhooks';
+import { runUnipileCommand, UNIPILE_HELP } from './admin-unipile';
 import { targetDb } from './target-db';
 import { need, print } from './admin-output';
 import { quietSdkNodeWarning } from './quiet-sdk-warning';
@@ -87,7 +88,7 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
                                                   message event goes to the running stack (lead.replied)
   sandbox rules --workspace ID
   sandbox unfail --workspace ID <ruleId>
-${WEBHOOK_HELP}`;
+${WEBHOOK_HELP}${UNIPILE_HELP}`;
 
 const options = {
   workspace: { type: 'string' },
@@ -245,6 +246,8 @@ async function main(argv: string[]): Promise<void> {
     console.log(HELP);
     return;
   }
+  // Talks to Unipile only, not to a table.
+  if (area === 'unipile') return runUnipileCommand(command);
   const { db, description } = targetDb();
   console.error(`(target: ${description})`);
   const workspaceId = () => need(values.workspace, '--workspace ID');

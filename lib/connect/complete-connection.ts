@@ -15,6 +15,7 @@ import type { ConnectDeps } from './connect-deps';
 import { linkNotValid, linkUsed } from './connect-link-refusals';
 import type { OpenLink } from './open-connect-link';
 import { askProvider } from './provider-failure';
+import { ownProfileWhenReady } from './login-ready';
 
 /** What a link did: an account made, or an existing one connected again. */
 export interface Connection {
@@ -51,7 +52,7 @@ async function connectNewAccount(
   providerAccountId: string,
   now: Date,
 ): Promise<Connection> {
-  const profile = await askProvider(() => deps.provider.getOwnProfile(providerAccountId), unknownLogin);
+  const profile = await askProvider(() => ownProfileWhenReady(deps.provider, providerAccountId, deps.loginReadySeconds ?? 0), unknownLogin);
   const profileUrl = normaliseProfileUrl(profile.profileUrl);
   if (profileUrl === undefined) {
     throw new HttpError(502, 'provider-refused', 'Bad gateway', "The network provider gave the login's profile without a profile URL.");
@@ -115,7 +116,7 @@ async function reconnectAccount(
   if (!account) throw accountGone();
   if (providerAccountId !== account.providerAccountId) throw loginMismatch(account);
   // The provider still knows the login (and, for the sandbox, its page registered it).
-  await askProvider(() => deps.provider.getOwnProfile(providerAccountId), unknownLogin);
+  await askProvider(() => ownProfileWhenReady(deps.provider, providerAccountId, deps.loginReadySeconds ?? 0), unknownLogin);
 
   const items = [
     useConnectLinkItem(deps.db, tokenHash, account.accountId, now),

@@ -18,6 +18,8 @@ export interface ConnectDeps extends EventDeps {
   expirySeconds: number;
   /** Local mode only: a success redirect may be http to this machine (WEBHOOK_ALLOW_HTTP_LOCALHOST). */
   allowHttpLocalhost: boolean;
+  /** How long a login the provider just connected may take to answer (CONNECT_LOGIN_READY_SECONDS); 0 asks once. */
+  loginReadySeconds?: number;
 }
 
 /** The dependencies as deployed: built once per cold start from the configuration. */
@@ -32,5 +34,6 @@ export function defaultConnectDeps(): ConnectDeps {
     secret: secretOf('CONNECT_LINK_SECRET', config),
     expirySeconds: config.CONNECT_LINK_EXPIRY_SECONDS,
     allowHttpLocalhost: config.WEBHOOK_ALLOW_HTTP_LOCALHOST,
+    loginReadySeconds: config.CONNECT_LOGIN_READY_SECONDS,
   };
 }

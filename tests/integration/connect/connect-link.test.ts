@@ -425,6 +425,7 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
       UNIPILE_DSN: fake.url,
       UNIPILE_API_KEY: fake.apiKey,
       PUBLIC_BASE_URL: notifyServer.url,
+      CONNECT_LOGIN_READY_SECONDS: '4',
     });
   });
   afterAll(async () => {
@@ -512,6 +513,26 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
     });
     expect(reported.status).toBe(200);
     expect((await listAccounts(db, ws.workspaceId)).map((account) => account.name)).toEqual(['Named By Link']);
+  });
+
+  it('waits for a login that answers only seconds after Unipile reported it, instead of answering 503 and losing it', async () => {
+    // "Account can take few seconds to be able to perform requests" (Unipile, Account status updates).
+    const ws = await createTestWorkspace(db, { accounts: 0 });
+    const { url } = bodyOf(await requestLink(unipile, ws.apiKey, {})) as { url: string };
+    const loginId = `unipile-${newId('sbx').slice(-12)}`;
+
+    const reported = await fake.completeHostedAuth(url, {
+      accountId: loginId,
+      publicIdentifier: 'slow-starter',
+      name: 'Slow Starter',
+      readyAfterMs: 1200,
+    });
+
+    expect(reported.status).toBe(200);
+    expect(await reported.json()).toMatchObject({ received: true, handled: true, accountId: expect.stringMatching(/^acc_/) });
+    const asked = fake.requests.filter((request) => request.path === '/api/v1/users/me' && request.query.account_id === loginId);
+    expect(asked.length).toBeGreaterThan(1);
+    expect(await listAccounts(db, ws.workspaceId)).toEqual([expect.objectContaining({ providerAccountId: loginId })]);
   });
 
   it('refuses a report naming a login Unipile does not know (422 naming account_id), the link staying usable', async () => {
