@@ -79,6 +79,8 @@ export interface FuzzRoute {
     maxBytes: number;
     /** A field whose bad value a cross-field check reports on another path (`format` → `transcript`). */
     related?: Record<string, string[]>;
+    /** JSON read whatever the content type says (the provider's webhook and report): no 415 but for a charset. */
+    anyContentType?: true;
   };
   /** Path parameters and the ids that exist for them. */
   params?: (fixture: FuzzFixture) => Record<string, string[]>;
@@ -194,6 +196,7 @@ export const fuzzRoutes: FuzzRoute[] = [
     errors: 'problem',
     body: {
       format: 'json',
+      anyContentType: true,
       maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: (f) => ({
         event: 'new_relation',
@@ -437,6 +440,7 @@ export const fuzzRoutes: FuzzRoute[] = [
     params: (f) => ({ state: [f.notifyState] }),
     body: {
       format: 'json',
+      anyContentType: true,
       maxBytes: DEFAULT_MAX_BODY_BYTES,
       // A status that connects nothing: the report is acknowledged (200) and the link stays usable, so
       // every valid request is accepted. A connecting one would ask the provider for the login, and the

@@ -114,7 +114,7 @@ function requestArbitrary(route: FuzzRoute): fc.Arbitrary<FuzzRequest> {
   return fc.record({
     secret: route.auth === 'none' ? fc.constant(undefined) : secretHeader(secretValue, route.auth === 'api-key'),
     secretName: headerSpelling(secretName),
-    contentType: contentType(route.body?.format ?? 'json'),
+    contentType: contentType(route.body?.anyContentType ? 'json-any-type' : (route.body?.format ?? 'json')),
     contentTypeName: headerSpelling('content-type'),
     idempotency: route.route.startsWith('POST') ? idempotencyKey : fc.constant({ value: undefined, wellFormed: true }),
     body: bodyArbitrary(route),
