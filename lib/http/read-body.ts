@@ -109,19 +109,20 @@ function bodyText(
   }
 }
 
+type BodyReader = (headers: Record<string, string | undefined>, body: unknown, isBase64Encoded: boolean, maxBytes: number) => RawBody;
+
+/** A reader of JSON bodies sent with a content type that `mediaType` accepts. */
+const jsonReader =
+  (mediaType: RegExp): BodyReader =>
+  (headers, body, isBase64Encoded, maxBytes) =>
+    parseJsonText(bodyText(headers, body, isBase64Encoded, maxBytes, mediaType, 'application/json', MALFORMED_JSON));
+
 /**
  * Reads a JSON request body: 413 past `maxBytes`, 415 for a non-JSON content type or a charset
  * other than UTF-8, 400 for an empty body, bytes that are not UTF-8, or malformed JSON (with the
  * parser's position).
  */
-export function readJsonBody(
-  headers: Record<string, string | undefined>,
-  body: unknown,
-  isBase64Encoded: boolean,
-  maxBytes: number,
-): RawBody {
-  return parseJsonText(bodyText(headers, body, isBase64Encoded, maxBytes, JSON_MEDIA_TYPE, 'application/json', MALFORMED_JSON));
-}
+export const readJsonBody: BodyReader = jsonReader(JSON_MEDIA_TYPE);
 
 /**
  * Reads a JSON body whatever its content type says, or without one: for callers that send JSON
@@ -129,14 +130,7 @@ export function readJsonBody(
  * developer.unipile.com/docs/webhooks-2: they carry no `Content-Type: application/json` unless the
  * caller adds it). Every other rule of `readJsonBody` holds: the size limit, UTF-8, valid JSON.
  */
-export function readJsonBodyOfAnyType(
-  headers: Record<string, string | undefined>,
-  body: unknown,
-  isBase64Encoded: boolean,
-  maxBytes: number,
-): RawBody {
-  return parseJsonText(bodyText(headers, body, isBase64Encoded, maxBytes, ANY_MEDIA_TYPE, 'application/json', MALFORMED_JSON));
-}
+export const readJsonBodyOfAnyType: BodyReader = jsonReader(ANY_MEDIA_TYPE);
 
 /** The body's text parsed as JSON: 400 when empty, malformed, or holding a lone surrogate. */
 function parseJsonText(text: string): RawBody {

@@ -80,7 +80,7 @@ export function meaningOf(status: number, type: string, notFound: string): Unipi
 }
 
 /** `errors/comments_disabled` → `comments_disabled`; undefined when there is nothing usable. */
-export function slugOf(type: string): string | undefined {
+function slugOf(type: string): string | undefined {
   const slug = (type.split('/').pop() ?? '')
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, '_')

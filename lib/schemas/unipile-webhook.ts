@@ -4,18 +4,21 @@ import * as z from '../zod';
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 
 /**
- * An optional string of at most `max` characters, which Unipile may also send as `null` (read as
- * absent): its examples document no nullability, but the data behind them has it (a message of
- * attachments only has no text: `text` is `string | null` in its Message object; a sender may have
- * no name), and refusing such an event would lose it.
+ * An optional field that Unipile may also send as `null`, read as absent: its examples document no
+ * nullability, but the data behind them has it (a message of attachments only has no text: `text`
+ * is `string | null` in its Message object; a sender may have no name), and refusing such an event
+ * would lose it.
  */
-const text = (max: number) =>
+const absentIfNull = <T extends z.core.$ZodType>(schema: T) =>
   z.optional(
     z.pipe(
-      z.nullable(z.string().check(z.maxLength(max))),
-      z.transform((value: string | null) => value ?? undefined),
+      z.nullable(schema),
+      z.transform((value: z.output<T> | null) => value ?? undefined),
     ),
   );
+
+/** An optional string of at most `max` characters, `null` read as absent. */
+const text = (max: number) => absentIfNull(z.string().check(z.maxLength(max)));
 
 /**
  * Unipile's account status body (webhook source `account_status`), the one without `event`:
@@ -47,12 +50,7 @@ export const unipileWebhookSchema = z
     message_id: text(200),
     message: text(100_000),
     timestamp: text(100),
-    sender: z.optional(
-      z.pipe(
-        z.nullable(z.looseObject({ attendee_provider_id: text(200), attendee_name: text(500) })),
-        z.transform((sender) => sender ?? undefined),
-      ),
-    ),
+    sender: absentIfNull(z.looseObject({ attendee_provider_id: text(200), attendee_name: text(500) })),
     AccountStatus: z.optional(accountStatusSchema),
   })
   .check(
