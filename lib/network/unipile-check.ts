@@ -4,7 +4,9 @@
  * webhooks list (the three webhooks this service needs, each with its secret header and a JSON
  * content type). It says what to fix; it changes nothing. `npm run admin -- unipile check`.
  */
+import { ProviderError } from '../errors';
 import { WEBHOOK_SECRET_HEADER } from '../schemas/unipile-webhook';
+import { baseUrlFromDsn, UnipileProvider } from './unipile';
 
 export interface UnipileCheckInput {
   /** UNIPILE_DSN: `host:port`, or a base URL. */
@@ -37,9 +39,7 @@ export function webhookName(source: (typeof WEBHOOK_SOURCES)[number]): string {
 interface ListedWebhook {
   request_url?: unknown;
   name?: unknown;
-  source?: unknown;
   enabled?: unknown;
-  events?: unknown;
   headers?: unknown;
 }
 
@@ -48,8 +48,8 @@ const record = (value: unknown): Record<string, unknown> =>
 
 /** Runs every check; the answer lists them in order, each ok or with what to fix. */
 export async function checkUnipile(input: UnipileCheckInput): Promise<UnipileCheckLine[]> {
-  const base = /^[a-z]+:\/\//i.test(input.dsn.trim()) ? input.dsn.trim().replace(/\/+$/, '') : `https://${input.dsn.trim()}`;
-  const api = base.endsWith('/api/v1') ? base : `${base}/api/v1`;
+  const api = baseUrlFromDsn(input.dsn);
+  // The two lists are no call of the provider's; the login's own profile is, and is asked through it.
   const call = async (path: string): Promise<{ status: number; json: unknown }> => {
     const response = await (input.fetch ?? fetch)(`${api}${path}`, {
       headers: { 'X-API-KEY': input.apiKey, accept: 'application/json' },
@@ -117,20 +117,19 @@ export async function checkUnipile(input: UnipileCheckInput): Promise<UnipileChe
   }
   const first = logins[0];
   if (first) {
-    const own = await call(`/users/me?account_id=${encodeURIComponent(String(first.id))}`);
-    const profile = record(own.json);
-    lines.push(
-      own.status === 200
-        ? {
-            ok: true,
-            what: `account ${String(first.id)} reads its own profile (${String(profile.public_identifier ?? profile.provider_id)})`,
-          }
-        : {
-            ok: false,
-            what: `account ${String(first.id)} cannot read its own profile (${own.status} ${String(profile.type ?? '')})`,
-            fix: 'Its owner connects it again (docs/onboarding.md, Reconnecting).',
-          },
-    );
+    const provider = new UnipileProvider({ dsn: input.dsn, apiKey: input.apiKey, fetch: input.fetch, timeoutMs: input.timeoutMs });
+    const id = String(first.id);
+    try {
+      const own = await provider.getOwnProfile(id);
+      lines.push({ ok: true, what: `account ${id} reads its own profile (${own.profileUrl})` });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      lines.push({
+        ok: false,
+        what: `account ${id} cannot read its own profile (${error.reason}: ${error.message})`,
+        fix: 'Its owner connects it again (docs/onboarding.md, Reconnecting).',
+      });
+    }
   }
 
   const listed = await call('/webhooks');
@@ -155,7 +154,8 @@ function webhookLine(
   secret: string | undefined,
 ): UnipileCheckLine {
   const register = `register it as docs/unipile.md says (source "${source}", name "${webhookName(source)}")`;
-  const found = webhooks.find((webhook) => webhook.source === source || webhook.name === webhookName(source));
+  // Unipile's list shows no source (its API reference and SDK schema): the registration's name tells.
+  const found = webhooks.find((webhook) => webhook.name === webhookName(source));
   if (!found) return { ok: false, what: `no webhook of source ${source}`, fix: `Register it: ${register}.` };
   const headers = Array.isArray(found.headers) ? found.headers.map(record) : [];
   const header = (name: string) => headers.find((h) => String(h.key).toLowerCase() === name)?.value;
@@ -166,13 +166,14 @@ function webhookLine(
   if (secretValue === undefined) problems.push(`it sends no ${WEBHOOK_SECRET_HEADER} header (every call is refused 401)`);
   else if (secret !== undefined && secret !== '' && secretValue !== secret)
     problems.push(`its ${WEBHOOK_SECRET_HEADER} is not UNIPILE_WEBHOOK_SECRET`);
-  if (!String(header('content-type') ?? '').includes('application/json'))
-    problems.push('it sends no Content-Type: application/json (accepted, but add it)');
-  const fatal = problems.filter((problem) => !problem.includes('accepted, but'));
-  if (problems.length === 0) return { ok: true, what: `webhook ${source}: ${String(found.request_url)}` };
+  // The service reads JSON without it: a warning, not a failure.
+  const warnings = String(header('content-type') ?? '').includes('application/json')
+    ? []
+    : ['it sends no Content-Type: application/json (accepted, but add it)'];
+  if (problems.length + warnings.length === 0) return { ok: true, what: `webhook ${source}: ${String(found.request_url)}` };
   return {
-    ok: fatal.length === 0,
-    what: `webhook ${source}: ${problems.join('; ')}`,
+    ok: problems.length === 0,
+    what: `webhook ${source}: ${[...problems, ...warnings].join('; ')}`,
     fix: `Delete it (DELETE /api/v1/webhooks/<id>) and ${register}.`,
   };
 }

@@ -397,7 +397,7 @@ export class UnipileProvider implements NetworkProvider {
 }
 
 /** `host[:port]` or a URL with a scheme → `<origin>/api/v1`. */
-function baseUrlFromDsn(dsn: string): string {
+export function baseUrlFromDsn(dsn: string): string {
   const trimmed = dsn.trim();
   let url: URL;
   try {

@@ -2,7 +2,9 @@ import { Webhook } from 'standardwebhooks';
 import { acceptSandboxInvitations, listSandboxActions } from '../../lib/store/sandbox';
 import { createTestWorkspace, samplePostUrl, testDb } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
-import { api, BACKGROUND_WORK_TIMEOUT_MS, eventually } from '../helpers/http-client';
+import { api, apiBaseUrl, BACKGROUND_WORK_TIMEOUT_MS, eventually } from '../helpers/http-client';
+import { postAsWebhook } from '../helpers/fake-unipile';
+import { attachmentOnlyMessageExample, messageReceivedExample, newRelationExample } from '../helpers/unipile-webhook-examples';
 import { finalJobStatuses, jobInStatus } from '../helpers/jobs';
 import type { EventData } from '../helpers/webhook-receiver';
 import { WebhookReceiver } from '../helpers/webhook-receiver';
@@ -215,27 +217,40 @@ describe('events from real flows, signed', () => {
     });
     expect(dm.data).toMatchObject({ jobId: job.jobId, text: 'Thanks for connecting', connection: 'accepted_invitation' });
 
-    // The person answers: the provider's message webhook, delivered twice.
+    // The person answers: the provider's message webhook in its documented shape, as Unipile posts it
+    // (no content type: tests/helpers/fake-unipile.ts), delivered twice; then a message of an
+    // attachment only, its text null.
     const message = {
-      event: 'message_received',
+      ...messageReceivedExample,
       account_id: ws.accounts[0]!.providerAccountId,
       chat_id: 'chat-1',
       message_id: `msg-${ws.workspaceId}`,
       message: 'Happy to chat next week',
       timestamp: new Date().toISOString(),
-      sender: { attendee_provider_id: connected.data.lead.providerId, attendee_name: 'The Lead' },
+      sender: { ...messageReceivedExample.sender, attendee_provider_id: connected.data.lead.providerId, attendee_name: 'The Lead' },
     };
     const headers = { 'x-webhook-secret': process.env.UNIPILE_WEBHOOK_SECRET ?? '' };
-    const calls = await Promise.all([1, 2].map(() => api('POST', '/api/v1/webhooks/unipile', { body: message, headers })));
+    const url = `${apiBaseUrl()}/api/v1/webhooks/unipile`;
+    const calls = await Promise.all([1, 2].map(() => postAsWebhook(url, headers, message)));
     expect(calls.map((call) => call.status)).toEqual([200, 200]);
+    const attachment = await postAsWebhook(url, headers, {
+      ...message,
+      message_id: `attachment-${ws.workspaceId}`,
+      message: attachmentOnlyMessageExample.message,
+      sender: { ...message.sender, attendee_name: null },
+    });
+    expect(attachment.status).toBe(200);
 
     const replied = await eventAt('/all', all.secret, 'lead.replied', (data) => data.lead.profileUrl === person('lead'));
     expect(replied.data).toMatchObject({
       jobId: job.jobId,
       message: { id: message.message_id, text: 'Happy to chat next week', chatId: 'chat-1' },
     });
+    const attachmentReply = await eventAt('/all', all.secret, 'lead.replied', (data) => data.message.id === `attachment-${ws.workspaceId}`);
+    expect(attachmentReply.data.message).toMatchObject({ text: '', chatId: 'chat-1' });
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(receiver.events('/all', all.secret).filter((event) => event.type === 'lead.replied')).toHaveLength(1);
+    // The repeated delivery reported nothing more: one event per message.
+    expect(receiver.events('/all', all.secret).filter((event) => event.type === 'lead.replied')).toHaveLength(2);
   });
 
   it('lead.connected for a connection request, with the email given, when the provider reports the acceptance', async () => {
@@ -248,17 +263,23 @@ describe('events from real flows, signed', () => {
       (action) => action.type === 'invite' && action.target.includes(`${ws.workspaceId}-invitee`),
     );
     const providerId = String(invitation?.details.providerId);
+    // Unipile's new_relation in its documented shape, posted as Unipile posts it (no content type).
     const relation = {
-      event: 'new_relation',
+      ...newRelationExample,
       account_id: ws.accounts[0]!.providerAccountId,
       user_provider_id: providerId,
       user_public_identifier: `${ws.workspaceId}-invitee`,
+      user_profile_url: `https://www.linkedin.com/in/${ws.workspaceId}-invitee/`,
     };
 
-    await api('POST', '/api/v1/webhooks/unipile', {
-      body: relation,
-      headers: { 'x-webhook-secret': process.env.UNIPILE_WEBHOOK_SECRET ?? '' },
-    });
+    const reported = await postAsWebhook(
+      `${apiBaseUrl()}/api/v1/webhooks/unipile`,
+      {
+        'x-webhook-secret': process.env.UNIPILE_WEBHOOK_SECRET ?? '',
+      },
+      relation,
+    );
+    expect(reported.status).toBe(200);
 
     const connected = await eventAt('/all', all.secret, 'lead.connected', (data) => data.lead.profileUrl === person('invitee'));
     expect(connected.data).toMatchObject({ jobId: job.jobId, jobType: 'connect', lead: { email: 'invitee@example.com', providerId } });

@@ -173,8 +173,6 @@ export interface FakeUnipile {
    * Unipile sends it. Resolves with the response.
    */
   sendAccountStatus(webhookUrl: string, secretHeaderValue: string, accountId: string, message: string): Promise<Response>;
-  /** Posts any webhook body (e.g. tests/helpers/unipile-webhook-examples.ts) the same way. */
-  sendWebhookEvent(webhookUrl: string, secretHeaderValue: string, body: unknown): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -410,7 +408,7 @@ const routes: Route[] = [
   },
 ];
 
-/** What POST /api/v1/webhooks takes (the SDK's `WebhookCreateBodySchema`, and the `users` source of "Webhooks overview"). */
+/** What POST /api/v1/webhooks takes (the SDK's `WebhookCreateBodySchema`, and the `users` source of "Detecting accepted invitations"). */
 interface FakeWebhookBody {
   request_url: string;
   source: string;
@@ -422,8 +420,11 @@ interface FakeWebhookBody {
   headers?: Array<{ key: string; value: string }>;
 }
 
-/** The sources Unipile's webhooks have (developer.unipile.com/docs/webhooks-2; the SDK lists all but `users`). */
-const webhookSources = ['messaging', 'users', 'account_status', 'email', 'email_tracking', 'calendar_event'];
+/**
+ * The sources Unipile's webhooks have: the SDK's `WebhookCreateBodySchema` (messaging, email,
+ * email_tracking, account_status) and `users` ("Detecting accepted invitations").
+ */
+const webhookSources = ['messaging', 'users', 'account_status', 'email', 'email_tracking'];
 
 function invalidWebhook(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return 'A JSON body is required.';
@@ -443,14 +444,14 @@ function invalidWebhook(body: unknown): string | undefined {
 
 /**
  * One item of GET /api/v1/webhooks, as the SDK's `WebhookListResponseSchema` has it (`type: AUTO`,
- * `request_url`, `format`, `headers`, `enabled`, …), with the `source` it was created with.
+ * `request_url`, `format`, `headers`, `enabled`, `name`, …). Like Unipile's, it does not say the
+ * source the webhook was created with: neither that schema nor the API reference lists one.
  */
 function webhookItem(webhook: FakeWebhookBody & { id: string }): Record<string, unknown> {
   return {
     object: 'Webhook',
     id: webhook.id,
     type: 'AUTO',
-    source: webhook.source,
     request_url: webhook.request_url,
     ...(webhook.name !== undefined ? { name: webhook.name } : {}),
     format: webhook.format ?? 'json',
@@ -857,8 +858,6 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
       void (disconnected ? state.disconnected.add(accountId) : state.disconnected.delete(accountId)),
     sendAccountStatus: (webhookUrl, secretHeaderValue, accountId, message) =>
       postAsWebhook(webhookUrl, { [WEBHOOK_SECRET_HEADER]: secretHeaderValue }, accountStatusExample(accountId, message)),
-    sendWebhookEvent: (webhookUrl, secretHeaderValue, body) =>
-      postAsWebhook(webhookUrl, { [WEBHOOK_SECRET_HEADER]: secretHeaderValue }, body),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -872,7 +871,7 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
  * ("Webhook Content-Type", developer.unipile.com/docs/webhooks-2: only the headers the webhook was
  * created with). The notify_url report's content type is not documented: sent the same way.
  */
-function postAsWebhook(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
+export function postAsWebhook(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
   // A string body would make fetch add `content-type: text/plain`; bytes add none.
   return fetch(url, {
     method: 'POST',

@@ -35,6 +35,7 @@ describe('checkUnipile', () => {
   it('says all is right when the key, the accounts and the three webhooks are', async () => {
     fake.registerLogin('acc-1', { publicIdentifier: 'sam-seller', name: 'Sam Seller' });
     for (const source of WEBHOOK_SOURCES) await register(source, goodHeaders);
+    const before = fake.requests.length;
 
     const lines = await check();
 
@@ -42,11 +43,15 @@ describe('checkUnipile', () => {
     expect(lines.map((line) => line.what)).toEqual([
       `the DSN answers and the API key is accepted (${fake.url}/api/v1)`,
       'account acc-1 (Sam Seller): OK',
-      'account acc-1 reads its own profile (sam-seller)',
+      'account acc-1 reads its own profile (https://www.linkedin.com/in/sam-seller)',
       ...WEBHOOK_SOURCES.map((source) => `webhook ${source}: ${publicBaseUrl}/api/v1/webhooks/unipile`),
     ]);
-    // Read-only: GETs only.
-    expect(fake.requests.filter((request) => request.method !== 'GET' && request.path !== '/api/v1/webhooks')).toEqual([]);
+    // Read-only: the check itself sends GETs only, the three the issue names.
+    expect(fake.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/v1/accounts',
+      'GET /api/v1/users/me',
+      'GET /api/v1/webhooks',
+    ]);
   });
 
   it('stops at a refused key, saying which variable to set', async () => {
@@ -94,7 +99,9 @@ describe('checkUnipile', () => {
     expect(disconnected).toContainEqual(
       expect.objectContaining({
         ok: false,
-        what: expect.stringContaining('cannot read its own profile (401 errors/disconnected_account)'),
+        what: expect.stringContaining(
+          'cannot read its own profile (account_disconnected: Unipile answered 401 errors/disconnected_account',
+        ),
       }),
     );
   });

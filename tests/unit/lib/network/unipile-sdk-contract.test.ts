@@ -2,6 +2,7 @@ import { UnipileClient } from 'unipile-node-sdk';
 import type { FakeUnipile, RecordedRequest } from '../../../helpers/fake-unipile';
 import { fakeProviderId, startFakeUnipile } from '../../../helpers/fake-unipile';
 import { UnipileProvider } from '../../../../lib/network/unipile';
+import { checkUnipile, webhookName } from '../../../../lib/network/unipile-check';
 import { account, comment, postOf, ugcPost } from '../../../helpers/unipile-fixtures';
 
 /**
@@ -225,7 +226,7 @@ describe('the official SDK judges the fake Unipile and the provider', () => {
     expect(sent.ours).toEqual(sent.theirs);
   });
 
-  it("every answer of the fake's other routes validates too: accounts and webhooks lists", async () => {
+  it('the setup check lists accounts and webhooks as the SDK does, and the answers validate', async () => {
     // Registered as docs/unipile.md tells an operator to.
     await fetch(`${fake.url}/api/v1/webhooks`, {
       method: 'POST',
@@ -233,11 +234,22 @@ describe('the official SDK judges the fake Unipile and the provider', () => {
       body: JSON.stringify({
         request_url: 'https://api.example.com/api/v1/webhooks/unipile',
         source: 'users',
+        name: webhookName('users'),
         headers: [{ key: 'Content-Type', value: 'application/json' }],
       }),
     });
+    const lists = (requests: ReturnType<typeof contractOf>[]) =>
+      requests.filter((request) => request.path === '/api/v1/accounts' || request.path === '/api/v1/webhooks');
 
-    await expect(sdk.account.getAll()).resolves.toMatchObject({ object: 'AccountList' });
-    await expect(sdk.webhook.getAll()).resolves.toMatchObject({ object: 'WebhookList' });
+    const sent = await sideBySide(
+      () => checkUnipile({ dsn: fake.url, apiKey: fake.apiKey }),
+      async () => {
+        await expect(sdk.account.getAll()).resolves.toMatchObject({ object: 'AccountList' });
+        await expect(sdk.webhook.getAll()).resolves.toMatchObject({ object: 'WebhookList', items: [expect.any(Object)] });
+      },
+    );
+
+    expect(lists(sent.ours)).toHaveLength(2);
+    expect(lists(sent.ours)).toEqual(sent.theirs);
   });
 });
