@@ -219,7 +219,7 @@ export interface paths {
         put?: never;
         /**
          * A link that connects a network account to the workspace
-         * @description Give the link to the account's owner, who opens it and connects their login: with Unipile, on Unipile's hosted page; with the sandbox, on this service's connect page. Once connected, the account exists (named after the profile, or `name`) and `account.connected` is sent. With `reconnectAccountId`, the link connects that account's own login again instead (`account.reconnected` if it was disconnected). Single use; valid `CONNECT_LINK_EXPIRY_SECONDS` (an hour by default).
+         * @description Give the link to the account's owner, who opens it and connects their login: the link is this service's connect page (`/connect/{state}`), which sends them on to Unipile's hosted page, asked for at that moment, or shows the sandbox's form. Once connected, the account exists (named after the profile, or `name`) and `account.connected` is sent. With `reconnectAccountId`, the link connects that account's own login again instead (`account.reconnected` if it was disconnected). Single use; valid `CONNECT_LINK_EXPIRY_SECONDS` (an hour by default).
          */
         post: operations["createConnectLink"];
         delete?: never;
@@ -236,8 +236,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The sandbox's connect page, for a person
-         * @description Sandbox only (with Unipile, links open Unipile’s hosted page). Server-rendered HTML that works without JavaScript: a form asking the profile URL and name of the login to connect (prefilled with the link’s `name`), or, for a reconnect, the account and a button. Strict Content-Security-Policy, `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`. No api key: the link is the secret.
+         * The connect link, for a person: on to Unipile, or the sandbox's form
+         * @description The link a workspace gives out. With Unipile: asks Unipile for its hosted auth page now and sends the browser there (`303`); Unipile's hosted links expire at its daily restart whatever their expiry, so each opening makes a fresh one, and opening the link again is always the way to a working page. With the sandbox: server-rendered HTML that works without JavaScript, a form asking the profile URL and name of the login to connect (prefilled with the link’s `name`), or, for a reconnect, the account and a button. Strict Content-Security-Policy, `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`. No api key: the link is the secret.
          */
         get: operations["showConnectPage"];
         put?: never;
@@ -1808,7 +1808,7 @@ export interface components {
             [key: string]: unknown;
         };
         ConnectLink: {
-            /** @description The link, single use, to give the account's owner: the provider's hosted page (Unipile), or this service's connect page (sandbox). A secret: anyone holding it can connect an account to the workspace until it expires. */
+            /** @description The link, single use, to give the account's owner: this service's connect page, which opens Unipile's hosted page (made afresh each time it is opened) or shows the sandbox's form. A secret: anyone holding it can connect an account to the workspace until it expires. */
             url: string;
             /**
              * Format: date-time
@@ -3555,19 +3555,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The network provider refused to make the link (`reason` says why). Problem types: `/problems/provider-refused`. */
-            502: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. Problem types: `/problems/service-unavailable`. */
             503: {
                 headers: {
@@ -3599,7 +3586,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The form. */
+            /** @description The sandbox's form. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3609,6 +3596,15 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+            /** @description With Unipile: on to its hosted auth page, made now (`Location`). */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The link is not valid (malformed, forged or altered state, or a link of another provider): a page that reveals nothing. */
             404: {
@@ -3650,10 +3646,21 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. */
+            /** @description Unipile would not make its page (the reason is said): a page saying to ask for a new link. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unipile is unavailable: a page saying to try again in a moment (`Retry-After`). A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

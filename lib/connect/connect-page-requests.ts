@@ -1,6 +1,6 @@
 import type * as z from '../zod';
-import type { FieldError, HttpError } from '../errors';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { FieldError } from '../errors';
+import { ConflictError, HttpError, NotFoundError, ValidationError } from '../errors';
 import type { HttpResult } from '../http/response';
 import { newId } from '../ids';
 import { connectFormSchema, reconnectFormSchema } from '../schemas/connect-link';
@@ -17,18 +17,19 @@ import { connectPageHeaders, redirectOriginOf, renderConnectedPage, renderConnec
 import { connectPagePath } from './create-connect-link';
 import type { OpenLink } from './open-connect-link';
 import { openConnectLink } from './open-connect-link';
+import { providerPageOf } from './provider-page';
 
 function page(status: number, html: string, redirectOrigin?: string): HttpResult {
   return { status, text: html, headers: connectPageHeaders(redirectOrigin) };
 }
 
 /**
- * The link of a sandbox page: only the sandbox has this page (with Unipile, the person connects on
- * Unipile's own, and a state of a Unipile link opens nothing here).
+ * The link of a form of this page: only a provider without a page of its own (the sandbox) has the
+ * form; a Unipile link's state posts nothing here.
  */
 async function openSandboxLink(deps: ConnectDeps, token: string, now: Date): Promise<OpenLink> {
-  if (deps.provider.name !== 'sandbox') throw linkNotValid();
-  return openConnectLink(deps, token, 'sandbox', now);
+  if (deps.provider.createConnectLink) throw linkNotValid();
+  return openConnectLink(deps, token, deps.provider.name, now);
 }
 
 async function reconnectedAccount(deps: ConnectDeps, { link }: OpenLink): Promise<Account> {
@@ -49,11 +50,37 @@ function formModel(token: string, { link }: OpenLink, account: Account | undefin
       };
 }
 
-/** GET /connect/{state}: the sandbox's connect form, or a page saying why the link opens nothing (404, 410, 409). */
+/**
+ * GET /connect/{state}, the link a workspace gives out: on to the provider's own page, made now
+ * (303; Unipile's hosted wizard: provider-page.ts), or the sandbox's connect form; or a page saying
+ * why the link opens nothing (404, 410, 409), or why the provider's page cannot be had (503, 502).
+ */
 export async function showConnectPage(deps: ConnectDeps, token: string, now: Date): Promise<HttpResult> {
-  const opened = await openSandboxLink(deps, token, now);
+  const { provider } = deps;
+  const opened = await openConnectLink(deps, token, provider.name, now);
+  if (provider.createConnectLink) {
+    const location = await providerPageOf(
+      { ...deps, provider: { createConnectLink: provider.createConnectLink.bind(provider) } },
+      token,
+      opened.link,
+    ).catch((error: unknown) => {
+      throw error instanceof HttpError && error.slug === 'provider-refused' ? refusedForAPerson(error) : error;
+    });
+    return { status: 303, headers: { ...connectPageHeaders(), location } };
+  }
   const account = opened.link.type === 'reconnect' ? await reconnectedAccount(deps, opened) : undefined;
   return page(200, renderConnectPage(formModel(token, opened, account)), redirectOriginOf(opened.link.successRedirectUrl));
+}
+
+/** The provider's refusal, said to the person who opened the link: what to do next. */
+function refusedForAPerson(error: HttpError): HttpError {
+  const reason = typeof error.extra.reason === 'string' ? ` (${error.extra.reason})` : '';
+  return new HttpError(
+    502,
+    'provider-refused',
+    'Bad gateway',
+    `The network would not open its sign-in page${reason}. Ask whoever sent you this link for a new one.`,
+  );
 }
 
 /** A string field of the form as typed, for showing it again. */
@@ -131,6 +158,8 @@ const REFUSAL_TITLES: Record<string, string> = {
   'not-found': 'This link is not valid',
   [LINK_EXPIRED]: 'This link has expired',
   [LINK_USED]: 'This link was already used',
+  'provider-refused': 'This link cannot be opened',
+  'service-unavailable': 'Try again in a moment',
 };
 
 /** Any refusal or error of the connect page (the link's, the pipeline's, a dependency down), as a page. */

@@ -8,7 +8,6 @@ import { epochSeconds } from '../store/keys';
 import type { ConnectDeps } from './connect-deps';
 import { linksNotConfigured } from './connect-link-refusals';
 import { connectStateHash, signConnectState } from './connect-state';
-import { askProvider } from './provider-failure';
 
 /** What `POST /api/v1/accounts/connect-link` answers: the link to give the account's owner, and until when it works. */
 export interface ConnectLinkCreated {
@@ -44,7 +43,8 @@ function checkedRedirect(deps: Pick<ConnectDeps, 'allowHttpLocalhost'>, url: str
 /**
  * A link that connects a login of the network to the workspace, as a new account, or again to the
  * account `reconnectAccountId` (404 when the workspace has no such account). Its state is signed and
- * stored before the provider is asked for the link, so that whatever the provider reports finds it.
+ * stored; the link is this service's connect page for it (`/connect/<state>`), which asks the
+ * provider for its own page only when a person opens it.
  * 501 while CONNECT_LINK_SECRET is empty (and, with Unipile, while the service's public address,
  * where Unipile reports, is unknown).
  */
@@ -83,16 +83,7 @@ export async function createConnectLink(
   };
   await putConnectLink(deps.db, link);
 
-  const { url } = await askProvider(() =>
-    deps.provider.createConnectLink({
-      type: link.type,
-      ...(account ? { reconnectProviderAccountId: account.providerAccountId } : {}),
-      notifyUrl: publicUrl(publicBaseUrl, connectNotifyPath(token)),
-      reference: link.reference,
-      expiresAt,
-      ...(successRedirectUrl !== undefined ? { successRedirectUrl } : {}),
-      servicePageUrl: publicUrl(publicBaseUrl, connectPagePath(token)),
-    }),
-  );
-  return { url, expiresAt: expiresAt.toISOString() };
+  // This service's page, for every provider: opened, it asks the provider for a page of its own
+  // then (Unipile's hosted links expire at its daily restart, whatever their expiry: provider-page.ts).
+  return { url: publicUrl(publicBaseUrl, connectPagePath(token)), expiresAt: expiresAt.toISOString() };
 }

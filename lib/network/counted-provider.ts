@@ -30,7 +30,7 @@ export function countingCalls(provider: NetworkProvider): NetworkProvider {
     invite: counted((input) => provider.invite(input)),
     sendMessage: counted((input) => provider.sendMessage(input)),
     listRelations: counted((input) => provider.listRelations(input)),
-    createConnectLink: counted((input) => provider.createConnectLink(input)),
+    ...(provider.createConnectLink ? { createConnectLink: counted(provider.createConnectLink.bind(provider)) } : {}),
     getOwnProfile: counted((providerAccountId) => provider.getOwnProfile(providerAccountId)),
   };
 }

@@ -103,11 +103,6 @@ export interface ConnectLinkInput {
   /** Where the person is sent once connected, and when it failed. */
   successRedirectUrl?: string;
   failureRedirectUrl?: string;
-  /**
-   * This service's own connect page for the same state: the sandbox has no hosted wizard, so its
-   * link is that page (a person types a profile URL and a name there).
-   */
-  servicePageUrl: string;
 }
 
 /** The network profile of a connected login itself (its owner). */

@@ -41,8 +41,12 @@ export interface NetworkProvider {
   sendMessage(input: MessageInput): Promise<ProviderResult>;
   /** One page of the acting account's first-degree connections, newest first. */
   listRelations(input: ListRelationsInput): Promise<RelationsPage>;
-  /** A link where the owner of a login connects it (Unipile: its hosted auth wizard; the sandbox: `servicePageUrl`). */
-  createConnectLink(input: ConnectLinkInput): Promise<{ url: string }>;
+  /**
+   * A page of the provider's own where the owner of a login connects it (Unipile: its hosted auth
+   * wizard), asked for each time this service's connect page is opened. The sandbox has none: this
+   * service's page shows its form instead.
+   */
+  createConnectLink?(input: ConnectLinkInput): Promise<{ url: string }>;
   /** The profile of the connected login `providerAccountId` itself, to name the account it becomes. */
   getOwnProfile(providerAccountId: string): Promise<OwnProfile>;
 }

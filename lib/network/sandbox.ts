@@ -16,7 +16,6 @@ import {
 import type {
   ActingAccount,
   CommentInput,
-  ConnectLinkInput,
   InviteInput,
   ListRelationsInput,
   MessageInput,
@@ -171,14 +170,6 @@ export class SandboxProvider implements NetworkProvider {
       relations: page.map(relationOf),
       ...(rest.length > page.length && last !== undefined ? { cursor: encodeCursor(last) } : {}),
     };
-  }
-
-  /**
-   * The sandbox has no hosted wizard of its own: its link is this service's connect page for the same
-   * state, where a person types the profile URL and name of the login they connect.
-   */
-  async createConnectLink(input: ConnectLinkInput): Promise<{ url: string }> {
-    return { url: input.servicePageUrl };
   }
 
   /** The profile the connect page registered for the login (see lib/store/sandbox-logins.ts). */

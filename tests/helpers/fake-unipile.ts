@@ -130,6 +130,8 @@ export interface FakeHostedAuthCompletion extends FakeLogin {
 export interface FakeHostedLink {
   url: string;
   body: Record<string, unknown>;
+  /** Made before the last `restartDaily()`: it no longer opens, whatever its `expiresOn`. */
+  restarted?: boolean;
 }
 
 export interface FakeUnipile {
@@ -165,6 +167,14 @@ export interface FakeUnipile {
   completeHostedAuth(linkUrlOrName: string, login: FakeHostedAuthCompletion): Promise<Response>;
   /** Registers a connected login directly (what a finished wizard does), for GET /api/v1/users/me. */
   registerLogin(accountId: string, login: FakeLogin): void;
+  /**
+   * Unipile's daily restart: "All links expire upon daily restart, regardless of their stated
+   * expiration date" ("Hosted auth wizard", developer.unipile.com/docs/hosted-auth). Every hosted
+   * link made so far stops opening. What Unipile shows for such a link is not documented: the fake's
+   * page answers v1's 401 `errors/expired_link`, "This link has expired. Please return to the
+   * application and generate a new one."
+   */
+  restartDaily(): void;
   /** From now on, every call naming this `account_id` answers 401 errors/disconnected_account (`false` undoes it). */
   disconnect(accountId: string, disconnected?: boolean): void;
   /**
@@ -754,6 +764,17 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
       if (method === 'GET' && hosted) {
         const link = state.links.get(hosted[1] ?? '');
         if (!link) return send(res, error(404, 'errors/resource_not_found', 'Not found', 'No such hosted auth link.'));
+        if (link.restarted) {
+          return send(
+            res,
+            error(
+              401,
+              'errors/expired_link',
+              'Expired link',
+              'This link has expired. Please return to the application and generate a new one.',
+            ),
+          );
+        }
         return send(res, { status: 200, body: { object: 'FakeHostedAuthPage', type: link.body.type, expiresOn: link.body.expiresOn } });
       }
 
@@ -835,7 +856,9 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
       const link = findLink(linkUrlOrName);
       if (!link) throw new Error(`fake-unipile: no hosted auth link ${linkUrlOrName}`);
       const { type, reconnect_account, notify_url, name, expiresOn } = link.body;
-      if (Date.parse(String(expiresOn)) <= Date.now()) throw new Error(`fake-unipile: the hosted auth link ${linkUrlOrName} has expired`);
+      if (Date.parse(String(expiresOn)) <= Date.now() || link.restarted) {
+        throw new Error(`fake-unipile: the hosted auth link ${linkUrlOrName} has expired`);
+      }
       const id = accountId ?? (type === 'reconnect' ? String(reconnect_account) : undefined);
       if (!id) throw new Error('fake-unipile: a create link needs the accountId of the login it connects');
       if (typeof notify_url !== 'string') throw new Error(`fake-unipile: the hosted auth link ${linkUrlOrName} has no notify_url`);
@@ -854,6 +877,9 @@ export async function startFakeUnipile(options: { apiKey?: string } = {}): Promi
       );
     },
     registerLogin: (accountId, login) => void state.logins.set(accountId, login),
+    restartDaily: () => {
+      for (const link of state.links.values()) link.restarted = true;
+    },
     disconnect: (accountId, disconnected = true) =>
       void (disconnected ? state.disconnected.add(accountId) : state.disconnected.delete(accountId)),
     sendAccountStatus: (webhookUrl, secretHeaderValue, accountId, message) =>

@@ -27,7 +27,7 @@ export const connectOperations: OperationSpec[] = [
     tag: 'Accounts',
     summary: 'A link that connects a network account to the workspace',
     description:
-      "Give the link to the account's owner, who opens it and connects their login: with Unipile, on Unipile's hosted page; with the sandbox, on this service's connect page. Once connected, the account exists (named after the profile, or `name`) and `account.connected` is sent. With `reconnectAccountId`, the link connects that account's own login again instead (`account.reconnected` if it was disconnected). Single use; valid `CONNECT_LINK_EXPIRY_SECONDS` (an hour by default).",
+      "Give the link to the account's owner, who opens it and connects their login: the link is this service's connect page (`/connect/{state}`), which sends them on to Unipile's hosted page, asked for at that moment, or shows the sandbox's form. Once connected, the account exists (named after the profile, or `name`) and `account.connected` is sent. With `reconnectAccountId`, the link connects that account's own login again instead (`account.reconnected` if it was disconnected). Single use; valid `CONNECT_LINK_EXPIRY_SECONDS` (an hour by default).",
     body: jsonBody(connectLinkRequestSchema),
     responses: {
       201: { description: 'The link (also in `Location`).', json: connectLinkSchema, headers: ['Location'] },
@@ -44,22 +44,28 @@ export const connectOperations: OperationSpec[] = [
           'Connect links are not enabled on this deployment: `CONNECT_LINK_SECRET` is not set (or, with Unipile, `PUBLIC_BASE_URL`).',
         problems: ['connect-links-not-configured'],
       },
-      502: { description: 'The network provider refused to make the link (`reason` says why).', problems: ['provider-refused'] },
     },
   },
   {
     ...routeTable.showConnectPage,
     tag,
-    summary: "The sandbox's connect page, for a person",
+    summary: "The connect link, for a person: on to Unipile, or the sandbox's form",
     description:
-      'Sandbox only (with Unipile, links open Unipile’s hosted page). Server-rendered HTML that works without JavaScript: a form asking the profile URL and name of the login to connect (prefilled with the link’s `name`), or, for a reconnect, the account and a button. Strict Content-Security-Policy, `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`. No api key: the link is the secret.',
+      "The link a workspace gives out. With Unipile: asks Unipile for its hosted auth page now and sends the browser there (`303`); Unipile's hosted links expire at its daily restart whatever their expiry, so each opening makes a fresh one, and opening the link again is always the way to a working page. With the sandbox: server-rendered HTML that works without JavaScript, a form asking the profile URL and name of the login to connect (prefilled with the link’s `name`), or, for a reconnect, the account and a button. Strict Content-Security-Policy, `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`. No api key: the link is the secret.",
     page: true,
     pathParameters: state,
     responses: {
-      200: { description: 'The form.', html: true, headers: ['Content-Security-Policy'] },
+      200: { description: "The sandbox's form.", html: true, headers: ['Content-Security-Policy'] },
+      303: { description: 'With Unipile: on to its hosted auth page, made now (`Location`).', headers: ['Location'] },
       404: pageNotValid,
       409: pageUsed,
       410: pageExpired,
+      502: { description: 'Unipile would not make its page (the reason is said): a page saying to ask for a new link.', html: true },
+      503: {
+        description: 'Unipile is unavailable: a page saying to try again in a moment (`Retry-After`).',
+        html: true,
+        headers: ['Retry-After'],
+      },
     },
   },
   {

@@ -5,7 +5,7 @@ export const connectLinkSchema = z.strictObject({
   url: z
     .string()
     .describe(
-      "The link, single use, to give the account's owner: the provider's hosted page (Unipile), or this service's connect page (sandbox). A secret: anyone holding it can connect an account to the workspace until it expires.",
+      "The link, single use, to give the account's owner: this service's connect page, which opens Unipile's hosted page (made afresh each time it is opened) or shows the sandbox's form. A secret: anyone holding it can connect an account to the workspace until it expires.",
     ),
   expiresAt: z.iso.datetime().describe('After it, the link connects nothing.'),
 });

@@ -5,9 +5,6 @@
  * server over real HTTP, through a tiny server of this file that turns it into an API Gateway event.
  */
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { buffer } from 'node:stream/consumers';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultConnectDeps } from '../../../lib/connect/connect-deps';
 import { signConnectState } from '../../../lib/connect/connect-state';
@@ -28,6 +25,7 @@ import { startFakeUnipile } from '../../helpers/fake-unipile';
 import type { TestWorkspace } from '../../helpers/factories';
 import { createTestQueue, createTestWorkspace, httpEvent, subscribeWebhook, testDb, testSqs } from '../../helpers/factories';
 import { bodyOf, fieldErrorsOf, loadHandler } from '../http/load-handler';
+import { serveConnectRoutes } from './connect-routes-server';
 
 const db = testDb();
 const sqs = testSqs();
@@ -378,47 +376,14 @@ describe('the sandbox connect page', () => {
   });
 });
 
-/** A tiny HTTP server standing for the API: it hands `POST /connect/{state}/notify` to the handler, as API Gateway would. */
-async function startNotifyServer(handler: () => HttpHandler): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((request, response) => {
-    void buffer(request)
-      .then(async (raw) => {
-        const path = (request.url ?? '').split('?')[0] ?? '';
-        const match = /^\/connect\/([^/]+)\/notify$/.exec(path);
-        if (request.method !== 'POST' || !match) return void response.writeHead(404).end();
-        const result = await handler()(
-          httpEvent({
-            method: 'POST',
-            path,
-            headers: { 'content-type': request.headers['content-type'] ?? '' },
-            rawBody: raw.toString('utf8'),
-            pathParameters: { state: match[1]! },
-          }),
-        );
-        response.writeHead(result.statusCode, result.headers).end(result.body);
-      })
-      .catch((error: unknown) => response.destroy(error as Error));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
-}
-
 describe('with Unipile: its hosted link, and its report to the notify URL', () => {
   let fake: FakeUnipile;
   let unipile: Handlers;
-  let notifyServer: Awaited<ReturnType<typeof startNotifyServer>>;
+  let notifyServer: Awaited<ReturnType<typeof serveConnectRoutes>>;
 
   beforeAll(async () => {
     fake = await startFakeUnipile();
-    notifyServer = await startNotifyServer(() => unipile.notify);
+    notifyServer = await serveConnectRoutes(() => unipile);
     unipile = await loadHandlers({
       ...baseEnv(),
       NETWORK_PROVIDER: 'unipile',
@@ -433,6 +398,16 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
     await fake?.close();
   });
 
+  /** Opens the link a creation answered, as a browser does: its page sends it on (303) to a hosted link made now. */
+  async function hostedLinkOf(created: LambdaHttpResult): Promise<string> {
+    expect(created.statusCode).toBe(201);
+    const opened = await fetch(String(bodyOf(created).url), { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const location = opened.headers.get('location')!;
+    expect(fake.hostedLinks.map((link) => link.url)).toContain(location);
+    return location;
+  }
+
   it('asks Unipile for a hosted link whose notify_url carries the state; the report creates the account from /users/me', async () => {
     const ws = await createTestWorkspace(db, { accounts: 0 });
     const webhookId = await subscribe(ws);
@@ -441,7 +416,11 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
     const created = await requestLink(unipile, ws.apiKey, { successRedirectUrl: 'https://app.example.com/welcome' });
 
     expect(created.statusCode).toBe(201);
-    const { url, expiresAt } = bodyOf(created) as { url: string; expiresAt: string };
+    const { url: given, expiresAt } = bodyOf(created) as { url: string; expiresAt: string };
+    // The link given out is this service's page; Unipile is asked for its hosted link only when it is opened.
+    expect(given).toMatch(new RegExp(`^${notifyServer.url}/connect/v1\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}$`));
+    expect(fake.hostedLinks.filter((link) => String(link.body.notify_url) === `${given}/notify`)).toEqual([]);
+    const url = await hostedLinkOf(created);
     const link = fake.hostedLinks.find((candidate) => candidate.url === url)!;
     expect(link).toBeDefined();
     expect(link.body).toMatchObject({
@@ -453,7 +432,7 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
       name: expect.stringMatching(/^cl_[0-9a-f]{32}$/),
       success_redirect_url: 'https://app.example.com/welcome',
     });
-    // The sandbox's page does not open a Unipile link.
+    // The sandbox's handlers do not open a Unipile link.
     const state = /\/connect\/([^/]+)\/notify$/.exec(String(link.body.notify_url))![1]!;
     expect((await showPage(state)).statusCode).toBe(404);
 
@@ -492,7 +471,7 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
   it('acknowledges another status without change, and refuses a report whose name is not the link’s', async () => {
     const ws = await createTestWorkspace(db, { accounts: 0 });
     const created = await requestLink(unipile, ws.apiKey, { name: 'Named By Link' });
-    const { url } = bodyOf(created) as { url: string };
+    const url = await hostedLinkOf(created);
     const link = fake.hostedLinks.find((candidate) => candidate.url === url)!;
     const post = (body: unknown) =>
       fetch(String(link.body.notify_url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -518,7 +497,7 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
   it('waits for a login that answers only seconds after Unipile reported it, instead of answering 503 and losing it', async () => {
     // "Account can take few seconds to be able to perform requests" (Unipile, Account status updates).
     const ws = await createTestWorkspace(db, { accounts: 0 });
-    const { url } = bodyOf(await requestLink(unipile, ws.apiKey, {})) as { url: string };
+    const url = await hostedLinkOf(await requestLink(unipile, ws.apiKey, {}));
     const loginId = `unipile-${newId('sbx').slice(-12)}`;
 
     const reported = await fake.completeHostedAuth(url, {
@@ -537,7 +516,7 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
 
   it('refuses a report naming a login Unipile does not know (422 naming account_id), the link staying usable', async () => {
     const ws = await createTestWorkspace(db, { accounts: 0 });
-    const { url } = bodyOf(await requestLink(unipile, ws.apiKey, {})) as { url: string };
+    const url = await hostedLinkOf(await requestLink(unipile, ws.apiKey, {}));
     const link = fake.hostedLinks.find((candidate) => candidate.url === url)!;
 
     const unknown = await fetch(String(link.body.notify_url), {
@@ -560,18 +539,50 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
     expect(reported.status).toBe(200);
   });
 
-  it('answers 503 with Retry-After when Unipile is unavailable, and 502 naming the reason when it refuses', async () => {
+  it('gives a fresh hosted link at each opening: one made before Unipile restarted no longer works, the link given out still does', async () => {
+    // "All links expire upon daily restart, regardless of their stated expiration date" (Hosted auth wizard).
     const ws = await createTestWorkspace(db, { accounts: 0 });
-    fake.failNext({ status: 503, match: 'POST /api/v1/hosted/accounts/link' });
-    const unavailable = await requestLink(unipile, ws.apiKey, {});
-    fake.failNext({ status: 400, type: 'errors/invalid_parameters', detail: 'nope', match: 'POST /api/v1/hosted/accounts/link' });
-    const refused = await requestLink(unipile, ws.apiKey, {});
+    const created = await requestLink(unipile, ws.apiKey, {});
+    const before = await hostedLinkOf(created);
+    fake.restartDaily();
 
-    expect(unavailable.statusCode).toBe(503);
-    expect(unavailable.headers['retry-after']).toBeDefined();
-    expect(bodyOf(unavailable)).toMatchObject({ type: '/problems/service-unavailable' });
-    expect(refused.statusCode).toBe(502);
-    expect(bodyOf(refused)).toMatchObject({ type: '/problems/provider-refused', reason: expect.any(String) });
+    const stale = await fetch(before);
+    const after = await hostedLinkOf(created);
+    const reported = await fake.completeHostedAuth(after, {
+      accountId: `unipile-${newId('sbx').slice(-12)}`,
+      publicIdentifier: 'after-restart',
+      name: 'After Restart',
+    });
+
+    expect(stale.status).toBe(401);
+    expect(await stale.json()).toMatchObject({ type: 'errors/expired_link' });
+    await expect(fake.completeHostedAuth(before, { accountId: 'never', publicIdentifier: 'never', name: 'Never' })).rejects.toThrow(
+      /expired/,
+    );
+    expect(after).not.toBe(before);
+    expect(reported.status).toBe(200);
+    expect(await listAccounts(db, ws.workspaceId)).toEqual([expect.objectContaining({ name: 'After Restart' })]);
+  });
+
+  it('answers a page when Unipile cannot make its hosted link: 503 with Retry-After to try again, 502 saying to ask for a new link', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 0 });
+    const { url } = bodyOf(await requestLink(unipile, ws.apiKey, {})) as { url: string };
+    fake.failNext({ status: 503, type: 'errors/service_unavailable', match: 'POST /api/v1/hosted/accounts/link' });
+    const unavailable = await fetch(url, { redirect: 'manual' });
+    fake.failNext({ status: 400, type: 'errors/invalid_parameters', detail: 'nope', match: 'POST /api/v1/hosted/accounts/link' });
+    const refused = await fetch(url, { redirect: 'manual' });
+
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get('retry-after')).toBeDefined();
+    expect(unavailable.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await unavailable.text()).toContain('Try again in a moment');
+    expect(refused.status).toBe(502);
+    expect(refused.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const page = await refused.text();
+    expect(page).toContain('This link cannot be opened');
+    expect(page).toContain('(invalid_parameters). Ask whoever sent you this link for a new one.');
+    // The link itself is not spent: opened again once Unipile answers, it works.
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(303);
   });
 
   it('reconnects through a reconnect link: Unipile reports the same login, the account is active again', async () => {
@@ -582,7 +593,7 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
     await markAccountDisconnected({ db }, account, { cause: 'provider_error', detail: 'disconnected_account' }, new Date());
 
     const created = await requestLink(unipile, ws.apiKey, { reconnectAccountId: account.accountId });
-    const { url } = bodyOf(created) as { url: string };
+    const url = await hostedLinkOf(created);
     const link = fake.hostedLinks.find((candidate) => candidate.url === url)!;
     expect(link.body).toMatchObject({ type: 'reconnect', reconnect_account: loginId });
 
@@ -599,7 +610,7 @@ describe('with Unipile: its hosted link, and its report to the notify URL', () =
     const ws = await createTestWorkspace(db, { accounts: [{ providerAccountId: loginId }] });
     const account = ws.accounts[0]!;
     await markAccountDisconnected({ db }, account, { cause: 'provider_error', detail: 'disconnected_account' }, new Date());
-    const { url } = bodyOf(await requestLink(unipile, ws.apiKey, { reconnectAccountId: account.accountId })) as { url: string };
+    const url = await hostedLinkOf(await requestLink(unipile, ws.apiKey, { reconnectAccountId: account.accountId }));
 
     const reported = await fake.completeHostedAuth(url, { accountId: 'another-login', publicIdentifier: 'another', name: 'Another' });
 

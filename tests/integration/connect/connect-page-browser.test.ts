@@ -1,7 +1,8 @@
 /**
  * Onboarding in a real browser (tests/helpers/browser.ts), against the running local stack: a
  * connect link is asked of the API over HTTP, then its sandbox page is opened, filled and submitted
- * as a person would, with JavaScript off; the account it made is read from the store directly.
+ * as a person would, with JavaScript off; the account it made is read from the store directly. A
+ * Unipile link is opened too, its page served from handlers configured for the fake Unipile.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,13 @@ import { markAccountDisconnected } from '../../../lib/outreach/safety/account-co
 import { getAccount, listAccounts } from '../../../lib/store/accounts';
 import { launchBrowser } from '../../helpers/browser';
 import type { TestWorkspace } from '../../helpers/factories';
-import { createTestWorkspace, testDb } from '../../helpers/factories';
+import { createTestQueue, createTestWorkspace, httpEvent, testDb, testSqs } from '../../helpers/factories';
+import type { FakeUnipile } from '../../helpers/fake-unipile';
+import { startFakeUnipile } from '../../helpers/fake-unipile';
+import type { HttpHandler } from '../../../lib/http/pipeline';
+import { bodyOf, loadHandler } from '../http/load-handler';
+import type { ConnectRouteHandlers } from './connect-routes-server';
+import { serveConnectRoutes } from './connect-routes-server';
 import { api, apiBaseUrl } from '../../helpers/http-client';
 
 const db = testDb();
@@ -205,5 +212,76 @@ describe('the sandbox connect page in a browser with JavaScript on', () => {
     expect(await page.locator('script, img').count()).toBe(0);
     expect(await nameField().inputValue()).toBe(payload);
     expect(dialogs).toEqual([]);
+  });
+});
+
+describe('a Unipile connect link in a browser without JavaScript', () => {
+  let fake: FakeUnipile;
+  let routes: Awaited<ReturnType<typeof serveConnectRoutes>>;
+  let handlers: ConnectRouteHandlers & { createLink: HttpHandler };
+
+  beforeAll(async () => {
+    fake = await startFakeUnipile();
+    routes = await serveConnectRoutes(() => handlers);
+    const env = {
+      WEBHOOKS_QUEUE_URL: await createTestQueue(testSqs(), 'connect-browser-webhooks'),
+      CONNECT_LINK_SECRET: 'connect-browser-unipile-secret',
+      NETWORK_PROVIDER: 'unipile',
+      UNIPILE_DSN: fake.url,
+      UNIPILE_API_KEY: fake.apiKey,
+      PUBLIC_BASE_URL: routes.url,
+    };
+    handlers = {
+      createLink: await loadHandler(() => import('../../../functions/http/connect-link-create'), env),
+      showPage: await loadHandler(() => import('../../../functions/http/connect-page'), env),
+      notify: await loadHandler(() => import('../../../functions/http/connect-notify'), env),
+    };
+  });
+  afterAll(async () => {
+    await routes?.close();
+    await fake?.close();
+  });
+
+  async function unipileLink(ws: TestWorkspace): Promise<string> {
+    const created = await handlers.createLink(
+      httpEvent({ method: 'POST', path: '/api/v1/accounts/connect-link', headers: { 'api-key': ws.apiKey }, body: {} }),
+    );
+    expect(created.statusCode).toBe(201);
+    return String(bodyOf(created).url);
+  }
+
+  it("goes on to Unipile's hosted page, made at each opening: after Unipile's daily restart the same link opens a fresh one", async () => {
+    const ws = await createTestWorkspace(db, { accounts: 0 });
+    const link = await unipileLink(ws);
+    await openBrowser(false);
+
+    const first = await page.goto(link);
+    const firstHosted = page.url();
+    fake.restartDaily();
+    const stale = await page.goto(firstHosted);
+    const again = await page.goto(link);
+
+    expect(first?.status()).toBe(200);
+    expect(firstHosted.startsWith(`${fake.url}/hosted/`)).toBe(true);
+    expect(requests.slice(0, 2)).toEqual([`GET ${link}`, `GET ${firstHosted}`]);
+    expect(stale?.status()).toBe(401);
+    expect(again?.status()).toBe(200);
+    expect(page.url().startsWith(`${fake.url}/hosted/`)).toBe(true);
+    expect(page.url()).not.toBe(firstHosted);
+  });
+
+  it('says, on a page of its own, that the link cannot be opened when Unipile refuses, and what to do', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 0 });
+    const link = await unipileLink(ws);
+    await openBrowser(false);
+    fake.failNext({ status: 422, type: 'errors/invalid_account', match: 'POST /api/v1/hosted/accounts/link' });
+
+    const refused = await page.goto(link);
+
+    expect(refused?.status()).toBe(502);
+    expect(refused?.headers()['content-security-policy']).toContain("default-src 'none'");
+    expect(await heading().textContent()).toBe('This link cannot be opened');
+    expect(await page.locator('main, body').first().textContent()).toContain('Ask whoever sent you this link for a new one.');
+    expect(page.url()).toBe(link);
   });
 });

@@ -56,7 +56,6 @@ describe('UnipileProvider connect links and own profile against the fake Unipile
       expiresAt,
       successRedirectUrl: 'https://app.example.com/connected',
       failureRedirectUrl: 'https://app.example.com/connect-failed',
-      servicePageUrl: 'https://api.example.com/connect/signed.state-1',
     };
   });
 

@@ -213,7 +213,6 @@ describe('the official SDK judges the fake Unipile and the provider', () => {
           reference: 'cl_0123456789abcdef',
           expiresAt,
           successRedirectUrl: 'https://app.example.com/connected',
-          servicePageUrl: 'https://api.example.com/connect/signed.state-1',
         }),
       () =>
         sdk.account.createHostedAuthLink(
