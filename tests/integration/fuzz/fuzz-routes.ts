@@ -205,8 +205,13 @@ export const fuzzRoutes: FuzzRoute[] = [
         user_public_identifier: 'prospect-jane',
         sender: { attendee_provider_id: 'ACoAAfuzz' },
       }),
-      // The provider's payload: fields it adds later are accepted and ignored (docs/errors.md).
-      shape: { required: ['event'], openObject: true },
+      // The provider's payload: fields it adds later are accepted and ignored (docs/errors.md), and
+      // its fields may be null, read as absent (lib/schemas/unipile-webhook.ts).
+      shape: {
+        required: ['event'],
+        nullable: ['account_id', 'user_provider_id', 'user_public_identifier', 'sender'],
+        openObject: true,
+      },
     },
   },
   {
