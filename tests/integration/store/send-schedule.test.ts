@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { moveLastSlot, reserveSlot } from '../../../lib/store/send-schedule';
 import { testDb } from '../../helpers/factories';
 
-/** An account's send schedule in DynamoDB Local: slots handed out atomically, each a gap after the last. */
-const db = testDb();
+/**
+ * An account's send schedule in DynamoDB Local: slots handed out atomically, each a gap after the
+ * last. The client waits as long as DynamoDB Local takes on a loaded machine: with the deployed 2 s
+ * timeout, an increment applied but answered late is sent again by the SDK and a slot is skipped
+ * (never doubled), which the exact sequence asserted below would take for a bug.
+ */
+const db = {
+  ...testDb(),
+  client: DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 1, requestHandler: { requestTimeout: 60_000 } })),
+};
 const owner = () => ({ workspaceId: `t-${randomBytes(5).toString('hex')}`, accountId: 'acc_1' });
 const at = (iso: string) => new Date(iso);
 
