@@ -31,7 +31,7 @@ module.exports = {
       transform,
       globalSetup: '<rootDir>/tests/helpers/global-setup.ts',
       globalTeardown: '<rootDir>/tests/helpers/global-teardown.ts',
-      setupFiles: ['<rootDir>/tests/helpers/stack-env.ts'],
+      setupFiles: ['<rootDir>/tests/helpers/stack-env.ts', '<rootDir>/tests/helpers/one-connection-per-request.ts'],
       // 120 s a test (a project's own testTimeout is ignored by jest: see the file for why so long).
       setupFilesAfterEnv: ['<rootDir>/tests/helpers/integration-timeout.ts'],
     },
