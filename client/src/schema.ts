@@ -1987,7 +1987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A named group does not exist in the workspace, or has no active account; `errors` names each (`groups.<index>`). Nothing was started. This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/unknown-groups`, `/problems/groups-without-accounts`, `/problems/idempotency-key-reused`. */
+            /** @description A named group does not exist in the workspace, or has no active account; `errors` names each (`groups.<index>`). Nothing was started. This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/unknown-groups`, `/problems/groups-without-accounts`, `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2142,7 +2142,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A named group does not exist in the workspace, or has no active account; `errors` names each (`groups.<index>`). Nothing was started. Or `commentor` is not an active account of the workspace. This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/unknown-groups`, `/problems/groups-without-accounts`, `/problems/unknown-account`, `/problems/idempotency-key-reused`. */
+            /** @description A named group does not exist in the workspace, or has no active account; `errors` names each (`groups.<index>`). Nothing was started. Or `commentor` is not an active account of the workspace. This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/unknown-groups`, `/problems/groups-without-accounts`, `/problems/unknown-account`, `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2297,7 +2297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `user` is not an active account of the workspace (only its own connected accounts can act). Nothing was started. This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/unknown-account`, `/problems/idempotency-key-reused`. */
+            /** @description `user` is not an active account of the workspace (only its own connected accounts can act). Nothing was started. This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/unknown-account`, `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2452,7 +2452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `user` is not an active account of the workspace (only its own connected accounts can act). Nothing was started. This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/unknown-account`, `/problems/idempotency-key-reused`. */
+            /** @description `user` is not an active account of the workspace (only its own connected accounts can act). Nothing was started. This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/unknown-account`, `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2801,7 +2801,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/idempotency-key-reused`. */
+            /** @description This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3502,7 +3502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/idempotency-key-reused`. */
+            /** @description This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4656,7 +4656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An account id is not an account of this workspace (`errors[].path` = `accounts.<index>`, one per unknown id), or the group would hold more than 10,000 accounts. This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/unknown-accounts`, `/problems/group-too-large`, `/problems/idempotency-key-reused`. */
+            /** @description An account id is not an account of this workspace (`errors[].path` = `accounts.<index>`, one per unknown id), or the group would hold more than 10,000 accounts. This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/unknown-accounts`, `/problems/group-too-large`, `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5022,7 +5022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/idempotency-key-reused`. */
+            /** @description This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5353,7 +5353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/idempotency-key-reused`. */
+            /** @description This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5960,7 +5960,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/idempotency-key-reused`. */
+            /** @description This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6429,7 +6429,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/idempotency-key-reused`. */
+            /** @description This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6571,7 +6571,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/idempotency-key-reused`. */
+            /** @description This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6830,7 +6830,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This `Idempotency-Key` was used with another body in the last 24 hours. Problem types: `/problems/idempotency-key-reused`. */
+            /** @description This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

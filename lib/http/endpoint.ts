@@ -3,11 +3,10 @@ import { authenticate } from '../auth/authenticate';
 import { getConfig } from '../config';
 import type { Db } from '../store/client';
 import { defaultDb } from '../store/client';
-import { beginIdempotentRequest, finishIdempotentRequest } from './idempotency';
+import { beginIdempotentRequest, finishIdempotentRequest, requestFingerprint } from './idempotency';
 import type { AccessLayer, HttpHandler, PipelineOptions } from './pipeline';
 import { requestPipeline } from './pipeline';
 import { takeRequest } from './rate-limit';
-import { routeKey } from './routes';
 
 export interface EndpointOptions<S extends z.core.$ZodType> extends PipelineOptions<S> {
   db?: Db;
@@ -23,19 +22,18 @@ export interface EndpointOptions<S extends z.core.$ZodType> extends PipelineOpti
  */
 function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: PipelineOptions<z.core.$ZodType>['route']): AccessLayer {
   const isPost = route.method === 'POST';
-  // What an Idempotency-Key is bound to, with the body: the same key on another route is another request.
-  const keyScope = routeKey(route);
   return {
     identify: async (headers) => (await authenticate(headers['api-key'], db)).workspaceId,
     // Only once `identify` has named the workspace: a failed authentication is counted against none.
     count: (workspaceId, now) => takeRequest(db, workspaceId, rateLimitPerMinute, now),
     perform: async (workspaceId, request, handle) => {
-      if (!isPost) return handle();
+      const key = request.headers['idempotency-key'];
+      if (!isPost || key === undefined) return handle();
       const begun = await beginIdempotentRequest(
         db,
         workspaceId,
-        request.headers['idempotency-key'],
-        `${keyScope}\n${request.rawBody ?? ''}`,
+        key,
+        requestFingerprint(route, request.pathParameters, request.body),
         request.now,
       );
       if (!begun) return handle();

@@ -5,6 +5,7 @@ import type { StoredResponse } from '../store/idempotency';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency';
 import { logger } from '../log';
 import type { HttpResult } from './response';
+import type { Route } from './routes';
 
 /** A replayed response is kept this long after the first request. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -32,9 +33,35 @@ export interface IdempotencyClaim {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** JSON with each object's keys in order: the same value gives the same text however it was written. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? '';
+}
+
 /**
- * Handles the `Idempotency-Key` header of a POST: the same key and body within 24 h replays the
- * first response; the same key with another body is a 422; a first request still running, a 409.
+ * What an Idempotency-Key is bound to: the method, the path with its parameters (cancelling job B
+ * is another request than cancelling job A, whatever its body), and the body as parsed JSON (other
+ * whitespace or key order is the same request). A key used for one is refused for another (422).
+ */
+export function requestFingerprint(
+  route: Pick<Route, 'method' | 'path'>,
+  pathParameters: Record<string, string | undefined>,
+  body: unknown,
+): string {
+  // The parameters as JSON, not put back in the path: any text is written unambiguously (a `/`, a
+  // lone surrogate that encodeURIComponent would throw on).
+  return `${route.method} ${route.path} ${canonicalJson(pathParameters)}\n${body === undefined ? '' : canonicalJson(body)}`;
+}
+
+/**
+ * Handles the `Idempotency-Key` header of a POST: the same key and request (`requestFingerprint`)
+ * within 24 h replays the first response; the same key on another request is a 422; a first
+ * request still running, a 409.
  * Returns the replay, or the claim to complete (or release) once the request has been handled.
  */
 export async function beginIdempotentRequest(
@@ -66,7 +93,7 @@ export async function beginIdempotentRequest(
       422,
       'idempotency-key-reused',
       'Idempotency key reused',
-      `This Idempotency-Key was used with a different request body in the last ${IDEMPOTENCY_TTL_SECONDS / 3600} hours; use a new key.`,
+      `This Idempotency-Key was used in the last ${IDEMPOTENCY_TTL_SECONDS / 3600} hours for another request (another path or body); use a new key for each request.`,
     );
   }
   if (held.state === 'in_progress' || !held.response) {

@@ -66,7 +66,10 @@ export interface AccessLayer {
   count: (workspaceId: string, now: Date) => Promise<Record<string, string>>;
   perform: (
     workspaceId: string,
-    request: { rawBody: string | undefined; headers: Record<string, string | undefined>; now: Date },
+    request: Pick<EndpointRequest<unknown>, 'pathParameters' | 'headers' | 'now'> & {
+      /** The body as read (parsed JSON), before validation; undefined when the route reads none. */
+      body: unknown;
+    },
     handle: (retryKey?: RetryKey) => Promise<HttpResult>,
   ) => Promise<HttpResult>;
 }
@@ -124,13 +127,17 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
       };
       if (!access) return options.handle(request);
       // The access layer may answer a use case's error itself (a stored answer must hold it).
-      return access.perform(request.workspaceId, { rawBody: raw?.text, headers, now }, async (retryKey) => {
-        try {
-          return await options.handle(retryKey ? { ...request, retryKey } : request);
-        } catch (thrown) {
-          return resultOf(thrown, context, options.renderError);
-        }
-      });
+      return access.perform(
+        request.workspaceId,
+        { body: raw?.json, pathParameters: request.pathParameters, headers, now },
+        async (retryKey) => {
+          try {
+            return await options.handle(retryKey ? { ...request, retryKey } : request);
+          } catch (thrown) {
+            return resultOf(thrown, context, options.renderError);
+          }
+        },
+      );
     };
 
     let result: HttpResult;

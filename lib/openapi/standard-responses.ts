@@ -41,7 +41,7 @@ const idempotencyErrors: Record<number, ResponseSpec> = {
     problems: ['idempotency-request-in-progress'],
   },
   422: {
-    description: `This \`Idempotency-Key\` was used with another body in the last ${IDEMPOTENCY_TTL_SECONDS / 3600} hours.`,
+    description: `This \`Idempotency-Key\` was used in the last ${IDEMPOTENCY_TTL_SECONDS / 3600} hours for another request (another body, or another resource's path).`,
     problems: ['idempotency-key-reused'],
   },
 };

@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApiKeyCache } from '../../../lib/auth/authenticate';
 import { httpEndpoint } from '../../../lib/http/endpoint';
+import { requestFingerprint } from '../../../lib/http/idempotency';
 import { logger } from '../../../lib/log';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
@@ -203,11 +204,11 @@ describe('POST /social-selling/like through the pipeline', () => {
 
     it('answers 409 while the first request is still running', async () => {
       const key = `k3-${Date.now()}`;
-      const text = JSON.stringify(validBody);
       const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-      await claimIdempotencyKey(db, ws.workspaceId, sha(key), sha(`${route}\n${text}`), new Date(), { ttlSeconds: 60, lockSeconds: 60 });
+      const fingerprint = sha(requestFingerprint(routeTable.like, {}, validBody));
+      await claimIdempotencyKey(db, ws.workspaceId, sha(key), fingerprint, new Date(), { ttlSeconds: 60, lockSeconds: 60 });
 
-      const result = await likeEndpoint()(post({ 'api-key': ws.apiKey, 'idempotency-key': key }, undefined, text));
+      const result = await likeEndpoint()(post({ 'api-key': ws.apiKey, 'idempotency-key': key }));
 
       expect(result.statusCode).toBe(409);
       expect(parse(result).type).toBe('/problems/idempotency-request-in-progress');

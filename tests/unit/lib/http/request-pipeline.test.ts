@@ -90,7 +90,7 @@ describe('requestPipeline behind an access layer', () => {
     expect(result.headers).toMatchObject(rateHeaders);
     expect(layer.perform).toHaveBeenCalledWith(
       'ws_1',
-      { rawBody: undefined, headers: { 'api-key': 'wsk_test' }, now: expect.any(Date) },
+      { body: undefined, pathParameters: expect.any(Object), headers: { 'api-key': 'wsk_test' }, now: expect.any(Date) },
       expect.any(Function),
     );
     expect(requestLine(info)).toMatchObject({ status: 200, workspaceId: 'ws_1' });
