@@ -111,26 +111,46 @@ function bodyText(
 
 type BodyReader = (headers: Record<string, string | undefined>, body: unknown, isBase64Encoded: boolean, maxBytes: number) => RawBody;
 
-/** A reader of JSON bodies sent with a content type that `mediaType` accepts. */
+/**
+ * A reader of JSON bodies sent with a content type that `mediaType` accepts. With
+ * `refuseReplacementCharacter`, a string holding U+FFFD is refused as not UTF-8: API Gateway (and
+ * serverless offline) decode a text body leniently, so bytes that are not UTF-8 reach the function
+ * as U+FFFD, and a caller's own U+FFFD is not told apart from them (it can be sent as `\uFFFD`).
+ */
 const jsonReader =
-  (mediaType: RegExp): BodyReader =>
-  (headers, body, isBase64Encoded, maxBytes) =>
-    parseJsonText(bodyText(headers, body, isBase64Encoded, maxBytes, mediaType, 'application/json', MALFORMED_JSON));
+  (mediaType: RegExp, options: { refuseReplacementCharacter: boolean }): BodyReader =>
+  (headers, body, isBase64Encoded, maxBytes) => {
+    const raw = parseJsonText(bodyText(headers, body, isBase64Encoded, maxBytes, mediaType, 'application/json', MALFORMED_JSON));
+    const replaced = options.refuseReplacementCharacter && raw.text.includes('\uFFFD') ? firstStringPath(raw.json, /\uFFFD/) : undefined;
+    if (replaced !== undefined) {
+      const why = 'is not valid UTF-8: it holds U+FFFD, what bytes that are not UTF-8 become on the way here';
+      throw new HttpError(
+        400,
+        MALFORMED_JSON.slug,
+        MALFORMED_JSON.title,
+        `${replaced === '' ? 'The body' : `\`${replaced}\``} ${why}. Send the text encoded as UTF-8; a U+FFFD of your own, as the escape \\uFFFD.`,
+        { extra: { errors: [{ path: replaced, message: why }] } },
+      );
+    }
+    return raw;
+  };
 
 /**
  * Reads a JSON request body: 413 past `maxBytes`, 415 for a non-JSON content type or a charset
  * other than UTF-8, 400 for an empty body, bytes that are not UTF-8, or malformed JSON (with the
  * parser's position).
  */
-export const readJsonBody: BodyReader = jsonReader(JSON_MEDIA_TYPE);
+export const readJsonBody: BodyReader = jsonReader(JSON_MEDIA_TYPE, { refuseReplacementCharacter: true });
 
 /**
  * Reads a JSON body whatever its content type says, or without one: for callers that send JSON
  * without saying so, as Unipile's webhooks created through its API do ("Webhook Content-Type",
  * developer.unipile.com/docs/webhooks-2: they carry no `Content-Type: application/json` unless the
- * caller adds it). Every other rule of `readJsonBody` holds: the size limit, UTF-8, valid JSON.
+ * caller adds it). Every other rule of `readJsonBody` holds (the size limit, UTF-8, valid JSON) but
+ * one: a U+FFFD in a text is kept, as the provider's copy of a message may hold one, and refusing it
+ * would lose the event.
  */
-export const readJsonBodyOfAnyType: BodyReader = jsonReader(ANY_MEDIA_TYPE);
+export const readJsonBodyOfAnyType: BodyReader = jsonReader(ANY_MEDIA_TYPE, { refuseReplacementCharacter: false });
 
 /** The body's text parsed as JSON: 400 when empty, malformed, or holding a lone surrogate. */
 function parseJsonText(text: string): RawBody {
@@ -146,7 +166,7 @@ function parseJsonText(text: string): RawBody {
     throw new HttpError(400, 'malformed-json', 'Malformed JSON', `The body ${why}`, { extra: { errors: [{ path: '', message: why }] } });
   }
   // Only a `\uD800`-style escape can put a lone surrogate in a string decoded strictly from UTF-8.
-  const illFormed = SURROGATE_ESCAPE.test(text) ? illFormedStringPath(json) : undefined;
+  const illFormed = SURROGATE_ESCAPE.test(text) ? firstStringPath(json, LONE_SURROGATE) : undefined;
   if (illFormed !== undefined) {
     throw new ValidationError([
       { path: illFormed, message: 'contains a lone surrogate (\\uD800-\\uDFFF escape without its pair): not valid Unicode' },
@@ -159,18 +179,19 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * The dotted path of the first string (value or key) holding a lone surrogate, or undefined. Such
- * a string can't be encoded as UTF-8: stored, it would be mangled, or refused by DynamoDB as a 500.
- * Walked with a stack of its own, not by recursion: JSON nested ten thousand deep fits in a small
- * body, and would overflow the call stack (a 500) instead of getting its 400.
+ * The dotted path of the first string (value or key) that `pattern` finds something in, or
+ * undefined: a lone surrogate (such a string can't be encoded as UTF-8: stored, it would be mangled,
+ * or refused by DynamoDB as a 500), a replacement character. Walked with a stack of its own, not by
+ * recursion: JSON nested ten thousand deep fits in a small body, and would overflow the call stack
+ * (a 500) instead of getting its 400.
  */
-function illFormedStringPath(json: unknown): string | undefined {
+function firstStringPath(json: unknown, pattern: RegExp): string | undefined {
   // The body itself has no path (undefined): a field named "" in it is `""`, and its first item `.0`.
   const pending: Array<[unknown, string | undefined]> = [[json, undefined]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;
     if (typeof value === 'string') {
-      if (LONE_SURROGATE.test(value)) return path ?? '';
+      if (pattern.test(value)) return path ?? '';
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -179,11 +200,21 @@ function illFormedStringPath(json: unknown): string | undefined {
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, item] = entries[index]!;
       const itemPath = path === undefined ? key : `${path}.${key}`;
-      if (LONE_SURROGATE.test(key)) pending.push([key, itemPath]);
+      if (pattern.test(key)) pending.push([key, itemPath]);
       else pending.push([item, itemPath]);
     }
   }
   return undefined;
+}
+
+/** Whether a form's `name=value` pair, percent-decoded, is UTF-8 (a `%` without two hex digits is kept as it is, as URLSearchParams does). */
+function decodesAsUtf8(encoded: string): boolean {
+  try {
+    decodeURIComponent(encoded.replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -200,6 +231,14 @@ export function readFormBody(
     slug: 'malformed-form',
     title: 'Malformed form',
   });
+  // URLSearchParams decodes a percent-escaped byte that is not UTF-8 (`%FF`) to U+FFFD; refused
+  // instead, as a JSON body's are. (A U+FFFD of the person's own arrives as `%EF%BF%BD`, and passes.)
+  const notUtf8 = text.includes('\uFFFD') || text.split('&').some((pair) => !decodesAsUtf8(pair.replace(/\+/g, ' ')));
+  if (notUtf8) {
+    throw new HttpError(400, 'malformed-form', 'Malformed form', 'The form is not valid UTF-8; send it encoded as UTF-8.', {
+      extra: { errors: [{ path: '', message: 'is not valid UTF-8' }] },
+    });
+  }
   const fields = new URLSearchParams(text);
   // No form of ours has this field, and a schema's output object (zod's record) silently drops it
   // (assigning `__proto__` sets a prototype): refused here so it is never ignored unseen.

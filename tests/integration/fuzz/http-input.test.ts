@@ -50,7 +50,8 @@ type BodyChoice =
   | { kind: 'whole'; text: string }
   | { kind: 'event-value'; value: unknown }
   | { kind: 'oversized'; excess: number }
-  | { kind: 'invalid-utf8'; base64Text: string };
+  /** Bytes that are not UTF-8: base64-encoded, or as text decoded leniently (U+FFFD for each), as API Gateway hands over a JSON or form body. */
+  | { kind: 'invalid-utf8'; base64Text: string; asText: boolean };
 
 interface FuzzRequest {
   secret: SecretChoice | undefined;
@@ -101,7 +102,12 @@ function bodyArbitrary(route: FuzzRoute): fc.Arbitrary<BodyChoice> {
       arbitrary: fc.tuple(rawBodyText(validText), fc.boolean()).map(([text, base64]) => ({ kind: 'raw' as const, text, base64 })),
     },
     { weight: 1, arbitrary: fc.integer({ min: 1, max: 5000 }).map((excess) => ({ kind: 'oversized' as const, excess })) },
-    { weight: 1, arbitrary: withInvalidUtf8(validText).map((base64Text) => ({ kind: 'invalid-utf8' as const, base64Text })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(withInvalidUtf8(validText), fc.boolean())
+        .map(([base64Text, asText]) => ({ kind: 'invalid-utf8' as const, base64Text, asText })),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...wholeBodyTexts).map((text) => ({ kind: 'whole' as const, text })) },
     { weight: 1, arbitrary: fc.constantFrom(...eventBodyValues).map((value) => ({ kind: 'event-value' as const, value })) },
   );
@@ -151,7 +157,9 @@ function encodedBody(route: FuzzRoute, body: BodyChoice): { body: string | undef
     case 'oversized':
       return { body: `{"a":"${'x'.repeat(route.body!.maxBytes + body.excess - 8)}"}`, isBase64Encoded: false };
     case 'invalid-utf8':
-      return { body: body.base64Text, isBase64Encoded: true };
+      return body.asText
+        ? { body: Buffer.from(body.base64Text, 'base64').toString('utf8'), isBase64Encoded: false }
+        : { body: body.base64Text, isBase64Encoded: true };
     case 'whole':
       return { body: body.text, isBase64Encoded: false };
     case 'event-value':
@@ -198,9 +206,14 @@ function expected(route: FuzzRoute, request: FuzzRequest): { status?: number; na
         : 0;
     if (body.kind === 'oversized' || mutatedBytes > route.body.maxBytes) return { status: 413 };
     if (!request.contentType.accepted) return { status: 415 };
-    if (body.kind === 'invalid-utf8') return { status: 400 };
+    // Decoded already, bad bytes are U+FFFD, which the provider's webhook keeps (its text may hold one).
+    if (body.kind === 'invalid-utf8') return body.asText && route.body.anyContentType ? {} : { status: 400 };
     const json = route.body.format === 'json';
     if (json && body.kind === 'raw') return { status: 400 };
+    // A U+FFFD written as such is what bad bytes become on the way: refused as not UTF-8, but by the provider's webhook.
+    if (json && body.kind === 'mutated' && !route.body.anyContentType && mutatedBodyText(body.mutated).includes('\uFFFD')) {
+      return { status: 400 };
+    }
     // No JSON object (or no body): the 400 names the body itself.
     if (json && (body.kind === 'whole' || body.kind === 'event-value')) return { status: 400, names: '' };
     if (body.kind === 'mutated') {

@@ -80,6 +80,28 @@ describe('readJsonBody', () => {
     );
   });
 
+  // Found by trying the API as an attacker: over HTTP the gateway decodes a text body leniently,
+  // so `FF FE` inside a string reached the function as U+FFFD and was stored.
+  it('refuses the same bad bytes whichever way they arrive: as base64, or already decoded to U+FFFD', () => {
+    const bytes = Buffer.concat([Buffer.from('{"message":"hi '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const asText = bytes.toString('utf8'); // what API Gateway and serverless offline hand over
+
+    expect(asText).toContain('\uFFFD');
+    for (const [body, base64] of [
+      [bytes.toString('base64'), true],
+      [asText, false],
+    ] as const) {
+      expect(() => readJsonBody(json, body, base64, 100)).toThrow(expect.objectContaining({ status: 400, slug: 'malformed-json' }));
+    }
+    expect(() => readJsonBody(json, asText, false, 100)).toThrow(
+      expect.objectContaining({ extra: { errors: [{ path: 'message', message: expect.stringContaining('not valid UTF-8') }] } }),
+    );
+  });
+
+  it('keeps a U+FFFD sent as the escape \\uFFFD, the one way to mean it', () => {
+    expect(readJsonBody(json, '{"message":"\\uFFFD"}', false, 100).json).toEqual({ message: '\uFFFD' });
+  });
+
   it.each([
     ['a lone high surrogate in a nested value', '{"a":{"b":["ok","x\\ud800"]}}', 'a.b.1'],
     ['a lone low surrogate', '{"title":"\\uDC00y"}', 'title'],
@@ -132,6 +154,16 @@ describe('readFormBody', () => {
     expect(readFormBody(form, 'decision=approve&text=a&text=b', false, 100).json).toEqual({ decision: 'approve', text: 'b' });
   });
 
+  it('refuses a percent-escaped byte that is not UTF-8, which URLSearchParams would make U+FFFD', () => {
+    for (const text of ['decision=approve&text=caf%E9', 'decision=approve&text=%FF%FE', `text=${'\uFFFD'}`]) {
+      expect(() => readFormBody(form, text, false, 100)).toThrow(expect.objectContaining({ status: 400, slug: 'malformed-form' }));
+    }
+  });
+
+  it("keeps UTF-8 escapes, a U+FFFD of the person's own, and a % that escapes nothing", () => {
+    expect(readFormBody(form, 'text=caf%C3%A9+%EF%BF%BD+100%', false, 100).json).toEqual({ text: 'café \uFFFD 100%' });
+  });
+
   // Found by the fuzz tests: the approval form's schema (a zod record) dropped the field silently.
   it('refuses a field named __proto__, naming it', () => {
     expect(() => readFormBody(form, 'decision=approve&__proto__=x', false, 100)).toThrow(
@@ -150,5 +182,8 @@ describe('readJsonBodyOfAnyType', () => {
     expect(statusOf(() => readJsonBodyOfAnyType({ 'content-type': 'text/plain; charset=latin1' }, '{}', false, 100))).toBe(415);
     expect(statusOf(() => readJsonBodyOfAnyType({}, 'event=x', false, 100))).toBe(400);
     expect(statusOf(() => readJsonBodyOfAnyType({}, Buffer.from([0xc3, 0x28]).toString('base64'), true, 100))).toBe(400);
+  });
+  it("keeps a U+FFFD in the provider's text: refusing it would lose the event", () => {
+    expect(readJsonBodyOfAnyType({}, '{"message":"a \uFFFD b"}', false, 100).json).toEqual({ message: 'a \uFFFD b' });
   });
 });
