@@ -106,10 +106,12 @@ export function serverlessConfigKey(projectRoot: string, stage: string, env: Nod
     return undefined;
   }
   // `${source:...}` anywhere (nested too), and the fallbacks of each `${a:x, b:y, 'default'}`.
+  // `${AWS::Region}` and the like (a double colon) are CloudFormation's, inside a `!Sub`: the
+  // Framework leaves them alone, and so does this key.
   const sources = [
-    ...[...yml.matchAll(/\$\{\s*([A-Za-z]+)(?=[:(])/g)].map((match) => match[1]!),
+    ...[...yml.matchAll(/\$\{\s*([A-Za-z]+)(?=[:(])(?!::)/g)].map((match) => match[1]!),
     ...[...yml.matchAll(/\$\{([^}]*)\}/g)].flatMap((match) =>
-      match[1]!.split(',').map((part) => /^\s*([A-Za-z]+)(?=[:(])/.exec(part)?.[1] ?? 'literal'),
+      match[1]!.split(',').map((part) => /^\s*([A-Za-z]+)(?=[:(])(?!::)/.exec(part)?.[1] ?? 'literal'),
     ),
   ].filter((source) => source !== 'literal');
   if (sources.some((source) => !PURE_SOURCES.has(source)) || /sls:instanceId/.test(yml)) return undefined;
