@@ -4,7 +4,7 @@
  * is escaped and only http(s) URLs become links (lib/http/html.ts); the page loads nothing (no
  * script, no image, no font, no stylesheet but the inline one), which `approvalPageHeaders`' CSP enforces.
  */
-import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml } from '../http/html';
+import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml, styleSource } from '../http/html';
 
 /** What the approval page shows. */
 export interface ApprovalPageModel {
@@ -35,25 +35,25 @@ export interface ApprovalPageModel {
   formAction: string;
 }
 
-/**
- * Headers of every approval page response (the page, the not-valid page, error pages):
- * - a CSP that allows nothing but the inline style and posting the form back to this site, so even
- *   markup that escaped escaping could neither run, load nor send anything elsewhere;
- * - no referrer and no caching, because the URL and the page hold the link's secret token;
- * - no framing (clickjacking an Approve button), no MIME sniffing, no indexing.
- */
-export const approvalPageHeaders: Record<string, string> = {
-  ...htmlPageHeaders("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
-  'cache-control': 'no-store',
-  'x-robots-tag': 'noindex, nofollow',
-};
-
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1d2226}
 h1{font-size:1.4rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 label{display:block;font-weight:600}textarea{width:100%;min-height:10rem;font:inherit;box-sizing:border-box}
 .text{white-space:pre-wrap;overflow-wrap:anywhere;border-left:4px solid #ccc;margin:0;padding:.5rem 1rem}.hint,.url{color:#555;font-size:.9rem}
 .error{background:#fde8e8;border:1px solid #c0392b;padding:.5rem 1rem;font-weight:600}.notice{background:#e6f4ea;border:1px solid #2e7d32;padding:.5rem 1rem}
 button{font:inherit;padding:.5rem 1rem;margin-right:.5rem}`;
+
+/**
+ * Headers of every approval page response (the page, the not-valid page, error pages):
+ * - a CSP that allows nothing but the page's stylesheet (by its hash) and posting the form back to this site, so even
+ *   markup that escaped escaping could neither run, load nor send anything elsewhere;
+ * - no referrer and no caching, because the URL and the page hold the link's secret token;
+ * - no framing (clickjacking an Approve button), no MIME sniffing, no indexing.
+ */
+export const approvalPageHeaders: Record<string, string> = {
+  ...htmlPageHeaders(`default-src 'none'; style-src ${styleSource(STYLE)}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`),
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex, nofollow',
+};
 
 /** A whole page of this kind, in its style. */
 function documentHtml(title: string, body: string): string {

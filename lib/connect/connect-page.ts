@@ -6,7 +6,7 @@
  * `connectPageHeaders`' CSP enforces.
  */
 import type { FieldError } from '../errors';
-import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml } from '../http/html';
+import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml, styleSource } from '../http/html';
 
 /** The form of a link that connects a new account. */
 export interface NewAccountForm {
@@ -42,7 +42,7 @@ export interface ConnectedPageModel {
 
 /**
  * Headers of every connect page (the form, the result, errors):
- * - a CSP that allows nothing but the inline style and posting the form to this site, or to the
+ * - a CSP that allows nothing but the page's stylesheet (by its hash) and posting the form to this site, or to the
  *   origin it redirects to once connected (`redirectOrigin`: browsers apply `form-action` to the
  *   redirect that answers a form), so even markup that escaped escaping could neither run, load nor
  *   send anything elsewhere;
@@ -52,7 +52,9 @@ export interface ConnectedPageModel {
 export function connectPageHeaders(redirectOrigin?: string): Record<string, string> {
   const formAction = redirectOrigin ? `'self' ${redirectOrigin}` : `'self'`;
   return {
-    ...htmlPageHeaders(`default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`),
+    ...htmlPageHeaders(
+      `default-src 'none'; style-src ${styleSource(STYLE)}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    ),
     'cache-control': 'no-store',
     'x-robots-tag': 'noindex, nofollow',
   };

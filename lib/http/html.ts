@@ -3,6 +3,7 @@
  * (text and attribute values alike, attributes always double-quoted), and every link through
  * `safeHttpUrl`, so that nothing a caller sends can add markup, a script or a `javascript:` link.
  */
+import { createHash } from 'node:crypto';
 import { safeHttpUrl } from '../schemas/http-url';
 
 const ENTITIES: Record<string, string> = {
@@ -44,6 +45,15 @@ export function htmlPageHeaders(csp: string): Record<string, string> {
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
   };
+}
+
+/**
+ * The CSP source that allows exactly `style`, a page's one inline stylesheet, by its hash: no other
+ * stylesheet, nor a style attribute, applies (`'unsafe-inline'` would let injected markup restyle
+ * the page, hide a warning, or dress a link up as a button).
+ */
+export function styleSource(style: string): string {
+  return `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
 }
 
 /**

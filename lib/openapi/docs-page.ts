@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { escapeHtml, htmlPageHeaders } from '../http/html';
+import { escapeHtml, htmlPageHeaders, styleSource } from '../http/html';
 import type { Json } from './build-document';
 
 /**
@@ -23,11 +22,9 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid 
 th{font-weight:600}.req{color:#b91c1c;font-size:.8em;margin-left:.3em}.muted{color:var(--muted)}
 details{margin:.25rem 0}summary{cursor:pointer;color:var(--muted)}`;
 
-const styleHash = createHash('sha256').update(STYLE).digest('base64');
-
 /** Headers of the page: nothing may load or run but its own stylesheet; no framing, no referrer. */
 export const docsPageHeaders: Record<string, string> = htmlPageHeaders(
-  `default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  `default-src 'none'; style-src ${styleSource(STYLE)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
 );
 
 type Schema = Json;

@@ -6,8 +6,7 @@
  * It reads on a phone (one column under 40rem) and prints (a print stylesheet: no navigation,
  * cards kept whole, colours kept).
  */
-import { createHash } from 'node:crypto';
-import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml } from '../http/html';
+import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml, styleSource } from '../http/html';
 import { formatTimestamp } from '../transcripts/text/timestamp';
 import { KIND_NAMES, SIDE_WORDS, barSvg, clock, percent, sidesBarSvg, talkAmount, timelineHtml } from './report-charts';
 import type { EvidenceCard, IdeaCard, ReportModel, TalkModel, TextPiece, TranscriptModel, TranscriptTurn } from './report-model';
@@ -63,7 +62,7 @@ footer{margin-top:3rem;border-top:1px solid var(--line);padding-top:.5rem}
 h2{break-after:avoid}.idea,.talk-row,.lane,.turn{break-inside:avoid}mark{border-bottom:1px solid #555}}`;
 
 /** The CSP source that allows exactly the page's stylesheet, and nothing else (no style attribute either). */
-const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+const STYLE_SOURCE = styleSource(STYLE);
 
 /**
  * Headers of every report page (the report, and its refusals):

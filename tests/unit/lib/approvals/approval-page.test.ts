@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ApprovalPageModel } from '../../../../lib/approvals/approval-page';
 import {
   approvalPageHeaders,
@@ -283,11 +284,15 @@ describe('renderApprovalError', () => {
 });
 
 describe('approvalPageHeaders', () => {
-  it('are HTML with a strict CSP, no referrer, no framing, no sniffing, no caching', () => {
+  it('are HTML with a strict CSP (the stylesheet by its hash), no referrer, no framing, no sniffing, no caching', () => {
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page())![1]!;
+
+    // Every page of the kind carries the one stylesheet the hash allows.
+    expect(renderApprovalNotFound()).toContain(`<style>${style}</style>`);
+    expect(renderApprovalError(500, 'x', 'y')).toContain(`<style>${style}</style>`);
     expect(approvalPageHeaders).toMatchObject({
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'content-security-policy': `default-src 'none'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ConnectPageModel } from '../../../../lib/connect/connect-page';
 import {
   connectPageHeaders,
@@ -173,11 +174,13 @@ describe('renderConnectedPage and renderConnectError', () => {
 });
 
 describe('connectPageHeaders', () => {
-  it('allows nothing but the inline style and posting to this site, or to the success redirect’s origin', () => {
+  it('allows nothing but the page’s stylesheet, by its hash, and posting to this site, or to the success redirect’s origin', () => {
+    const style = /<style>([\s\S]*?)<\/style>/.exec(renderConnectPage(create))![1]!;
+
+    expect(renderConnectError(410, 'x', 'y')).toContain(`<style>${style}</style>`);
     expect(connectPageHeaders()).toMatchObject({
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'content-security-policy': `default-src 'none'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
       'cache-control': 'no-store',
