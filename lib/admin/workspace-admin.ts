@@ -22,7 +22,13 @@ import { createWorkspace, getWorkspace, updateWorkspaceSettings } from '../store
 import { validate } from '../schemas/validate';
 import { accountPatchSchema } from '../schemas/account-patch';
 import type { AccountInput } from '../schemas/account-settings';
-import { accountInputSchema, spacingSchema, workspaceIdSchema, workspaceSettingsSchema } from '../schemas/account-settings';
+import {
+  accountInputSchema,
+  spacingSchema,
+  workspaceIdSchema,
+  workspaceNameSchema,
+  workspaceSettingsSchema,
+} from '../schemas/account-settings';
 import { groupNameSchema } from '../schemas/group-names';
 import { profileUrlSchema } from '../schemas/profile-url';
 
@@ -35,7 +41,9 @@ export async function requireWorkspace(db: Db, workspaceId: string): Promise<Wor
 export async function addWorkspace(db: Db, workspaceId: string, name: string, settings: WorkspaceSettings = {}): Promise<Workspace> {
   const parsed = workspaceIdSchema.safeParse(workspaceId);
   if (!parsed.success) throw new AdminError(`workspace id ${JSON.stringify(workspaceId)} ${parsed.error.issues[0]?.message}`);
-  const workspace: Workspace = { workspaceId, name, settings, createdAt: new Date().toISOString() };
+  const named = workspaceNameSchema.safeParse(name);
+  if (!named.success) throw new AdminError(`workspace name ${JSON.stringify(name)} ${named.error.issues[0]?.message}`);
+  const workspace: Workspace = { workspaceId, name: named.data, settings, createdAt: new Date().toISOString() };
   if (!(await createWorkspace(db, workspace))) throw new AdminError(`workspace ${JSON.stringify(workspaceId)} already exists`);
   return workspace;
 }

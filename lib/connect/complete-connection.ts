@@ -16,6 +16,7 @@ import { linkNotValid, linkUsed } from './connect-link-refusals';
 import type { OpenLink } from './open-connect-link';
 import { askProvider } from './provider-failure';
 import { ownProfileWhenReady } from './login-ready';
+import { withoutReorderingOrControl } from '../schemas/display-name';
 
 /** What a link did: an account made, or an existing one connected again. */
 export interface Connection {
@@ -28,7 +29,8 @@ const MAX_NAME = 200;
 
 /** The account's name: the link's, else the profile's (cut to the longest name an account may have), else its public id. */
 function accountName(link: ConnectLink, profile: OwnProfile, profileUrl: string): string {
-  const name = (link.name ?? profile.name).trim().slice(0, MAX_NAME).trim();
+  // The link's name was checked when it was asked for; the profile's is the network's, made fit to show.
+  const name = (link.name ?? withoutReorderingOrControl(profile.name)).trim().slice(0, MAX_NAME).trim();
   return name || profilePublicId(profileUrl);
 }
 

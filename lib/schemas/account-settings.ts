@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { shownNameChecks } from './display-name';
 import { profileUrlSchema } from './profile-url';
 import { emailSchema } from './email';
 import { slackWebhookUrlSchema } from './slack-webhook-url';
@@ -59,7 +60,7 @@ const dailyWithinWeekly = (daily: { invitations?: number } | undefined, weekly: 
 /** An account as an administrator describes it; defaults fill the rest. */
 export const accountInputSchema = z
   .strictObject({
-    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), ...shownNameChecks()),
     profileUrl: profileUrlSchema,
     providerAccountId: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
     mode: z._default(z.enum(['autopilot', 'ask']), 'autopilot'),
@@ -119,3 +120,8 @@ export const workspaceSettingsSchema = z.strictObject({
 export const workspaceIdSchema = z
   .string()
   .check(z.regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2-40 lowercase letters, digits or dashes, starting with a letter or digit'));
+
+/** A workspace's name, shown in mails and on pages. */
+export const workspaceNameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(200, 'must be at most 200 characters'), ...shownNameChecks());

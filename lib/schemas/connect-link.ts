@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { shownNameChecks } from './display-name';
 import { profileUrlSchema } from './profile-url';
 import { typeError } from './type-error';
 
@@ -23,7 +24,7 @@ export const connectLinkRequestSchema = z.strictObject({
   name: z.optional(
     z
       .string(typeError('must be a string'))
-      .check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(200, 'must be at most 200 characters')),
+      .check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(200, 'must be at most 200 characters'), ...shownNameChecks()),
   ),
   /** Reconnect this account of the workspace (its login), instead of connecting a new one. */
   reconnectAccountId: z.optional(
@@ -53,7 +54,7 @@ export const connectFormSchema = z.strictObject({
   profileUrl: profileUrlSchema,
   name: z
     .string(typeError('must be a string'))
-    .check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(200, 'must be at most 200 characters')),
+    .check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(200, 'must be at most 200 characters'), ...shownNameChecks()),
 });
 export type ConnectFormInput = z.output<typeof connectFormSchema>;
 
