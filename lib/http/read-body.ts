@@ -26,11 +26,13 @@ const wellFormed = (text: string): string => (text.isWellFormed() ? text : text.
 /**
  * The event's body as the text the caller sent, or undefined for none. API Gateway gives a string,
  * or no `body` at all; an event may also carry `null` (serverless offline's empty body, and its
- * `null` body too), or the parsed value itself (serverless offline hands a JSON body of `0` or
- * `false` through as that value), which is read as its JSON text.
+ * `null` body too: told apart by the request's `content-length`), or the parsed value itself
+ * (serverless offline hands a JSON body of `0` or `false` through as that value), which is read as
+ * its JSON text.
  */
-export function eventBodyText(body: unknown): string | undefined {
-  if (body === undefined || body === null) return undefined;
+export function eventBodyText(body: unknown, contentLength?: string): string | undefined {
+  if (body === undefined) return undefined;
+  if (body === null) return Number(contentLength) > 0 ? 'null' : undefined;
   return typeof body === 'string' ? body : JSON.stringify(body);
 }
 
@@ -49,7 +51,7 @@ function bodyText(
   expected: string,
   malformed: { slug: string; title: string },
 ): string {
-  const body = eventBodyText(eventBody);
+  const body = eventBodyText(eventBody, headers['content-length']);
   // A body API Gateway passed as text is sized without copying it; only base64 is decoded to bytes.
   const bytes = isBase64Encoded && body !== undefined ? Buffer.from(body, 'base64') : undefined;
   const size = bytes ? bytes.length : body === undefined ? 0 : Buffer.byteLength(body, 'utf8');

@@ -92,6 +92,19 @@ describe('the pipeline, given a body that is no JSON object', () => {
     expect(handle).not.toHaveBeenCalled();
   });
 
+  // Found by trying the API as a new user: the provider's webhook answered "the body is empty" to `null`.
+  it("reads an event body of null with a content-length (serverless offline's JSON `null`) as null, not as empty", async () => {
+    const { handler } = endpoint();
+    const event = {
+      ...httpEvent({ method: 'POST', path: '/things', headers: { 'content-length': '4' } }),
+      body: null as unknown as string,
+    };
+
+    const result = await handler(event);
+
+    expect(problemOf(result)).toMatchObject({ status: 400, errors: [{ path: '', message: 'the body must be a JSON object, not null' }] });
+  });
+
   it.each([
     [0, 'a number'],
     [false, 'a boolean'],
