@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chaosPlan, describeChaosPlan, describeKills, drainQueues, startChaos, type Kill, type RunningChaos } from './load/chaos';
-import { answeredAsExpected, describeRetries, sendRequest, type Answer } from './load/load-client';
+import { answeredAsExpected, describeRetries, latencyLine, sendRequest, type Answer } from './load/load-client';
 import { createLoadWorkspace } from './load/load-workspace';
 import { plannedRequest } from './load/load-plan';
 import { startMeasurementStack } from './load/measurement-stack';
@@ -159,7 +159,10 @@ async function main(): Promise<number> {
       const wrong = answers.filter(
         (answer) => `${answer.kind} → ${answer.expected}` === kind && !answeredAsExpected(answer) && !timedOut(answer),
       );
-      console.log(`  ${kind.padEnd(28)} ${grouped(count).padStart(6)}${wrong.length ? `  NOT ${answer(wrong)}` : '  all as expected'}`);
+      const ofKind = answers.filter((answer) => `${answer.kind} → ${answer.expected}` === kind);
+      console.log(
+        `  ${kind.padEnd(28)} ${grouped(count).padStart(6)}  ${latencyLine(ofKind)}${wrong.length ? `  NOT ${answer(wrong)}` : '  all as expected'}`,
+      );
       if (wrong.length) {
         problems.push(`${wrong.length} ${kind} requests got another answer: ${answer(wrong)}`);
         console.log(`    e.g. ${wrong[0]!.status} ${wrong[0]!.excerpt}`);

@@ -18,6 +18,8 @@ export interface Answer {
   accepted?: { jobId?: string; callId?: string };
   /** The start of an unexpected answer, to show what it was. */
   excerpt?: string;
+  /** Milliseconds from sending the attempt that was answered to the end of its answer. */
+  latencyMs?: number;
   /** Attempts before the answer that got none (chaos runs). */
   unanswered?: { refused: number; cutOff: number };
   /** The answer is the stored one of an earlier attempt (`idempotent-replayed`). */
@@ -58,11 +60,13 @@ export async function sendRequest(baseUrl: string, request: PlannedRequest, n: n
     let status: number;
     let text: string;
     let replayed: boolean;
+    const sentAt = performance.now();
     try {
       const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
       status = response.status;
       replayed = response.headers.get('idempotent-replayed') === 'true';
       text = await response.text();
+      answer.latencyMs = performance.now() - sentAt;
     } catch (error) {
       answer.excerpt = (error as Error).message; // no answer at all: status 0
       if (!retryUnanswered || Date.now() > deadline) return answer;
@@ -105,4 +109,21 @@ export function describeRetries(answers: Answer[]): string[] {
     `  of the ${grouped(cutOff.length)} cut off: replayed the first attempt's answer ${count(cutOff, (answer) => answer.replayed === true)}, handled on the retry ${count(cutOff, (answer) => !answer.replayed && answer.status !== 0)}` +
       ` (${count(cutOff, (answer) => (answer.heldKey ?? 0) > 0)} after waiting out the key a dead attempt held; transcripts an attempt had recorded ${count(cutOff, (answer) => answer.resent === true)}), no answer in the end ${count(cutOff, (answer) => answer.status === 0)}`,
   ];
+}
+
+/** The `share` quantile (0.5, 0.95, 0.99) of `values`, by the nearest rank; undefined for none. */
+export function quantile(values: readonly number[], share: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))];
+}
+
+/** p50, p95 and p99 of the answered requests' latencies, as `p50 12 ms  p95 40 ms  p99 95 ms`. */
+export function latencyLine(answers: Answer[]): string {
+  const latencies = answers.flatMap((answer) => (answer.latencyMs === undefined ? [] : [answer.latencyMs]));
+  const ms = (share: number) => {
+    const value = quantile(latencies, share);
+    return value === undefined ? '-' : `${Math.round(value)} ms`;
+  };
+  return `p50 ${ms(0.5).padStart(7)}  p95 ${ms(0.95).padStart(7)}  p99 ${ms(0.99).padStart(7)}`;
 }
