@@ -1850,7 +1850,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+         * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
          * @example 3f6c1c1e-like-1
          */
         IdempotencyKey: string;
@@ -1893,7 +1893,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -2048,7 +2048,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -2203,7 +2203,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -2358,7 +2358,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -2721,7 +2721,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3395,7 +3395,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4544,7 +4544,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4910,7 +4910,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5244,7 +5244,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5866,7 +5866,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6349,7 +6349,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6490,7 +6490,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6745,7 +6745,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key and body within 24 hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
                  * @example 3f6c1c1e-like-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];

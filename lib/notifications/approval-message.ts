@@ -42,10 +42,12 @@ function whatWaits(input: ApprovalMessageInput): { action: string; target: strin
 }
 
 function subjectOf(input: ApprovalMessageInput): string {
-  const noun = input.approval.kind === 'comment' ? 'comment' : 'message';
-  const who = input.approval.target.name ?? (input.approval.kind === 'comment' ? 'a post' : 'a contact');
+  const { name } = input.approval.target;
+  // A comment is on a post (its author's, when known); a message is to a person.
+  const what =
+    input.approval.kind === 'comment' ? `comment on ${name ? `a post by ${name}` : 'a post'}` : `message to ${name ?? 'a contact'}`;
   // A subject is one line, and short.
-  return oneLine(`${input.purpose === 'reminder' ? 'Reminder: approve' : 'Approve'} your ${noun} to ${who}`).slice(0, 150);
+  return oneLine(`${input.purpose === 'reminder' ? 'Reminder: approve' : 'Approve'} your ${what}`).slice(0, 150);
 }
 
 /** The email to the account's owner: who asks, the drafted text, the link, the deadline. */

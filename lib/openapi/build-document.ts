@@ -238,7 +238,7 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[] = allO
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: `Makes a retry safe: the same key and body within ${IDEMPOTENCY_TTL_SECONDS / 3600} hours replays the first answer; the same key with another body is a 422; while the first is running, a 409.`,
+          description: `Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within ${IDEMPOTENCY_TTL_SECONDS / 3600} hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.`,
           schema: { type: 'string', pattern: IDEMPOTENCY_KEY_RE.source },
           example: '3f6c1c1e-like-1',
         },

@@ -34,7 +34,8 @@ export async function cancelJob(deps: CancelJobDeps, workspaceId: string, jobId:
   if (!isJobId(jobId)) throw notFound();
   const job = await getJob(deps.db, workspaceId, jobId);
   if (!job) throw notFound();
-  const ended = () => new ConflictError('job-already-ended', `The job already ended ${job.status}; only a job not ended can be cancelled.`);
+  const ended = () =>
+    new ConflictError('job-already-ended', `The job has already ended (${job.status}); only a job that has not ended can be cancelled.`);
   if (finalJobStatuses.includes(job.status)) throw ended();
   const event = await prepareEvent(
     deps.db,
@@ -48,7 +49,7 @@ export async function cancelJob(deps: CancelJobDeps, workspaceId: string, jobId:
     const after = await getJob(deps.db, workspaceId, jobId);
     throw new ConflictError(
       'job-already-ended',
-      `The job already ended ${after?.status ?? 'meanwhile'}; only a job not ended can be cancelled.`,
+      `The job has already ended (${after?.status ?? 'meanwhile'}); only a job that has not ended can be cancelled.`,
     );
   }
   await stopPage(deps, { v: 1, workspaceId, jobId }, now);

@@ -49,7 +49,7 @@ describe('approvalEmail', () => {
       ),
     );
 
-    expect(mail.subject).toBe('Reminder: approve your comment to Line break');
+    expect(mail.subject).toBe('Reminder: approve your comment on a post by Line break');
     expect(mail.text).toMatch(
       /^A reminder: a comment from your account .* still waits for your approval, and expires at 2026-12-02 14:30 UTC\./,
     );
