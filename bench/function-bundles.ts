@@ -63,14 +63,24 @@ export interface FunctionBundle {
 }
 
 interface ServerlessYml {
+  params: { default: Record<string, unknown> };
   custom: { esbuild: Record<string, unknown> };
   functions: Record<string, { handler: string }>;
 }
 
-/** esbuild options as serverless-esbuild passes them from custom.esbuild (its own keys left out). */
-function esbuildOptions(custom: Record<string, unknown>): BuildOptions {
-  const { bundle, minify, sourcemap, target, platform, format } = custom as BuildOptions;
-  return { bundle, minify, sourcemap, target, platform, format, logLevel: 'silent', metafile: true, absWorkingDir: ROOT };
+/**
+ * esbuild options as serverless-esbuild passes them from custom.esbuild when deployed (its own keys
+ * left out): a `${param:name}` value is the default stage's (stage `local` bundles otherwise).
+ */
+function esbuildOptions(config: ServerlessYml): BuildOptions {
+  const deployed = Object.fromEntries(
+    Object.entries(config.custom.esbuild).map(([key, value]) => {
+      const param = typeof value === 'string' ? /^\$\{param:(\w+)\}$/.exec(value)?.[1] : undefined;
+      return [key, param === undefined ? value : config.params.default[param]];
+    }),
+  );
+  const { bundle, minify, sourcemap, target, platform, format, packages } = deployed as BuildOptions;
+  return { bundle, minify, sourcemap, target, platform, format, packages, logLevel: 'silent', metafile: true, absWorkingDir: ROOT };
 }
 
 /** Size of a .zip holding `bytes` as one deflated file named `name` (local header, data, central directory, end record). */
@@ -100,7 +110,7 @@ let built: Promise<{ dir: string; bundles: FunctionBundle[] }> | undefined;
 export function bundleFunctions(): Promise<{ dir: string; bundles: FunctionBundle[] }> {
   built ??= (async () => {
     const config = parse(readFileSync(path.join(ROOT, 'serverless.yml'), 'utf8'), { logLevel: 'error' }) as ServerlessYml;
-    const options = esbuildOptions(config.custom.esbuild);
+    const options = esbuildOptions(config);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'outreach-bundles-'));
     const functions = Object.entries(config.functions).map(([name, fn]) => ({ name, entry: `${fn.handler.replace(/\.[^.]+$/, '')}.ts` }));
     const result = await build({
