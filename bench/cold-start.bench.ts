@@ -61,7 +61,9 @@ const tableRow = (name: string, ownMs: string, baselineMs: string, againstBaseli
   `${name.padEnd(22)}  ${ownMs.padStart(7)}  ${baselineMs.padStart(11)}  ${againstBaseline.padStart(5)}  ${clients}`;
 
 export async function run(): Promise<BenchResult> {
-  const { bundles } = await bundleFunctions();
+  // COLD_START_FUNCTIONS=transcriptsWorker,notificationsWorker measures only those (a run of all takes minutes).
+  const only = process.env.COLD_START_FUNCTIONS?.split(',').filter(Boolean);
+  const bundles = (await bundleFunctions()).bundles.filter((bundle) => !only?.length || only.includes(bundle.name));
   const lines = [
     `${'function'.padEnd(22)}  init ms  baseline ms  ratio  (target ≤ ${ratio(TARGET)}, CPU ms of the require, median of ${SAMPLES} fresh processes each; baseline = the same SDK clients only, traced as the function's)`,
   ];

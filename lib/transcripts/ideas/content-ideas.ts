@@ -97,7 +97,7 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
 export function findContentIdeas(
   segments: readonly Segment[],
   sentences: readonly Sentence[] = splitSentences(segments),
-  model: IdeaModel = ideaModel,
+  model: IdeaModel = ideaModel(),
 ): ContentIdea[] {
   const pools = Object.fromEntries(ideaKinds.map((kind) => [kind, [] as Candidate[]])) as Record<IdeaKind, Candidate[]>;
   let carried: { index: number; best: KindScore | undefined } | undefined;

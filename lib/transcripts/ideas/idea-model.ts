@@ -1,5 +1,4 @@
 import { ideaKinds, type IdeaKind } from '../model/analysis';
-import trained from './idea-model.json';
 import type { Side } from '../text/segment';
 
 /**
@@ -87,8 +86,18 @@ export function classify(model: IdeaModel, features: ReadonlyMap<string, number>
 /** The classes a model must have, in this order: `none`, then the kinds as the analysis lists them. */
 export const MODEL_CLASSES: ReadonlyArray<'none' | IdeaKind> = ['none', ...ideaKinds];
 
-/** The model `npm run train:ideas` wrote; one whose classes are not the kinds fails the cold start, not request 1,000. */
-export const ideaModel: IdeaModel = checkedModel(trained);
+let loaded: IdeaModel | undefined;
+
+/**
+ * The model `npm run train:ideas` wrote, read at its first use. Imported, its 600 KB of weights
+ * were built into objects at every cold start of the transcripts worker, whose init was then 1.42x
+ * its baseline; a `require` inside a function is bundled by esbuild as a module run at the first
+ * call only. A model whose classes are not the kinds fails that first use (and its unit test).
+ */
+export function ideaModel(): IdeaModel {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above: read lazily, as a bundle loads it
+  return (loaded ??= checkedModel(require('./idea-model.json') as Parameters<typeof checkedModel>[0]));
+}
 
 function checkedModel(model: { classes: string[]; bias: number[]; weights: Record<string, number[]> }): IdeaModel {
   if (model.classes.join() !== MODEL_CLASSES.join() || model.bias.length !== MODEL_CLASSES.length)

@@ -187,7 +187,7 @@ export function cueScores(text: string, question: boolean, side: Side): Record<I
  * scores, among the kinds its speaker's side may voice (`idea-sides.ts`). Undefined when no such
  * kind reaches `KIND_HINT`.
  */
-export function bestIdeaKind(text: string, question: boolean, side: Side, model: IdeaModel = ideaModel): KindScore | undefined {
+export function bestIdeaKind(text: string, question: boolean, side: Side, model: IdeaModel = ideaModel()): KindScore | undefined {
   const cues = cueScores(text, question, side);
   const probabilities = classify(model, sentenceFeatures(text, question, side, cues));
   let best: KindScore | undefined;

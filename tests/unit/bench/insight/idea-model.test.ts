@@ -27,7 +27,7 @@ describe('the idea model', () => {
   it('gives each class a probability, and reads a buyer’s budget worry as an objection', () => {
     const text = "Honestly, that's more than our whole budget line for this year.";
 
-    const probabilities = classify(ideaModel, sentenceFeatures(text, false, 'external', cueScores(text, false, 'external')));
+    const probabilities = classify(ideaModel(), sentenceFeatures(text, false, 'external', cueScores(text, false, 'external')));
 
     expect(probabilities).toHaveLength(MODEL_CLASSES.length);
     expect(probabilities.reduce((sum, p) => sum + p, 0)).toBeCloseTo(1, 6);
