@@ -99,6 +99,8 @@ async function main(): Promise<void> {
   let starting: Promise<LocalStack> | undefined;
   let stack: LocalStack | undefined;
   let stopping = false;
+  // When the stack started, as .local/stack.json says it (kept when the file is rewritten after a restart).
+  const startedAt = new Date();
   let firstSignalAt = 0;
 
   const shutDown = async (signal: NodeJS.Signals) => {
@@ -129,6 +131,14 @@ async function main(): Promise<void> {
       env: { PACING_WINDOW_SECONDS: '5' },
       log: (line) => console.log(dim(line)),
       signal: startup.signal,
+      // A process of the stack exited and could not be kept running: everything is stopped already.
+      onFailure: (error) => {
+        console.error(`\nnpm start stopped: ${error.message}`);
+        process.exit(1);
+      },
+      onRestart: () => {
+        if (stack && !stopping) writeStackFile(STACK_FILE, describeStack(stack, process.pid, startedAt));
+      },
     });
     stack = await starting;
     const { apiKey, created } = await seedDemoWorkspace(stack.env);
@@ -149,7 +159,7 @@ async function main(): Promise<void> {
     }
     if (stopping) return; // Ctrl-C during the seeding: shutDown() has it
     // Where this stack runs, for the admin CLI in another terminal; gone with this process, whichever way it ends.
-    writeStackFile(STACK_FILE, describeStack(stack));
+    writeStackFile(STACK_FILE, describeStack(stack, process.pid, startedAt));
     process.once('exit', () => removeStackFile(STACK_FILE));
     console.log(usage(stack, apiKey, created));
   } catch (error) {

@@ -14,8 +14,18 @@ import { LocalStackError } from './stack-error';
 
 /** A started child: `stop` ends it gracefully, `killNow` at once and synchronously (process exit). */
 export interface ProcessHandle {
+  pid: number | undefined;
   stop(): Promise<void>;
   killNow(): void;
+  /** Resolves when the child has exited, however: with how (`exit code 1`, `SIGKILL`). */
+  exited: Promise<string>;
+}
+
+/** How `child` ended, once it has: its exit code or the signal that ended it. */
+export function exitOf(child: ChildProcess): Promise<string> {
+  const how = () => (child.signalCode ? child.signalCode : `exit code ${child.exitCode}`);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(how());
+  return new Promise((resolve) => child.once('exit', () => resolve(how())));
 }
 
 export interface RunningEmulator {
@@ -163,6 +173,8 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= terminate(child));
   options.onSpawn?.({
+    pid: child.pid,
+    exited: exitOf(child),
     stop,
     killNow: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { forEachLine, OutputTail, terminate } from './emulators';
+import { exitOf, forEachLine, OutputTail, terminate } from './emulators';
 import type { PollerOptions } from './poller';
 import { waitUntil } from './ports';
 import { endGroup, killGroup, signalGroup, type GroupHandle } from './process-group';
@@ -72,7 +72,13 @@ export async function startPollerProcess(options: PollerProcessOptions): Promise
       await terminate(child, 'SIGTERM', 3000, (sig) => signalGroup(pid, sig));
       await endGroup(pid); // whatever it started and left behind
     })());
-  onSpawn?.({ pid, stop, killNow: () => void (pid !== undefined && signalGroup(pid, 'SIGKILL')), crash: () => killGroup(child) });
+  onSpawn?.({
+    pid,
+    exited: exitOf(child),
+    stop,
+    killNow: () => void (pid !== undefined && signalGroup(pid, 'SIGKILL')),
+    crash: () => killGroup(child),
+  });
 
   try {
     await waitUntil(async () => ready, {

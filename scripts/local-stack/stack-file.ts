@@ -16,8 +16,13 @@ export const STACK_FILE_VARIABLE = 'LOCAL_STACK_FILE';
 const port = z.int().check(z.minimum(1), z.maximum(65535));
 const url = z.string().check(z.minLength(1));
 
+const pid = z.int().check(z.positive());
+
 const stackFileSchema = z.object({
-  pid: z.int().check(z.positive()),
+  /** The process of `npm start`, which runs fauxqs and the SES emulator and started the others. */
+  pid,
+  /** Each other process of the stack, by name (rewritten when one is started again). */
+  processes: z.optional(z.object({ dynamodb: z.optional(pid), offline: z.optional(pid), poller: z.optional(pid) })),
   startedAt: z.string(),
   ports: z.object({ http: port, lambda: port, dynamodb: port, fauxqs: port }),
   endpoints: z.object({ api: url, lambda: url, dynamodb: url, sqs: url, s3: url }),
@@ -37,6 +42,7 @@ export function describeStack(stack: LocalStack, pid: number = process.pid, now:
   const { env } = stack;
   return {
     pid,
+    processes: stack.pids(),
     startedAt: now.toISOString(),
     ports: stack.ports,
     endpoints: {

@@ -53,6 +53,14 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
   /** Abandons the startup (e.g. Ctrl-C): what was started is stopped and the call rejects. */
   signal?: AbortSignal;
+  /**
+   * Once the stack runs, a process of its own that exits unasked (serverless offline, the poller:
+   * a crash, a `kill -9`) is started again, at most 3 times a minute. Told here when the stack gave
+   * up on one (too many exits, a restart that failed, DynamoDB Local gone) and stopped everything.
+   */
+  onFailure?: (error: LocalStackError) => void;
+  /** Told when a process of the stack was started again (its process id changed). */
+  onRestart?: () => void;
 }
 
 export interface StackTimings {
@@ -108,6 +116,8 @@ export interface LocalStack {
   timings: StackTimings;
   /** With `withApi`: serverless offline and the SQS poller, each in a process group of its own. */
   processes: { offline: StackProcess; poller: StackProcess } | undefined;
+  /** The process id of each process the stack runs now (fauxqs runs in this one). */
+  pids(): { dynamodb?: number; offline?: number; poller?: number };
   /** Stops the poller, serverless offline, fauxqs and DynamoDB Local. Idempotent. */
   stop(): Promise<void>;
 }
@@ -131,14 +141,22 @@ function timeoutSetting(): number | undefined {
  * that started it, on the same ports. Only a crashed process is restarted: a second one beside it
  * would find its ports taken.
  */
-function restartable(current: () => GroupHandle | undefined, ports: number[], launch: () => Promise<unknown>): StackProcess {
-  let state: 'running' | 'crashed' | 'restarting' = 'running';
+function restartable(
+  current: () => GroupHandle | undefined,
+  ports: number[],
+  launch: () => Promise<unknown>,
+): StackProcess & { readonly state: string } {
+  let state: 'running' | 'crashing' | 'crashed' | 'restarting' = 'running';
   return {
     get pid() {
       return current()?.pid;
     },
+    get state() {
+      return state;
+    },
     async crash() {
       if (state === 'restarting') throw new LocalStackError('a process of the stack cannot be crashed while it restarts');
+      state = 'crashing';
       await current()?.crash();
       state = 'crashed';
       await waitUntil(async () => !(await Promise.all(ports.map(isPortInUse))).some(Boolean), {
@@ -293,9 +311,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   );
   // A started process is `running` at once (so that stopping the stack stops it), also when it is
   // started again after a crash while the stack is being stopped.
+  // Set once the stack runs: watches a process of its own for an exit nobody asked for.
+  let supervise: ((part: 'offline' | 'poller', handle: GroupHandle) => void) | undefined;
   const keep = (part: 'offline' | 'poller') => (handle: GroupHandle) => {
     running[part] = handle;
     if (stopping) void handle.stop();
+    else supervise?.(part, handle);
   };
   const launchOffline = (config: ServerlessConfig, launchSignal?: AbortSignal) =>
     startServerlessOffline({
@@ -343,6 +364,42 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     return created;
   });
 
+  /** Stops the whole stack, and says why to whoever started it (npm start exits with it). */
+  const giveUp = (why: string) => {
+    log(`[stack] ${why}: stopping the stack`);
+    void stopAll().then(() => options.onFailure?.(new LocalStackError(`${why}; the local stack stopped`)));
+  };
+  const NAMES = { offline: 'serverless offline', poller: 'the SQS poller' } as const;
+  const MAX_RESTARTS_A_MINUTE = 3;
+  const superviseProcesses = (processes: Record<'offline' | 'poller', ReturnType<typeof restartable>>) => {
+    const restarts: number[] = [];
+    const watch = (part: 'offline' | 'poller', handle: GroupHandle) =>
+      void handle.exited.then(async (how) => {
+        // Stopped, replaced since, or crashed on purpose (the load run's chaos, a test): not for us.
+        if (stopping || running[part] !== handle || processes[part].state !== 'running') return;
+        const now = Date.now();
+        restarts.push(now);
+        while (restarts[0]! < now - 60_000) restarts.shift();
+        if (restarts.length > MAX_RESTARTS_A_MINUTE) {
+          giveUp(`${NAMES[part]} exited (${how}), the ${restarts.length}th exit of the stack's processes in a minute`);
+          return;
+        }
+        log(`[stack] ${NAMES[part]} exited (${how}); starting it again`);
+        try {
+          // What it started may still run (a kill -9 reaches the leader only): ended with it, and its ports freed.
+          await processes[part].crash();
+          await processes[part].restart();
+          log(`[stack] ${NAMES[part]} runs again (process ${running[part]?.pid})`);
+          options.onRestart?.();
+        } catch (error) {
+          if (!stopping) giveUp(`${NAMES[part]} exited (${how}) and could not be started again: ${(error as Error).message}`);
+        }
+      });
+    watch('offline', running.offline!);
+    watch('poller', running.poller!);
+    return watch;
+  };
+
   try {
     const [config, created, api] = await Promise.race([Promise.all([printed, resources, offline]), abandoned]);
     const environment = localProviderEnvironment(config, endpoints.sqs);
@@ -385,7 +442,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         () => launchPoller(config, created.queues, api.lambdaEndpoint),
       ),
     };
-    return { baseUrl: api?.baseUrl, ports, env, config, resources: created, timings, processes, stop: stopAll };
+    if (processes) supervise = superviseProcesses(processes);
+    const dynamodbExit = running.dynamodb?.exited;
+    void dynamodbExit?.then((how) => {
+      if (!stopping) giveUp(`DynamoDB Local exited (${how})`);
+    });
+    const pids = () => ({ dynamodb: running.dynamodb?.pid, offline: running.offline?.pid, poller: running.poller?.pid });
+    return { baseUrl: api?.baseUrl, ports, env, config, resources: created, timings, processes, pids, stop: stopAll };
   } catch (error) {
     controller.abort();
     await Promise.allSettled([printed, checked, dynamodb, fauxqs, ses, offline, resources]);

@@ -1,6 +1,7 @@
 /**
  * A local stack in a process of its own, driven by lines on its stdin (see local-stack-process.ts):
- * `crash offline`, `restart poller`, `stop`, … Each is answered by one JSON line on stdout. Its log
+ * `crash offline`, `restart poller`, `stop`, `pids`, … Each is answered by one JSON line on stdout
+ * (and a `{"failed": …}` line comes unasked if the stack gives up on a process). Its log
  * goes to the file named by LOCAL_STACK_LOG_FILE. When stdin closes (the test ended, however), it
  * stops the stack and exits.
  */
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
     env: JSON.parse(process.env.LOCAL_STACK_EXTRA_ENV ?? '{}') as Record<string, string>,
     failedVisibilitySeconds: 1,
     log: (line) => log.write(`${new Date().toISOString()} ${line}\n`),
+    // Said unasked, on a line of its own: the stack gave up on a process and stopped.
+    onFailure: (error) => say({ failed: error.message }),
   });
   const processes = stack.processes!;
   const pids = () => ({ offline: processes.offline.pid, poller: processes.poller.pid });
@@ -39,6 +42,8 @@ async function main(): Promise<void> {
       if (verb === 'crash' && processes[part]) await processes[part].crash();
       else if (verb === 'restart' && processes[part]) await processes[part].restart();
       else if (verb === 'stop') await stack.stop();
+      else if (verb === 'pids')
+        void 0; // answered with the pids, as every command is
       else throw new Error(`unknown command: ${line}`);
       say({ done: line, pids: pids() });
     } catch (error) {

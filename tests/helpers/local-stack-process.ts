@@ -24,7 +24,9 @@ export interface StackInAProcess {
   /** Resolves once the stack runs. */
   ready: Promise<RunningStack>;
   logFile: string;
-  /** Sends a command (`crash offline`, `restart poller`, `stop`) and resolves with the pids after it. */
+  /** Resolves with why, if the stack gave up on a process of its own and stopped (`onFailure`). */
+  failed: Promise<string>;
+  /** Sends a command (`crash offline`, `restart poller`, `stop`, `pids`) and resolves with the pids after it. */
   command(line: string): Promise<StackPids>;
   /** Ends the child, which stops its stack (or its startup) first. */
   close(): Promise<void>;
@@ -43,7 +45,13 @@ export function startStackInAProcess(env: Record<string, string> = {}): StackInA
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const waiting: Array<{ resolve: (reply: Reply) => void; reject: (error: Error) => void }> = [];
-  readline.createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.resolve(JSON.parse(line) as Reply));
+  let reportFailure: (why: string) => void = () => undefined;
+  const failed = new Promise<string>((resolve) => (reportFailure = resolve));
+  readline.createInterface({ input: child.stdout }).on('line', (line) => {
+    const message = JSON.parse(line) as Reply | { failed: string };
+    if ('failed' in message) reportFailure(message.failed);
+    else waiting.shift()?.resolve(message);
+  });
   void exited.then(() => {
     for (const waiter of waiting.splice(0))
       waiter.reject(new Error(`the stack's process exited. Its stderr:\n${stderr}\n(its log: ${logFile})`));
@@ -57,6 +65,7 @@ export function startStackInAProcess(env: Record<string, string> = {}): StackInA
   ready.catch(() => undefined);
   return {
     ready,
+    failed,
     logFile,
     command: async (line) => {
       const answer = reply();
