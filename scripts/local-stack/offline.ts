@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { forEachLine, OutputTail, terminate } from './emulators';
+import { exitOf, forEachLine, OutputTail, terminate } from './emulators';
 import { waitForPort } from './ports';
 import { endGroup, killGroup, signalGroup, type GroupHandle } from './process-group';
 import { serverlessBin } from './serverless-config';
@@ -82,13 +82,19 @@ export async function startServerlessOffline(options: OfflineOptions): Promise<R
       await endGroup(pid); // whatever it started and left behind
       if (!options.env.ESBUILD_WORK_FOLDER) rmSync(path.join(options.projectRoot, workFolder), { recursive: true, force: true });
     })());
-  options.onSpawn?.({ pid, stop, killNow: () => void (pid !== undefined && signalGroup(pid, 'SIGKILL')), crash: () => killGroup(child) });
+  options.onSpawn?.({
+    pid,
+    exited: exitOf(child),
+    stop,
+    killNow: () => void (pid !== undefined && signalGroup(pid, 'SIGKILL')),
+    crash: () => killGroup(child),
+  });
 
   const timeoutMs = options.timeoutMs ?? 60_000;
   const waitOptions = (what: string, waitedPort: number) => ({
     timeoutMs,
     signal: options.signal,
-    timeoutMessage: `serverless offline did not open ${what} (port ${waitedPort}) within ${timeoutMs / 1000} s. Its last output:\n${tail.text()}`,
+    timeoutMessage: `serverless offline did not open ${what} (port ${waitedPort}) within ${timeoutMs / 1000} s. Its last output:\n${tail.text()}\nA slow or busy machine may need more time: set LOCAL_STACK_TIMEOUT_SECONDS (seconds).`,
     failFast: () => {
       if (spawnError) return new LocalStackError(`serverless offline could not be started (${spawnError.message}): run \`npm install\`.`);
       if (child.exitCode !== null || child.signalCode !== null) {
@@ -104,12 +110,19 @@ export async function startServerlessOffline(options: OfflineOptions): Promise<R
       return undefined;
     },
   });
+  // It prints nothing while it bundles the functions: say it is still at it, so a slow start does not look like a hang.
+  log(`[offline] starting: bundling the functions, then opening ports ${lambdaPort} and ${port}`);
+  const startedAt = Date.now();
+  const progress = setInterval(() => log(`[offline] still starting, ${Math.round((Date.now() - startedAt) / 1000)} s so far`), 10_000);
+  progress.unref();
   try {
     await waitForPort(lambdaPort, waitOptions('the Lambda invoke endpoint', lambdaPort));
     await waitForPort(port, waitOptions('the HTTP API', port));
   } catch (error) {
     await stop();
     throw error;
+  } finally {
+    clearInterval(progress);
   }
   return { baseUrl: `http://127.0.0.1:${port}`, lambdaEndpoint: `http://127.0.0.1:${lambdaPort}`, pid, stop };
 }
