@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { addAccount, addGroup, addWorkspace, changeGroupMembers, issueApiKey } from '../lib/admin/workspace-admin';
+import { addAccount, addGroup, addWorkspace, changeGroupMembers, changeWorkspaceSettings, issueApiKey } from '../lib/admin/workspace-admin';
 import { hashApiKey } from '../lib/auth/api-key';
 import { getApiKeyByHash } from '../lib/store/api-keys';
 import { getWorkspace } from '../lib/store/workspaces';
@@ -46,6 +46,13 @@ const demoGap = { minSeconds: 2, jitterSeconds: 3 };
 const demoSpacing = { reactions: demoGap, comments: demoGap, messages: demoGap, invitations: demoGap, visits: demoGap };
 
 /**
+ * The demo's pace, the workspace's own so that every account follows it, those connected later
+ * through a connect link too: any hour, a few seconds between one account's touches, so a demo
+ * shows the pacing without waiting for office hours or minutes.
+ */
+const demoPace = { workingHours: demoWorkingHours, spacing: demoSpacing };
+
+/**
  * Seeds, once, the demo workspace: sandbox accounts (one in `ask` mode, each with an owner email,
  * so that an approval mails its owner, through the local SES emulator), groups `sales` and
  * `founders` (Alice is in both), and an api key written to `.local/demo-api-key`. Later runs
@@ -60,21 +67,23 @@ export async function seedDemoWorkspace(
   if (!(await getWorkspace(db, DEMO_WORKSPACE))) {
     await addWorkspace(db, DEMO_WORKSPACE, 'Demo workspace', {
       pacingWindowSeconds: Number(env.PACING_WINDOW_SECONDS ?? 5),
-      // A few seconds between one account's touches, so a demo shows the pacing without waiting minutes.
-      spacing: demoSpacing,
+      ...demoPace,
       // The sellers' domain of the example transcripts in docs/transcripts.md.
       emailDomains: ['acme-sales.example'],
     });
     const ids: string[] = [];
     for (const account of demoAccounts) {
-      // A demo acts at whatever hour it is tried; real accounts default to office hours.
-      ids.push((await addAccount(db, DEMO_WORKSPACE, { ...account, timezone: 'Europe/Paris', workingHours: demoWorkingHours })).accountId);
+      ids.push((await addAccount(db, DEMO_WORKSPACE, { ...account, timezone: 'Europe/Paris' })).accountId);
     }
     await addGroup(db, DEMO_WORKSPACE, 'sales');
     await addGroup(db, DEMO_WORKSPACE, 'founders');
     await changeGroupMembers(db, DEMO_WORKSPACE, 'sales', [ids[0]!, ids[1]!, ids[2]!], 'add');
     await changeGroupMembers(db, DEMO_WORKSPACE, 'founders', [ids[0]!, ids[3]!], 'add');
     created = true;
+  } else {
+    // A workspace seeded before its accounts' pace was the workspace's: an account connected there
+    // since got the production defaults (09:00-18:00, 20-120 s apart).
+    await changeWorkspaceSettings(db, DEMO_WORKSPACE, demoPace);
   }
 
   const saved = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
