@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { routes } from '../../lib/http/routes';
 import { launchBrowser } from '../helpers/browser';
 import { api, apiBaseUrl } from '../helpers/http-client';
+import { machineTimeout } from '../helpers/machine-timeout';
 
 /**
  * The reference through serverless offline: `/docs` in a real headless Chromium (JavaScript on, so
@@ -17,7 +18,7 @@ describe('GET /docs in a browser', () => {
   it('shows every route, with its schemas, loading nothing else and breaking no rule', async () => {
     const context = await browser.newContext();
     // Well under jest's 30 s: a wait that fails names what it waited for.
-    context.setDefaultTimeout(5000);
+    context.setDefaultTimeout(machineTimeout(5000));
     const page = await context.newPage();
     const problems: string[] = [];
     const requests: string[] = [];

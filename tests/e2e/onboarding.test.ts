@@ -5,6 +5,7 @@ import { launchBrowser } from '../helpers/browser';
 import { alwaysWorking, createTestWorkspace, testDb } from '../helpers/factories';
 import { eventually } from '../helpers/http-client';
 import { typedClient } from '../helpers/typed-client';
+import { machineTimeout } from '../helpers/machine-timeout';
 
 /**
  * A team onboards an account with no operator at a terminal, over real HTTP through the typed client
@@ -31,7 +32,7 @@ describe('onboarding, end to end', () => {
 
     const link = await api.POST('/api/v1/accounts/connect-link', { body: { name: 'Olivia Onboarded' } });
     const context = await browser.newContext({ javaScriptEnabled: false });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(machineTimeout(10_000));
     const page = await context.newPage();
     await page.goto(link.data!.url);
     await page.getByRole('textbox', { name: 'Profile URL' }).fill(profileUrl);

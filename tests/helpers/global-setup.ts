@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { findFreePorts } from '../../scripts/local-stack/ports';
 import { LocalStackError, startLocalStack, type LocalStack } from '../../scripts/local-stack/stack';
+import { machineTimeout } from './machine-timeout';
 
 export const STACK_ENV_FILE_VARIABLE = 'LOCAL_STACK_ENV_FILE';
 
@@ -50,6 +51,9 @@ export default async function globalSetup(): Promise<void> {
   const logStream = createWriteStream(logFile);
   const started = Date.now();
 
+  // The stack's own waits (DynamoDB Local 30 s, serverless offline 90 s on an idle machine) as
+  // this machine is loaded now, unless LOCAL_STACK_TIMEOUT_SECONDS says otherwise.
+  process.env.LOCAL_STACK_TIMEOUT_SECONDS ||= String(Math.round(machineTimeout(90_000) / 1000));
   let stack: LocalStack;
   try {
     stack = await startLocalStack({

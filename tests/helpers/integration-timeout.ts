@@ -1,5 +1,5 @@
 /**
- * Jest `setupFilesAfterEnv` of the integration project: each test may take 120 s. Jest reads
+ * Jest `setupFilesAfterEnv` of the integration project: each test may take 120 s (on an idle machine). Jest reads
  * `testTimeout` from the top level of its config only (a project's own is ignored), so the
  * integration project sets it here, for itself alone.
  *
@@ -8,4 +8,7 @@
  * schedule, as Lambda would. That was seen several times a run while serverless offline ran each
  * function in worker threads (serverless.yml says why it no longer does); the room is kept as a margin.
  */
-jest.setTimeout(120_000);
+import { machineTimeout } from './machine-timeout';
+
+// 120 s on an idle machine, more on a loaded one (tests/helpers/machine-timeout.ts).
+jest.setTimeout(machineTimeout(120_000));

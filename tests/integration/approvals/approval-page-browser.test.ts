@@ -28,6 +28,7 @@ import { keys } from '../../../lib/store/keys';
 import { launchBrowser } from '../../helpers/browser';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
 import { loadHandler } from '../http/load-handler';
+import { machineTimeout } from '../../helpers/machine-timeout';
 
 const db = testDb();
 const sqs = testSqs();
@@ -174,7 +175,7 @@ async function open(setup: ApprovalSetup = {}): Promise<{ server: ApprovalServer
   server = await startApprovalServer(setup);
   context = await browser.newContext({ javaScriptEnabled: false });
   // Well under jest's 30 s: a wait that fails (a form the browser did not send) names what it waited for.
-  context.setDefaultTimeout(5000);
+  context.setDefaultTimeout(machineTimeout(5000));
   page = await context.newPage();
   const response = await page.goto(server.url);
   return { server, response };
@@ -369,7 +370,7 @@ describe('approval page in a browser with JavaScript on', () => {
     const payload = `"><img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>`;
     server = await startApprovalServer({ text: payload, senderName: payload });
     context = await browser.newContext({ javaScriptEnabled: true });
-    context.setDefaultTimeout(5000);
+    context.setDefaultTimeout(machineTimeout(5000));
     page = await context.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {

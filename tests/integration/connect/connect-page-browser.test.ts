@@ -20,6 +20,7 @@ import { bodyOf, loadHandler } from '../http/load-handler';
 import type { ConnectRouteHandlers } from './connect-routes-server';
 import { serveConnectRoutes } from './connect-routes-server';
 import { api, apiBaseUrl } from '../../helpers/http-client';
+import { machineTimeout } from '../../helpers/machine-timeout';
 
 const db = testDb();
 let browser: Browser;
@@ -42,7 +43,7 @@ afterEach(async () => {
 async function openBrowser(javaScriptEnabled: boolean): Promise<void> {
   context = await browser.newContext({ javaScriptEnabled });
   // Well under jest's timeout: a wait that fails (a form the browser did not send) names what it waited for.
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(machineTimeout(10_000));
   page = await context.newPage();
   requests = [];
   page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));

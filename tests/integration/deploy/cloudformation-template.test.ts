@@ -8,6 +8,7 @@ import { routeKey, routes as apiRoutes } from '../../../lib/http/routes';
 import { MAX_DELAY_SECONDS } from '../../../lib/queue/send';
 import { transcriptObjectKey } from '../../../lib/store/transcript-objects';
 import { ANALYSIS_LEASE_SECONDS } from '../../../lib/transcripts/analyse-stored-transcript';
+import { machineTimeout } from '../../helpers/machine-timeout';
 
 /**
  * `serverless package --stage prod` offline, with no AWS credentials, and checks on the template it
@@ -102,7 +103,7 @@ beforeAll(async () => {
   ]);
   resources = JSON.parse(readFileSync(join(out, 'cloudformation-template-update-stack.json'), 'utf8')).Resources;
   devConfig = JSON.parse(printed.stdout);
-}, 120_000);
+}, machineTimeout(120_000));
 afterAll(() => {
   rmSync(out, { recursive: true, force: true });
   rmSync(join(root, workFolder), { recursive: true, force: true });

@@ -5,11 +5,13 @@
  * tests/helpers/integration-timeout.ts: importing it would set the timeout it is meant to check.)
  */
 describe('integration test timeout', () => {
-  it('is 120 s, set by jest.setTimeout where jest-circus reads it when a file starts', () => {
+  it('is 120 s or more (as loaded as the machine is), set by jest.setTimeout where jest-circus reads it when a file starts', () => {
     // Where jest.setTimeout leaves the value and jest-circus takes it from (its `run_start` event).
-    const timeout = (globalThis as Record<symbol, unknown>)[Symbol.for('TEST_TIMEOUT_SYMBOL')];
+    const timeout = (globalThis as Record<symbol, unknown>)[Symbol.for('TEST_TIMEOUT_SYMBOL')] as number;
+    const scale = Number(process.env.TEST_TIMEOUT_SCALE) > 0 ? Number(process.env.TEST_TIMEOUT_SCALE) : 1;
 
-    expect(timeout).toBe(120_000);
+    expect(timeout).toBeGreaterThanOrEqual(120_000 * scale);
+    expect(timeout).toBeLessThanOrEqual(4 * 120_000 * scale);
   });
 
   it('lets a test run past the top-level 30 s', async () => {

@@ -24,6 +24,7 @@ import { launchBrowser } from '../../helpers/browser';
 import { createTestWorkspace, httpEvent, testDb } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { bodyOf, loadHandler } from '../http/load-handler';
+import { machineTimeout } from '../../helpers/machine-timeout';
 
 const db = testDb();
 const SECRET = 'browser-report-link-secret';
@@ -104,7 +105,7 @@ async function reportLinkOf(transcript: Transcript): Promise<string> {
 
 async function openBrowser(viewport = { width: 1280, height: 900 }, javaScriptEnabled = false): Promise<void> {
   context = await browser.newContext({ javaScriptEnabled, viewport });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(machineTimeout(10_000));
   page = await context.newPage();
   consoleMessages = [];
   page.on('console', (message) => consoleMessages.push(message.text()));
