@@ -11,11 +11,25 @@ import { examplesOf, trainIdeaModel } from './train-idea-model';
  * so its own figure on them says little; this one says what to expect on a call it has not seen
  * (the hand-written cues it reads were still written with all of them in view).
  */
-export function crossValidate(calls: readonly LabelledCall[]): CallScore[] {
+export function crossValidate(calls: readonly LabelledCall[], onProgress?: (done: number, total: number) => void): CallScore[] {
   const examples = new Map(calls.map((call) => [call, examplesOf(call)]));
-  return calls.map((call) => {
+  return calls.map((call, index) => {
     const model = trainIdeaModel(calls.filter((other) => other !== call).flatMap((other) => examples.get(other)!));
     const segments = normaliseTranscript(transcriptRequestSchema.parse(requestOf(call)), [call.sellerDomain]);
-    return scoreCall(call, findContentIdeas(segments, undefined, model));
+    const score = scoreCall(call, findContentIdeas(segments, undefined, model));
+    onProgress?.(index + 1, calls.length);
+    return score;
   });
+}
+
+/**
+ * Progress of a long step on stderr (the report stays on stdout), about every tenth of it: `npm run
+ * eval` trains a model per call and said nothing for minutes on a loaded machine.
+ */
+export function progressOnStderr(step: string): (done: number, total: number) => void {
+  const started = Date.now();
+  return (done, total) => {
+    if (done !== total && done % Math.max(1, Math.ceil(total / 10)) !== 0) return;
+    process.stderr.write(`${step}: ${done}/${total} (${Math.round((Date.now() - started) / 1000)} s)\n`);
+  };
 }

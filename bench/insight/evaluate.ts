@@ -2,7 +2,7 @@ import { analyseContent, type IdeasAnalyser } from '../../lib/transcripts/analys
 import type { IdeaKind } from '../../lib/transcripts/model/analysis';
 import { transcriptRequestSchema } from '../../lib/schemas/transcript';
 import type { BenchResult } from '../bench-result';
-import { crossValidate } from './cross-validate';
+import { crossValidate, progressOnStderr } from './cross-validate';
 import { requestOf, type LabelledCall } from './labelled-call';
 import { scoreCall, tallyByKind, type CallScore, type KindTally } from './score-ideas';
 import { loadSecondLabels, scoreSecondLabeller } from './second-labels';
@@ -73,7 +73,8 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
   const tuned = calls.filter((call) => !call.heldOut);
   const heldOut = calls.filter((call) => call.heldOut);
   const tunedScores = await scoreAnalyser(tuned, analyser);
-  const crossScores = analyser.name === 'embedded' ? crossValidate(tuned) : undefined;
+  const crossScores =
+    analyser.name === 'embedded' ? crossValidate(tuned, progressOnStderr('cross-validation, a model per call left out')) : undefined;
   const heldOutScores = await scoreAnalyser(heldOut, analyser);
   const labelledTwice = loadSecondLabels(calls);
   const tallies = tallyByKind(tunedScores);
