@@ -234,7 +234,13 @@ export async function checkWebhookUrl(url: string, options: CheckWebhookUrlOptio
   } catch {
     addresses = [];
   }
-  if (addresses.length === 0) return refuse(`The webhook URL's host ${host} does not resolve to an address; check the name.`);
+  if (addresses.length === 0) {
+    // Locally (npm start) the docs' example host resolves nowhere: say what works there.
+    const local = options.allowHttpLocalhost
+      ? ' On the local stack, a receiver on this machine (http://localhost:<port>/…) is accepted.'
+      : '';
+    return refuse(`The webhook URL's host ${host} does not resolve to an address; check the name.${local}`);
+  }
   for (const address of addresses) {
     const reason = blockedAddressReason(address, policy);
     if (reason !== undefined) {

@@ -274,6 +274,15 @@ describe('checkWebhookUrl', () => {
     });
   });
 
+  // A new user tried docs/webhooks.md's example against npm start and got only "does not resolve".
+  it('says, on the local stack only, that a localhost receiver is the way', async () => {
+    const local = await checkWebhookUrl('https://crm.example.com/hooks', { allowHttpLocalhost: true, lookup: lookupTo() });
+    const deployed = await checkWebhookUrl('https://crm.example.com/hooks', { allowHttpLocalhost: false, lookup: lookupTo() });
+
+    expect(local).toEqual({ ok: false, message: expect.stringContaining('http://localhost:<port>/') });
+    expect(deployed).toEqual({ ok: false, message: expect.not.stringContaining('localhost') });
+  });
+
   it('uses the system resolver by default', async () => {
     // .invalid never resolves (RFC 6761), so this needs no network.
     const result = await checkWebhookUrl('https://webhooks.invalid/', { allowHttpLocalhost: false });
