@@ -50,7 +50,8 @@ function secondsOf(segment: Segment): number | undefined {
 /**
  * Metrics of a call (see `metricsSchema`).
  *
- * - Words are whitespace-separated tokens; a segment's talk time is `end − start` when it has both.
+ * - Words are whitespace-separated tokens; a segment's talk time is `end − start` when it has both,
+ *   and for the call's last segment with words, when it has a start only, its words' at `WORDS_PER_MINUTE`.
  * - Shares are of talk time when every segment with words has both times (and some time was
  *   spoken), else of words (`shareBasis`). `talkSeconds` sums the segments that have both times,
  *   and is null when none has.
@@ -94,9 +95,15 @@ export function measureTranscript(segments: readonly Segment[], sentences: reado
   let longest: Run | undefined;
   const runs: Run[] = [];
 
+  // The call's last words, timed with a start only, have nothing after them to end them (a
+  // plaintext call's last line): their talk time is their words' at WORDS_PER_MINUTE, as untimed
+  // words' are. Without it, a call timed on every line read as untimed (shares of words).
+  const lastSpoken = segments.findLastIndex((segment) => countWords(segment.text) > 0);
   segments.forEach((segment, index) => {
     const words = countWords(segment.text);
-    const seconds = secondsOf(segment);
+    const openEnded = index === lastSpoken && segment.start !== undefined && segment.end === undefined;
+    const seconds = openEnded ? secondsToSay(words) : secondsOf(segment);
+    if (openEnded) lastTime = Math.max(lastTime, segment.start! + seconds!);
     const questions = questionsBySegment[index] ?? 0;
     if (words > 0 && seconds === undefined) everySpokenSegmentTimed = false;
     if (segment.start !== undefined) firstStart = Math.min(firstStart, segment.start);

@@ -55,7 +55,9 @@ describe('measureTranscript', () => {
     expect(metrics.longestMonologue).not.toHaveProperty('start');
   });
 
-  it('shares words when one segment with words has no end, and sums the talk time of the timed ones', () => {
+  // Found by a new user: a plaintext call with a timestamp on every line reported timedShare 1 but
+  // shares of words, and its report page said both "from its timestamps" and that it had none for all.
+  it("shares talk time when only the call's last line has a start and no end, timing it by its words", () => {
     const call: Segment[] = [
       { speaker: 'Ana', side: 'internal', text: 'One two three.', start: 5, end: 9 },
       { speaker: 'Bo', side: 'external', text: 'Four.', start: 9 },
@@ -63,13 +65,29 @@ describe('measureTranscript', () => {
 
     const metrics = measureTranscript(call);
 
-    expect(metrics.shareBasis).toBe('words');
-    expect(metrics.durationSeconds).toBe(4);
+    expect(metrics.shareBasis).toBe('talk_time');
+    // 4 s, and one word at 150 a minute.
+    expect(metrics.durationSeconds).toBe(4.4);
     expect(metrics.durationSource).toBe('timestamps');
     expect(metrics.timedShare).toBe(1);
     expect(metrics.speakers.map((speaker) => [speaker.name, speaker.share, speaker.talkSeconds])).toEqual([
-      ['Ana', 0.75, 4],
-      ['Bo', 0.25, null],
+      ['Ana', 0.909, 4],
+      ['Bo', 0.091, 0.4],
+    ]);
+  });
+
+  it('shares words when a segment with words before the last has no end', () => {
+    const call: Segment[] = [
+      { speaker: 'Ana', side: 'internal', text: 'One two three.', start: 5 },
+      { speaker: 'Bo', side: 'external', text: 'Four.', start: 9, end: 10 },
+    ];
+
+    const metrics = measureTranscript(call);
+
+    expect(metrics.shareBasis).toBe('words');
+    expect(metrics.speakers.map((speaker) => [speaker.name, speaker.share, speaker.talkSeconds])).toEqual([
+      ['Ana', 0.75, null],
+      ['Bo', 0.25, 1],
     ]);
   });
 
