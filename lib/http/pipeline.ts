@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from '../zod';
-import type { HttpError } from '../errors';
+import type { FieldError, HttpError } from '../errors';
+import { ValidationError } from '../errors';
 import type { RetryKey } from './idempotency';
 import type { LambdaHandler } from '../invocation';
 import { observedHandler } from '../invocation';
@@ -36,6 +37,12 @@ export interface PipelineOptions<S extends z.core.$ZodType> {
   body?: S;
   maxBodyBytes?: number;
   handle: (request: EndpointRequest<z.output<S>>) => Promise<HttpResult>;
+  /**
+   * When the body breaks its schema: the problems the use case would find in the parts that are
+   * valid (a named group that does not exist), named in the same 400, so that a caller fixes every
+   * problem of a request at once. Runs after authentication, never for a valid body.
+   */
+  moreProblems?: (body: unknown, workspaceId: string) => Promise<FieldError[]>;
 }
 
 export interface PublicEndpointOptions<S extends z.core.$ZodType> extends PipelineOptions<S> {
@@ -72,6 +79,17 @@ export interface AccessLayer {
     },
     handle: (retryKey?: RetryKey) => Promise<HttpResult>,
   ) => Promise<HttpResult>;
+}
+
+/** The body as its schema reads it; a 400 naming every problem, the use case's `moreProblems` too. */
+async function validBody<S extends z.core.$ZodType>(options: PipelineOptions<S>, json: unknown, workspaceId: string): Promise<z.output<S>> {
+  try {
+    return validate(options.body!, json);
+  } catch (error) {
+    const more = error instanceof ValidationError && options.moreProblems ? await options.moreProblems(json, workspaceId) : [];
+    if (more.length) throw new ValidationError([...(error as ValidationError).errors, ...more]);
+    throw error;
+  }
 }
 
 /** Converts anything thrown into the problem it is answered with, logging what deserves it. */
@@ -115,7 +133,7 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
       }
       await options.checkCaller?.(headers);
       const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
-      const body = options.body ? validate(options.body, raw?.json) : (undefined as z.output<S>);
+      const body = options.body ? await validBody(options, raw?.json, workspaceId ?? '') : (undefined as z.output<S>);
       const request = {
         workspaceId: workspaceId ?? '',
         body,

@@ -183,6 +183,21 @@ describe('like, refused', () => {
     expect(response.body.errors).toEqual([{ path: 'groups.1', message: 'the workspace has no group named "board"' }]);
   });
 
+  // Found by a new user: a missing reactionType was named, and the unknown group only once it was fixed.
+  it('names every problem of a request at once: a missing field and an unknown group, in one 400, and starts nothing', async () => {
+    const before = await jobCount(ws.workspaceId);
+
+    const response = await like(ws.apiKey, { url: samplePostUrl, groups: ['sales', 'board'] });
+
+    expect(response.status).toBe(400);
+    expect(response.body.type).toBe('/problems/validation-failed');
+    expect(response.body.errors).toEqual([
+      { path: 'reactionType', message: expect.any(String) },
+      { path: 'groups.1', message: 'the workspace has no group named "board"' },
+    ]);
+    expect(await jobCount(ws.workspaceId)).toBe(before);
+  });
+
   it('answers the same 401 for every bad key', async () => {
     const revoked = await createTestWorkspace(db, { accounts: 1 });
     await revokeApiKey(db, revoked.workspaceId, revoked.keyId, new Date());

@@ -7,6 +7,7 @@ import type { Job } from '../../store/jobs';
 import { defaultSubmitJobDeps } from '../default-deps';
 import type { SubmitJobDeps } from '../accept/submit-job';
 import { acceptedJob } from './accepted-job';
+import { namedGroupProblems } from './named-group-problems';
 
 /** An outreach endpoint: the request pipeline, then a use case that submits a job, answered 202 with where to follow it. */
 export function outreachEndpoint<S extends z.core.$ZodType>(
@@ -19,5 +20,7 @@ export function outreachEndpoint<S extends z.core.$ZodType>(
     route,
     body,
     handle: async ({ workspaceId, body: request, now, retryKey }) => acceptedJob(await accept(deps, workspaceId, request, now, retryKey)),
+    // A request with a bad field and an unknown group hears of both at once.
+    moreProblems: (request, workspaceId) => namedGroupProblems(deps.db, request, workspaceId),
   });
 }

@@ -145,3 +145,30 @@ describe('the pipeline, given a body that is no JSON object', () => {
     expect(handle).toHaveBeenCalledWith(expect.objectContaining({ body: {} }));
   });
 });
+
+describe('moreProblems', () => {
+  const strict = z.strictObject({ name: z.string(), groups: z.array(z.string()) });
+  const withMore = (more: jest.Mock) =>
+    publicEndpoint({ route: { method: 'POST', path: '/things' }, body: strict, moreProblems: more, handle: async () => ({ status: 200 }) });
+
+  it("adds the use case's problems to a body's 400, so every problem is named at once", async () => {
+    const more = jest.fn(async () => [{ path: 'groups.0', message: 'no such group' }]);
+
+    const result = await withMore(more)(httpEvent({ method: 'POST', path: '/things', body: { groups: ['x'] } }));
+
+    expect(problemOf(result).errors).toEqual([
+      { path: 'name', message: expect.any(String) },
+      { path: 'groups.0', message: 'no such group' },
+    ]);
+    expect(more).toHaveBeenCalledWith({ groups: ['x'] }, '');
+  });
+
+  it('is not asked about a valid body', async () => {
+    const more = jest.fn(async () => []);
+
+    const result = await withMore(more)(httpEvent({ method: 'POST', path: '/things', body: { name: 'a', groups: [] } }));
+
+    expect(result.statusCode).toBe(200);
+    expect(more).not.toHaveBeenCalled();
+  });
+});
