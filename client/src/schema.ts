@@ -1119,7 +1119,7 @@ export interface components {
              * @description When the next pending action is expected to run (while one page holds all the actions).
              */
             nextRunAt?: string;
-            /** @description A page of its actions, by account id: `limit` (100 when absent) at a time. */
+            /** @description A page of its actions, by account id: `limit` (100 when absent) at a time. Empty while the job is `queued`: its actions are made when it is planned (within seconds), and `counts.pending` already counts them. */
             actions: components["schemas"]["JobAction"][];
             /** @description Absent on the last page of actions. */
             nextCursor?: string;

@@ -143,7 +143,11 @@ export const jobViewSchema = z.strictObject({
     awaitingConnection: count().optional(),
   }),
   nextRunAt: timestamp.optional().describe('When the next pending action is expected to run (while one page holds all the actions).'),
-  actions: z.array(jobActionSchema).describe('A page of its actions, by account id: `limit` (100 when absent) at a time.'),
+  actions: z
+    .array(jobActionSchema)
+    .describe(
+      'A page of its actions, by account id: `limit` (100 when absent) at a time. Empty while the job is `queued`: its actions are made when it is planned (within seconds), and `counts.pending` already counts them.',
+    ),
   nextCursor: z.string().optional().describe('Absent on the last page of actions.'),
   links: z.strictObject({ next: z.string().optional().describe('The next page of actions, while there is one.') }),
 });
