@@ -1014,6 +1014,8 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "running" | "awaiting_approval" | "awaiting_connection" | "succeeded" | "failed" | "rejected" | "expired" | "cancelled";
             attempts: number;
+            /** @description A comment's or message's text as approved: what it posts or sends, the approver's edit included (the job's `request` keeps what was asked). Absent until an approval decided it, and for actions that need none. */
+            text?: string;
             /**
              * Format: date-time
              * @description While pending or running: when it is expected to run.

@@ -148,6 +148,8 @@ describe('dm, end to end', () => {
     expect(job).toMatchObject({ status: 'succeeded', actions: [{ result: 'messaged', approval: { decision: 'approved' } }] });
     const [message] = await sandboxCalls(ws, 'message', `${ws.workspaceId}-appr`);
     expect(message?.details.text).toBe('Approved text');
+    // The job shows what was sent (the approver's edit) beside what was asked.
+    expect(job).toMatchObject({ request: { message: 'Proposed text' }, actions: [{ text: 'Approved text' }] });
   });
 
   it('with get_approved, a rejection ends the job rejected and nothing is sent', async () => {

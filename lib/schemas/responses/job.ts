@@ -52,6 +52,12 @@ export const jobActionSchema = z.strictObject({
   profileUrl: z.string().optional(),
   status: actionStatusSchema,
   attempts: z.number().int().nonnegative(),
+  text: z
+    .string()
+    .optional()
+    .describe(
+      "A comment's or message's text as approved: what it posts or sends, the approver's edit included (the job's `request` keeps what was asked). Absent until an approval decided it, and for actions that need none.",
+    ),
   scheduledFor: timestamp.optional().describe('While pending or running: when it is expected to run.'),
   deferredReason: deferredReasonSchema
     .optional()
