@@ -1014,6 +1014,8 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "running" | "awaiting_approval" | "awaiting_connection" | "succeeded" | "failed" | "rejected" | "expired" | "cancelled";
             attempts: number;
+            /** @description Why it took more than one attempt: the reason of the last attempt that failed and was retried (`provider_unavailable`, …), kept once it succeeds. A deferral (a send slot, working hours, a limit) is no attempt, and a DM's wait for an acceptance is told by `connection`. */
+            retriedAfter?: string;
             /** @description A comment's or message's text as approved: what it posts or sends, the approver's edit included (the job's `request` keeps what was asked). Absent until an approval decided it, and for actions that need none. */
             text?: string;
             /**

@@ -37,6 +37,8 @@ export interface Action {
   profileUrl?: string;
   status: ActionStatus;
   attempts: number;
+  /** The reason of the last attempt that failed and was retried; kept once the action succeeds. */
+  retriedAfter?: string;
   /** Not to run before this time (pacing, retry backoff, safety deferral). ISO 8601. */
   notBefore: string;
   /** Set while a pending action waits for its send slot, working hours or a new quota period. */
@@ -228,7 +230,8 @@ export function rescheduleAction(
 ): Promise<boolean> {
   return releaseHeld(db, action, leaseId, {
     UpdateExpression:
-      'SET #status = :pending, notBefore = :nb, reason = :reason, #error = :error, updatedAt = :at, releasedLeaseId = :lease ' +
+      // `retriedAfter` outlives a later success (which removes `reason` and `error`): why it took more than one attempt.
+      'SET #status = :pending, notBefore = :nb, reason = :reason, retriedAfter = :reason, #error = :error, updatedAt = :at, releasedLeaseId = :lease ' +
       'REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk',
     ConditionExpression: '#status = :running AND leaseId = :lease',
     ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },

@@ -18,6 +18,7 @@ function actionView(action: Action, publicBaseUrl: string) {
     profileUrl: action.profileUrl,
     status: action.status,
     attempts: action.attempts,
+    retriedAfter: action.retriedAfter,
     // What an approved comment or message posts or sends: the approver may have edited it.
     text: action.approval?.decision === 'approved' ? action.text : undefined,
     scheduledFor: waiting ? action.notBefore : undefined,

@@ -52,6 +52,12 @@ export const jobActionSchema = z.strictObject({
   profileUrl: z.string().optional(),
   status: actionStatusSchema,
   attempts: z.number().int().nonnegative(),
+  retriedAfter: z
+    .string()
+    .optional()
+    .describe(
+      "Why it took more than one attempt: the reason of the last attempt that failed and was retried (`provider_unavailable`, …), kept once it succeeds. A deferral (a send slot, working hours, a limit) is no attempt, and a DM's wait for an acceptance is told by `connection`.",
+    ),
   text: z
     .string()
     .optional()

@@ -107,7 +107,12 @@ describe('the actions worker with the real Unipile client', () => {
 
     const { job, deliveries } = await runUntilFinal(jobId);
 
-    expect(job).toMatchObject({ status: 'succeeded', actions: [{ status: 'succeeded', attempts: 2 }] });
+    // Why two attempts, though it succeeded: the 503 it was retried after.
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      actions: [{ status: 'succeeded', attempts: 2, retriedAfter: expect.stringMatching(/^[a-z_]+$/) }],
+    });
+    expect(job.actions[0]?.reason).toBeUndefined();
     expect(deliveries).toBe(2);
     // The 503 and the one that reacted: never a third.
     expect(reactions()).toHaveLength(2);
