@@ -81,14 +81,21 @@ export interface AccessLayer {
   ) => Promise<HttpResult>;
 }
 
-/** The body as its schema reads it; a 400 naming every problem, the use case's `moreProblems` too. */
+/**
+ * The body as its schema reads it; a 400 naming every problem, the use case's `moreProblems` too.
+ * Those are a courtesy: should finding them fail (DynamoDB unavailable), the body's own 400 is the
+ * answer, not a 503 for a request that was bad anyway.
+ */
 async function validBody<S extends z.core.$ZodType>(options: PipelineOptions<S>, json: unknown, workspaceId: string): Promise<z.output<S>> {
   try {
     return validate(options.body!, json);
   } catch (error) {
-    const more = error instanceof ValidationError && options.moreProblems ? await options.moreProblems(json, workspaceId) : [];
-    if (more.length) throw new ValidationError([...(error as ValidationError).errors, ...more]);
-    throw error;
+    if (!(error instanceof ValidationError) || !options.moreProblems) throw error;
+    const more = await options.moreProblems(json, workspaceId).catch((failure: unknown) => {
+      logger.warn('could not look for more problems of an invalid body; answering with its own', { error: failure as Error });
+      return [];
+    });
+    throw more.length ? new ValidationError([...error.errors, ...more]) : error;
   }
 }
 

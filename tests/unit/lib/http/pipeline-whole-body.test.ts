@@ -1,3 +1,4 @@
+import { DependencyUnavailableError } from '../../../../lib/errors';
 import { publicEndpoint } from '../../../../lib/http/pipeline';
 import { logger } from '../../../../lib/log';
 import * as z from '../../../../lib/zod';
@@ -161,6 +162,20 @@ describe('moreProblems', () => {
       { path: 'groups.0', message: 'no such group' },
     ]);
     expect(more).toHaveBeenCalledWith({ groups: ['x'] }, '');
+  });
+
+  it("answers the body's own 400 when finding more problems fails, not a 503 for a bad request", async () => {
+    const more = jest.fn(async () => {
+      throw new DependencyUnavailableError('DynamoDB is unavailable.');
+    });
+
+    const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+
+    const result = await withMore(more)(httpEvent({ method: 'POST', path: '/things', body: { groups: ['x'] } }));
+
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('more problems'), expect.anything());
+    expect(result.statusCode).toBe(400);
+    expect(problemOf(result).errors).toEqual([{ path: 'name', message: expect.any(String) }]);
   });
 
   it('is not asked about a valid body', async () => {
