@@ -3,11 +3,10 @@ import * as z from '../zod';
 /**
  * Characters that reorder the text around them when it is shown: the bidirectional embeddings and
  * overrides (U+202A–U+202E) and isolates (U+2066–U+2069). In a name they can make it read as another
- * (`‮nimda` shows as "admin"), on a page, in a mail or in a list of accounts.
+ * (U+202E then `nimda` shows as "admin"), on a page, in a mail or in a list of accounts.
  */
 const REORDERING = /[\u202A-\u202E\u2066-\u2069]/;
-const REORDERING_ALL = /[\u202A-\u202E\u2066-\u2069]/g;
-const CONTROL_ALL = /\p{Cc}/gu;
+const CONTROL = /\p{Cc}/u;
 
 /**
  * The checks of a name shown to people (a group's, an account's, a workspace's), after its length:
@@ -15,7 +14,7 @@ const CONTROL_ALL = /\p{Cc}/gu;
  * DynamoDB refuses it in a key).
  */
 export const shownNameChecks = () => [
-  z.refine<string>((name) => !/\p{Cc}/u.test(name), 'must not contain control characters'),
+  z.refine<string>((name) => !CONTROL.test(name), 'must not contain control characters'),
   z.refine<string>(
     (name) => !REORDERING.test(name),
     'must not contain bidirectional override or isolate characters (U+202A–U+202E, U+2066–U+2069)',
@@ -25,5 +24,5 @@ export const shownNameChecks = () => [
 
 /** A name from elsewhere (a network profile's), which can't be refused: those characters taken out. */
 export function withoutReorderingOrControl(name: string): string {
-  return name.replace(REORDERING_ALL, '').replace(CONTROL_ALL, ' ');
+  return name.replace(new RegExp(REORDERING, 'g'), '').replace(new RegExp(CONTROL, 'gu'), ' ');
 }

@@ -309,10 +309,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       return emulator;
     }),
   );
-  // A started process is `running` at once (so that stopping the stack stops it), also when it is
-  // started again after a crash while the stack is being stopped.
   // Set once the stack runs: watches a process of its own for an exit nobody asked for.
   let supervise: ((part: 'offline' | 'poller', handle: GroupHandle) => void) | undefined;
+  // A started process is `running` at once (so that stopping the stack stops it), also when it is
+  // started again after a crash while the stack is being stopped; and watched once the stack runs.
   const keep = (part: 'offline' | 'poller') => (handle: GroupHandle) => {
     running[part] = handle;
     if (stopping) void handle.stop();
