@@ -10,9 +10,10 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    // serverless.yml's own plugins: CommonJS, as the Framework requires them.
+    // serverless.yml's own plugins and variable sources: CommonJS, as the Framework requires them.
     files: ['deploy/**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __filename: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     rules: {

@@ -1,6 +1,6 @@
 /**
  * Bundle size: each function's minified bundle and its .zip against the baseline bundle of the
- * same SDK clients (bench/function-bundles.ts), and against the budgets in bench/bundle-budgets.json
+ * same SDK clients (bench/function-bundles.ts), and against the budgets in each function's definition
  * (enforced by tests/unit/bench/bundle-budgets.test.ts too).
  */
 import type { BenchResult } from './bench-result';
@@ -31,7 +31,7 @@ export async function run(): Promise<BenchResult> {
     lines,
     targets: [
       {
-        name: `every bundle within its budget (bench/bundle-budgets.json)${over.length ? `: over or missing: ${over.join(', ')}` : ''}`,
+        name: `every bundle within its budget (each function's definition)${over.length ? `: over or missing: ${over.join(', ')}` : ''}`,
         pass: over.length === 0,
       },
     ],

@@ -79,7 +79,7 @@ export async function run(): Promise<BenchResult> {
     const { handler: actionsWorker } = await import('../functions/workers/actions');
     const { getJob } = await import('../lib/store/jobs');
     const { handler: like } = await import('../functions/http/like');
-    const { handler: getJobHandler } = await import('../functions/http/jobs-get');
+    const { handler: getJobHandler } = await import('../functions/http/get-job');
     const db = defaultDb();
     const sqs = defaultSqs();
     const config = getConfig();

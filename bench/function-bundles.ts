@@ -1,5 +1,5 @@
 /**
- * Every function of serverless.yml bundled as it is deployed (esbuild with `custom.esbuild`'s
+ * Every function of the service (deploy/functions.ts) bundled as it is deployed (esbuild with `custom.esbuild`'s
  * options), beside a baseline bundle per function that only creates the AWS SDK clients the
  * function's bundle contains, captured by the X-Ray Tracer as every function's are (lib/tracer.ts)
  * when the function's bundle holds it. Shared by the cold-start and bundle-size benchmarks and the
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
 import { parse } from 'yaml';
+import { allFunctions } from '../deploy/functions';
 
 const ROOT = path.join(__dirname, '..');
 
@@ -52,7 +53,7 @@ const sdkClients: readonly { module: string; source: (capture: (client: string) 
 const TRACER_MODULE = '@aws-lambda-powertools/tracer';
 
 export interface FunctionBundle {
-  /** The function's name in serverless.yml. */
+  /** The function's name (deploy/functions.ts). */
   name: string;
   /** Its handler's file, e.g. functions/http/like.ts. */
   entry: string;
@@ -71,7 +72,6 @@ export interface FunctionBundle {
 interface ServerlessYml {
   params: { default: Record<string, unknown> };
   custom: { esbuild: Record<string, unknown> };
-  functions: Record<string, { handler: string }>;
 }
 
 /**
@@ -118,7 +118,7 @@ export function bundleFunctions(): Promise<{ dir: string; bundles: FunctionBundl
     const config = parse(readFileSync(path.join(ROOT, 'serverless.yml'), 'utf8'), { logLevel: 'error' }) as ServerlessYml;
     const options = esbuildOptions(config);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'outreach-bundles-'));
-    const functions = Object.entries(config.functions).map(([name, fn]) => ({ name, entry: `${fn.handler.replace(/\.[^.]+$/, '')}.ts` }));
+    const functions = allFunctions.map((fn) => ({ name: fn.name, entry: fn.entry }));
     const result = await build({
       ...options,
       entryPoints: Object.fromEntries(functions.map((fn) => [fn.name, fn.entry])),

@@ -1,5 +1,5 @@
 /**
- * `npm run openapi`: writes the OpenAPI document and the docs page, generated from the zod schemas
+ * `npm run openapi`: writes the OpenAPI document, the docs page and the list of routes, generated from the route definitions and zod schemas
  * (lib/openapi), into lib/openapi/generated/, which the `openapi` and `docs` functions serve. Run it
  * after changing a schema or an operation: a unit test fails while the committed files are stale.
  */

@@ -983,30 +983,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        JobAccepted: {
-            /** @description `job_` and 26 characters in the form of a ULID: time-ordered, or made from the Idempotency-Key for a request that sent one. */
-            jobId: string;
-            /**
-             * @description The endpoint that made the job (`comment` for request-comment).
-             * @enum {string}
-             */
-            type: "like" | "comment" | "connect" | "dm";
-            /**
-             * @description Accepted, not yet planned.
-             * @constant
-             */
-            status: "queued";
-            /** @description Accounts that will act: one action each. */
-            accounts: number;
-            /** @description How the request was read where that may surprise (e.g. a `commentor` not used). */
-            warnings?: string[];
-            /** Format: date-time */
-            createdAt: string;
-            links: {
-                /** @description `/api/v1/jobs/{jobId}` */
-                self: string;
-            };
-        };
         JobAction: {
             accountId: string;
             accountName?: string;
@@ -1071,6 +1047,71 @@ export interface components {
             reason?: string;
             /** @description Human-readable message of that failure. */
             error?: string;
+        };
+        TranscriptSummary: {
+            callId: string;
+            title: string;
+            /** Format: date-time */
+            callStartTime: string;
+            url: string;
+            /** @description Email addresses, lower case. */
+            participants: string[];
+            /** @enum {string} */
+            format: "array" | "plaintext";
+            /**
+             * @description `queued` → `analysing` → `analysed` or `failed`.
+             * @enum {string}
+             */
+            status: "queued" | "analysing" | "analysed" | "failed";
+            /** @description Size of the stored (validated) transcript. */
+            sizeBytes: number;
+            /** Format: date-time */
+            submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            analysedAt?: string;
+            links: {
+                /** @description `/api/v1/transcript/{call_id}` */
+                self: string;
+            };
+        };
+        WebhookEvent: {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @enum {string} */
+            type: "job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled" | "ping";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            /** @description The event's data; its shape per type is in docs/webhooks.md. */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        JobAccepted: {
+            /** @description `job_` and 26 characters in the form of a ULID: time-ordered, or made from the Idempotency-Key for a request that sent one. */
+            jobId: string;
+            /**
+             * @description The endpoint that made the job (`comment` for request-comment).
+             * @enum {string}
+             */
+            type: "like" | "comment" | "connect" | "dm";
+            /**
+             * @description Accepted, not yet planned.
+             * @constant
+             */
+            status: "queued";
+            /** @description Accounts that will act: one action each. */
+            accounts: number;
+            /** @description How the request was read where that may surprise (e.g. a `commentor` not used). */
+            warnings?: string[];
+            /** Format: date-time */
+            createdAt: string;
+            links: {
+                /** @description `/api/v1/jobs/{jobId}` */
+                self: string;
+            };
         };
         Job: {
             jobId: string;
@@ -1477,34 +1518,6 @@ export interface components {
                 job: string;
             };
         };
-        TranscriptSummary: {
-            callId: string;
-            title: string;
-            /** Format: date-time */
-            callStartTime: string;
-            url: string;
-            /** @description Email addresses, lower case. */
-            participants: string[];
-            /** @enum {string} */
-            format: "array" | "plaintext";
-            /**
-             * @description `queued` → `analysing` → `analysed` or `failed`.
-             * @enum {string}
-             */
-            status: "queued" | "analysing" | "analysed" | "failed";
-            /** @description Size of the stored (validated) transcript. */
-            sizeBytes: number;
-            /** Format: date-time */
-            submittedAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** Format: date-time */
-            analysedAt?: string;
-            links: {
-                /** @description `/api/v1/transcript/{call_id}` */
-                self: string;
-            };
-        };
         Transcript: {
             callId: string;
             title: string;
@@ -1716,19 +1729,6 @@ export interface components {
             status: "pending";
             links: {
                 deliveries: string;
-            };
-        };
-        WebhookEvent: {
-            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
-            id: string;
-            /** @enum {string} */
-            type: "job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled" | "ping";
-            /** Format: date-time */
-            timestamp: string;
-            workspaceId: string;
-            /** @description The event's data; its shape per type is in docs/webhooks.md. */
-            data: {
-                [key: string]: unknown;
             };
         };
         WebhookDelivery: {

@@ -1,6 +1,5 @@
 import { acceptConnectRequest } from '../../lib/outreach/accept/accept-connect';
 import { outreachEndpoint } from '../../lib/outreach/endpoint/outreach-endpoint';
-import { connectRequestSchema } from '../../lib/schemas/connect';
-import { routeTable } from '../../lib/http/routes';
+import { connect as route } from '../../lib/routes/social-selling/connect';
 
-export const handler = outreachEndpoint(routeTable.connect, connectRequestSchema, acceptConnectRequest);
+export const handler = outreachEndpoint(route, acceptConnectRequest);

@@ -1,6 +1,5 @@
 import { acceptDmRequest } from '../../lib/outreach/accept/accept-dm';
 import { outreachEndpoint } from '../../lib/outreach/endpoint/outreach-endpoint';
-import { dmRequestSchema } from '../../lib/schemas/dm';
-import { routeTable } from '../../lib/http/routes';
+import { dm as route } from '../../lib/routes/social-selling/dm';
 
-export const handler = outreachEndpoint(routeTable.dm, dmRequestSchema, acceptDmRequest);
+export const handler = outreachEndpoint(route, acceptDmRequest);

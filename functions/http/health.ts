@@ -1,9 +1,9 @@
 import { publicEndpoint } from '../../lib/http/pipeline';
-import { routeTable } from '../../lib/http/routes';
+import { health as route } from '../../lib/routes/service/health';
 import { ok } from '../../lib/http/response';
 
 /** Liveness for uptime checks and load balancers: no key, no dependency, nothing read. */
 export const handler = publicEndpoint({
-  route: routeTable.health,
+  route,
   handle: async () => ok({ status: 'ok' }),
 });

@@ -1,6 +1,5 @@
 import { acceptLikeRequest } from '../../lib/outreach/accept/accept-like';
 import { outreachEndpoint } from '../../lib/outreach/endpoint/outreach-endpoint';
-import { likeRequestSchema } from '../../lib/schemas/like';
-import { routeTable } from '../../lib/http/routes';
+import { like as route } from '../../lib/routes/social-selling/like';
 
-export const handler = outreachEndpoint(routeTable.like, likeRequestSchema, acceptLikeRequest);
+export const handler = outreachEndpoint(route, acceptLikeRequest);

@@ -1,3 +1,4 @@
-import { answerUnknownRoute } from '../../lib/http/not-found';
+import { unknownRouteHandler } from '../../lib/http/not-found';
+import { knownRoutes } from '../../lib/openapi/generated/known-routes';
 
-export const handler = answerUnknownRoute;
+export const handler = unknownRouteHandler(knownRoutes);

@@ -1,6 +1,5 @@
 import { acceptCommentRequest } from '../../lib/outreach/accept/accept-comment';
 import { outreachEndpoint } from '../../lib/outreach/endpoint/outreach-endpoint';
-import { commentRequestSchema } from '../../lib/schemas/comment';
-import { routeTable } from '../../lib/http/routes';
+import { requestComment as route } from '../../lib/routes/social-selling/request-comment';
 
-export const handler = outreachEndpoint(routeTable.requestComment, commentRequestSchema, acceptCommentRequest);
+export const handler = outreachEndpoint(route, acceptCommentRequest);

@@ -1,5 +1,5 @@
 import type { HttpHandler } from '../http/pipeline';
-import type { Route } from '../http/routes';
+import type { Route } from '../http/route';
 
 /**
  * The handler of a route whose path carries a link's secret state (`/connect/{state}`), given its

@@ -1,14 +1,15 @@
-import type * as z from '../zod';
 import { authenticate } from '../auth/authenticate';
 import { getConfig } from '../config';
 import type { Db } from '../store/client';
 import { defaultDb } from '../store/client';
 import { beginIdempotentRequest, finishIdempotentRequest, requestFingerprint } from './idempotency';
-import type { AccessLayer, HttpHandler, PipelineOptions } from './pipeline';
+import type { AccessLayer, HttpHandler, PipelineOptions, PipelineRoute } from './pipeline';
 import { requestPipeline } from './pipeline';
+import type { Route } from './route';
+import { routeKey } from './route';
 import { takeRequest } from './rate-limit';
 
-export interface EndpointOptions<S extends z.core.$ZodType> extends PipelineOptions<S> {
+export interface EndpointOptions<R extends PipelineRoute> extends PipelineOptions<R> {
   db?: Db;
   /** Requests a workspace may make a minute; 0 = no limit. Default: RATE_LIMIT_PER_MINUTE. */
   rateLimitPerMinute?: number;
@@ -20,7 +21,7 @@ export interface EndpointOptions<S extends z.core.$ZodType> extends PipelineOpti
  * a POST, the `Idempotency-Key` (replay a stored answer, or store this one). The api key is never
  * logged.
  */
-function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: PipelineOptions<z.core.$ZodType>['route']): AccessLayer {
+function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: Pick<Route, 'method' | 'path'>): AccessLayer {
   const isPost = route.method === 'POST';
   return {
     identify: async (headers) => (await authenticate(headers['api-key'], db)).workspaceId,
@@ -49,7 +50,11 @@ function apiKeyAccess(db: Db, rateLimitPerMinute: number, route: PipelineOptions
  * An endpoint of the workspace's api key: the request pipeline (lib/http/pipeline.ts) behind the
  * api key's access layer. Public endpoints use `publicEndpoint`, which loads none of it.
  */
-export function httpEndpoint<S extends z.core.$ZodType>(options: EndpointOptions<S>): HttpHandler {
+export function httpEndpoint<R extends PipelineRoute>(options: EndpointOptions<R>): HttpHandler {
+  // A route's definition says who may call it: a handler cannot put it behind another door.
+  const { auth } = options.route as Partial<Route>;
+  if (auth !== undefined && auth !== 'api-key')
+    throw new Error(`${routeKey(options.route)} is not an api-key route (${auth}): use publicEndpoint`);
   return requestPipeline(
     options,
     apiKeyAccess(options.db ?? defaultDb(), options.rateLimitPerMinute ?? getConfig().RATE_LIMIT_PER_MINUTE, options.route),

@@ -5,7 +5,7 @@ import type { StoredResponse } from '../store/idempotency';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency';
 import { logger } from '../log';
 import type { HttpResult } from './response';
-import type { Route } from './routes';
+import type { Route } from './route';
 
 /** A replayed response is kept this long after the first request. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;

@@ -7,19 +7,20 @@ import type { LambdaHandler } from '../invocation';
 import { observedHandler } from '../invocation';
 import { logger } from '../log';
 import { classifyError, problemResult } from './problem';
-import { DEFAULT_MAX_BODY_BYTES, readFormBody, readJsonBody, readJsonBodyOfAnyType } from './read-body';
+import { readFormBody, readJsonBody, readJsonBodyOfAnyType } from './read-body';
 import type { HttpResult, LambdaHttpResult } from './response';
 import type { RequestContext } from './respond';
 import { lowerCaseHeaders, requestIdOf, respond } from './respond';
-import type { Route } from './routes';
-import { routeKey } from './routes';
+import type { BodySchemaOf, PathParameters, Route } from './route';
+import { pathParameterNames, routeKey } from './route';
 import { validate } from '../schemas/validate';
 
-export interface EndpointRequest<Body> {
+export interface EndpointRequest<Body, Path extends string = string> {
   /** The api key's workspace; '' on public endpoints. */
   workspaceId: string;
   body: Body;
-  pathParameters: Record<string, string | undefined>;
+  /** Each parameter of the route's path. */
+  pathParameters: PathParameters<Path>;
   /** Query string parameters (validate them with `validateQuery`). */
   query: Record<string, string | undefined>;
   /** Request headers, names in lower case. */
@@ -30,13 +31,22 @@ export interface EndpointRequest<Body> {
   retryKey?: RetryKey;
 }
 
-export interface PipelineOptions<S extends z.core.$ZodType> {
-  /** The route's row of the table (lib/http/routes.ts): named in logs. */
-  route: Pick<Route, 'method' | 'path'>;
-  /** Schema of the JSON body; endpoints without one read no body. */
-  body?: S;
-  maxBodyBytes?: number;
-  handle: (request: EndpointRequest<z.output<S>>) => Promise<HttpResult>;
+/** What of a route the pipeline reads: its method and path (named in logs), and how to read its body. */
+export type PipelineRoute = Pick<Route, 'method' | 'path' | 'body'>;
+
+/** What a route's body is once read and validated; undefined when it reads none. */
+export type BodyOf<R extends PipelineRoute> = BodySchemaOf<R> extends z.core.$ZodType ? z.output<BodySchemaOf<R>> : undefined;
+
+/** The request a route's use case is given. */
+export type RequestOf<R extends PipelineRoute> = EndpointRequest<BodyOf<R>, R['path']>;
+
+export interface PipelineOptions<R extends PipelineRoute> {
+  /**
+   * The route's definition (lib/routes), or what the pipeline reads of it: named in logs; its body
+   * (schema, format, size limit) is read as it says, and a route without one reads no body.
+   */
+  route: R;
+  handle: (request: RequestOf<R>) => Promise<HttpResult>;
   /**
    * When the body breaks its schema: the problems the use case would find in the parts that are
    * valid (a named group that does not exist), named in the same 400, so that a caller fixes every
@@ -45,19 +55,26 @@ export interface PipelineOptions<S extends z.core.$ZodType> {
   moreProblems?: (body: unknown, workspaceId: string) => Promise<FieldError[]>;
 }
 
-export interface PublicEndpointOptions<S extends z.core.$ZodType> extends PipelineOptions<S> {
+export interface PublicEndpointOptions<R extends PipelineRoute> extends PipelineOptions<R> {
   /** Checks the caller before anything else is read (throws an HttpError to refuse): a secret of the endpoint's own. */
   checkCaller?: (headers: Record<string, string | undefined>) => void | Promise<void>;
-  /**
-   * How the body is encoded: JSON (default), an HTML form, or JSON whatever the content type says
-   * (`json-any-type`: for a caller that cannot say it sends JSON, as Unipile's webhooks).
-   */
-  bodyFormat?: keyof typeof bodyReaders;
   /** For pages: renders an error for a person (HTML) instead of problem+json. */
   renderError?: (error: HttpError, requestId: string) => HttpResult;
 }
 
-const bodyReaders = { json: readJsonBody, form: readFormBody, 'json-any-type': readJsonBodyOfAnyType };
+/**
+ * How a route's body is read: an HTML form, JSON whatever the content type says (a caller that
+ * cannot say it sends JSON, as Unipile's webhooks), or JSON.
+ */
+function bodyReaderOf(body: NonNullable<Route['body']>) {
+  if (body.mediaType === 'application/x-www-form-urlencoded') return readFormBody;
+  return body.anyContentType ? readJsonBodyOfAnyType : readJsonBody;
+}
+
+/** The route's path parameters as API Gateway gave them: each name of the path, '' if one were missing. */
+function pathParametersOf<Path extends string>(path: Path, given: Record<string, string | undefined> | undefined): PathParameters<Path> {
+  return Object.fromEntries(pathParameterNames(path).map((name) => [name, given?.[name] ?? ''])) as PathParameters<Path>;
+}
 
 export type HttpHandler = LambdaHandler<APIGatewayProxyEventV2, LambdaHttpResult>;
 
@@ -73,7 +90,8 @@ export interface AccessLayer {
   count: (workspaceId: string, now: Date) => Promise<Record<string, string>>;
   perform: (
     workspaceId: string,
-    request: Pick<EndpointRequest<unknown>, 'pathParameters' | 'headers' | 'now'> & {
+    request: Pick<EndpointRequest<unknown>, 'headers' | 'now'> & {
+      pathParameters: Readonly<Record<string, string>>;
       /** The body as read (parsed JSON), before validation; undefined when the route reads none. */
       body: unknown;
     },
@@ -86,9 +104,14 @@ export interface AccessLayer {
  * Those are a courtesy: should finding them fail (DynamoDB unavailable), the body's own 400 is the
  * answer, not a 503 for a request that was bad anyway.
  */
-async function validBody<S extends z.core.$ZodType>(options: PipelineOptions<S>, json: unknown, workspaceId: string): Promise<z.output<S>> {
+async function validBody<R extends PipelineRoute>(
+  schema: z.core.$ZodType,
+  options: PipelineOptions<R>,
+  json: unknown,
+  workspaceId: string,
+): Promise<BodyOf<R>> {
   try {
-    return validate(options.body!, json);
+    return validate(schema, json) as BodyOf<R>;
   } catch (error) {
     if (!(error instanceof ValidationError) || !options.moreProblems) throw error;
     const more = await options.moreProblems(json, workspaceId).catch((failure: unknown) => {
@@ -100,7 +123,7 @@ async function validBody<S extends z.core.$ZodType>(options: PipelineOptions<S>,
 }
 
 /** Converts anything thrown into the problem it is answered with, logging what deserves it. */
-function resultOf(thrown: unknown, context: RequestContext, render?: PublicEndpointOptions<z.core.$ZodType>['renderError']): HttpResult {
+function resultOf(thrown: unknown, context: RequestContext, render?: PublicEndpointOptions<PipelineRoute>['renderError']): HttpResult {
   const { error, unexpected } = classifyError(thrown);
   if (unexpected) logger.error('unexpected error', { ...context, error: thrown as Error });
   else if (error.status >= 500) logger.warn('dependency failure', { ...context, error: thrown as Error });
@@ -113,9 +136,10 @@ function resultOf(thrown: unknown, context: RequestContext, render?: PublicEndpo
  * error becomes problem+json (or the endpoint's error page). Each invocation is observed
  * (lib/invocation.ts): the Lambda context in the logs, a trace, its metrics written at the end.
  */
-export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpointOptions<S>, access?: AccessLayer): HttpHandler {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const readBody = bodyReaders[options.bodyFormat ?? 'json'];
+export function requestPipeline<R extends PipelineRoute>(options: PublicEndpointOptions<R>, access?: AccessLayer): HttpHandler {
+  const bodySpec = options.route.body;
+  const readBody = bodySpec && bodyReaderOf(bodySpec);
+  const bodySchema = bodySpec && (bodySpec.readAs ?? bodySpec.schema);
   const route = routeKey(options.route);
 
   return observedHandler(async (event) => {
@@ -139,12 +163,12 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
         rateHeaders = await access.count(workspaceId, now);
       }
       await options.checkCaller?.(headers);
-      const raw = options.body ? readBody(headers, event.body, event.isBase64Encoded, maxBodyBytes) : undefined;
-      const body = options.body ? await validBody(options, raw?.json, workspaceId ?? '') : (undefined as z.output<S>);
-      const request = {
+      const raw = readBody && bodySpec ? readBody(headers, event.body, event.isBase64Encoded, bodySpec.maxBytes) : undefined;
+      const body = bodySchema ? await validBody(bodySchema, options, raw?.json, workspaceId ?? '') : (undefined as BodyOf<R>);
+      const request: RequestOf<R> = {
         workspaceId: workspaceId ?? '',
         body,
-        pathParameters: event.pathParameters ?? {},
+        pathParameters: pathParametersOf(options.route.path, event.pathParameters),
         query: event.queryStringParameters ?? {},
         headers,
         requestId: context.requestId,
@@ -181,6 +205,8 @@ export function requestPipeline<S extends z.core.$ZodType>(options: PublicEndpoi
  * checks a secret of its own (`checkCaller`, or a token in `handle`). Its bundle holds none of the
  * api-key layer, nor DynamoDB unless its use case needs it.
  */
-export function publicEndpoint<S extends z.core.$ZodType>(options: PublicEndpointOptions<S>): HttpHandler {
+export function publicEndpoint<R extends PipelineRoute>(options: PublicEndpointOptions<R>): HttpHandler {
+  const { auth } = options.route as Partial<Route>;
+  if (auth === 'api-key') throw new Error(`${routeKey(options.route)} is an api-key route: use httpEndpoint`);
   return requestPipeline(options);
 }

@@ -4,8 +4,9 @@ import { PROBLEM_CONTENT_TYPE } from '../http/problem';
 import { WEBHOOK_SECRET_HEADER } from '../schemas/unipile-webhook';
 import { componentName, requestComponents, responseComponents } from './components';
 import type { DocsRegistry } from './docs-registry';
-import type { OperationSpec, ResponseHeader, ResponseSpec } from './operations/operation';
-import { operations as allOperations } from './operations/all-operations';
+import type { ResponseHeader, ResponseSpec, Route } from '../http/route';
+import { allRoutes } from '../routes/all-routes';
+import { responseBodies } from '../schemas/responses/response-bodies';
 import { responsesOf } from './standard-responses';
 
 /** A JSON Schema, or any part of the document, as plain data. */
@@ -139,7 +140,7 @@ function queryParameters(query: z.core.$ZodObject): Json[] {
   }));
 }
 
-function parametersOf(operation: OperationSpec): Json[] {
+function parametersOf(operation: Route): Json[] {
   const path = Object.entries(operation.pathParameters ?? {}).map(([name, { description, example }]) => ({
     name,
     in: 'path',
@@ -158,14 +159,14 @@ function problemContent(problems: readonly string[]): Json {
   return { [PROBLEM_CONTENT_TYPE]: { schema: schemaRef(onlyValidation ? 'ValidationProblem' : 'Problem') } };
 }
 
-function responseObject(operation: OperationSpec, status: number, response: ResponseSpec): Json {
+function responseObject(operation: Route, status: number, response: ResponseSpec): Json {
   const replayable = operation.auth === 'api-key' && operation.method === 'POST' && status < 300;
   // Every request a valid key made is counted against the workspace's rate limit, and says where it stands.
   const counted = operation.auth === 'api-key' && status !== 401 ? ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] : [];
   const headers = ['X-Request-Id', ...(response.headers ?? []), ...(replayable ? ['Idempotent-Replayed'] : []), ...counted];
   const problems = response.problems ?? [];
   const content = response.json
-    ? { 'application/json': { schema: schemaRef(componentName(responseComponents, response.json)) } }
+    ? { 'application/json': { schema: schemaRef(componentName(responseComponents, responseBodies[response.json])) } }
     : response.html
       ? { 'text/html': { schema: { type: 'string' } } }
       : problems.length
@@ -180,11 +181,11 @@ function responseObject(operation: OperationSpec, status: number, response: Resp
   };
 }
 
-function operationObject(operation: OperationSpec): Json {
+function operationObject(operation: Route): Json {
   const responses = responsesOf(operation);
   const body = operation.body;
   return {
-    operationId: operation.operationId,
+    operationId: operation.name,
     tags: [operation.tag],
     summary: operation.summary,
     description: operation.description,
@@ -212,7 +213,7 @@ function operationObject(operation: OperationSpec): Json {
  * The OpenAPI 3.1 document of `operations`, generated from the zod schemas the handlers validate
  * with (requests) and the response schemas the tests check real answers against.
  */
-export function buildOpenApiDocument(operations: readonly OperationSpec[] = allOperations): Json {
+export function buildOpenApiDocument(operations: readonly Route[] = allRoutes): Json {
   const requestSchemas = componentSchemas(requestComponents, 'input');
   const responseSchemas = componentSchemas(responseComponents, 'output');
   const clash = Object.keys(requestSchemas).find((id) => id in responseSchemas);

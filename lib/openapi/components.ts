@@ -5,7 +5,6 @@ import { decisionSchema } from '../schemas/approval-decision';
 import { deliveryListQuerySchema } from '../schemas/delivery-list-query';
 import { commentRequestSchema } from '../schemas/comment';
 import { connectFormSchema, connectLinkRequestSchema } from '../schemas/connect-link';
-import { connectLinkSchema, connectNotifyAckSchema } from '../schemas/responses/connect-link';
 import { connectRequestSchema } from '../schemas/connect';
 import { dmRequestSchema } from '../schemas/dm';
 import { MAX_GROUPS_PER_REQUEST, groupNamesSchema } from '../schemas/group-names';
@@ -13,22 +12,10 @@ import { likeRequestSchema } from '../schemas/like';
 import { textLimits } from '../schemas/outreach-text';
 import { postUrlSchema } from '../schemas/post-url';
 import { profileUrlForms, profileUrlSchema } from '../schemas/profile-url';
-import { approvalViewSchema } from '../schemas/responses/approval';
-import { accountListSchema, accountUsageSchema, accountViewSchema } from '../schemas/responses/account';
-import { groupListSchema, groupViewSchema } from '../schemas/responses/group';
-import { jobAcceptedSchema, jobActionSchema, jobListSchema, jobSummarySchema, jobViewSchema } from '../schemas/responses/job';
+import { jobActionSchema } from '../schemas/responses/job';
 import { fieldErrorSchema, problemSchema, validationProblemSchema } from '../schemas/responses/problem';
-import { healthSchema, openApiDocumentSchema, unipileWebhookAckSchema } from '../schemas/responses/service';
-import { transcriptListSchema, transcriptSummarySchema, transcriptViewSchema } from '../schemas/responses/transcript';
-import {
-  webhookDeliveryListSchema,
-  webhookDeliverySchema,
-  webhookEventSchema,
-  webhookListSchema,
-  webhookTestAcceptedSchema,
-  webhookViewSchema,
-  webhookWithSecretSchema,
-} from '../schemas/responses/webhook';
+import { transcriptSummarySchema } from '../schemas/responses/transcript';
+import { webhookEventSchema } from '../schemas/responses/webhook';
 import { callStartTimeSchema, transcriptRequestSchema } from '../schemas/transcript';
 import { transcriptLimits } from '../schemas/transcript-limits';
 import { segmentObjectSchema } from '../schemas/transcript-segment';
@@ -37,10 +24,10 @@ import { unipileConnectNotificationSchema, unipileWebhookSchema } from '../schem
 import { createWebhookSchema, updateWebhookSchema } from '../schemas/webhook';
 import { accountListQuerySchema } from '../schemas/account-list-query';
 import { accountLimitsPatchSchema, accountPatchSchema, ianaTimezoneSchema } from '../schemas/account-patch';
-import { workspaceViewSchema } from '../schemas/responses/workspace';
 import { workspacePatchSchema } from '../schemas/workspace-patch';
 import { workingHoursSchema } from '../schemas/account-settings';
 import { MAX_ACCOUNTS_PER_REQUEST, groupAccountsAddSchema, groupPutSchema } from '../schemas/group';
+import { responseBodies } from '../schemas/responses/response-bodies';
 import { DocsRegistry } from './docs-registry';
 
 /**
@@ -170,31 +157,10 @@ responseComponents
   .add(fieldErrorSchema, { id: 'FieldError' })
   .add(problemSchema, { id: 'Problem' })
   .add(validationProblemSchema, { id: 'ValidationProblem' })
-  .add(jobAcceptedSchema, { id: 'JobAccepted' })
   .add(jobActionSchema, { id: 'JobAction' })
-  .add(jobViewSchema, { id: 'Job' })
-  .add(jobSummarySchema, { id: 'JobSummary' })
-  .add(jobListSchema, { id: 'JobList' })
-  .add(accountViewSchema, { id: 'Account' })
-  .add(accountListSchema, { id: 'AccountList' })
-  .add(accountUsageSchema, { id: 'AccountUsage' })
-  .add(workspaceViewSchema, { id: 'Workspace' })
-  .add(groupViewSchema, { id: 'Group' })
-  .add(groupListSchema, { id: 'GroupList' })
-  .add(approvalViewSchema, { id: 'Approval' })
   .add(transcriptSummarySchema, { id: 'TranscriptSummary' })
-  .add(transcriptViewSchema, { id: 'Transcript' })
-  .add(transcriptListSchema, { id: 'TranscriptList' })
-  .add(webhookViewSchema, { id: 'Webhook' })
-  .add(webhookWithSecretSchema, { id: 'WebhookWithSecret' })
-  .add(webhookListSchema, { id: 'WebhookList' })
-  .add(webhookTestAcceptedSchema, { id: 'WebhookTestAccepted' })
-  .add(webhookEventSchema, { id: 'WebhookEvent' })
-  .add(webhookDeliverySchema, { id: 'WebhookDelivery' })
-  .add(webhookDeliveryListSchema, { id: 'WebhookDeliveryList' })
-  .add(healthSchema, { id: 'Health' })
-  .add(unipileWebhookAckSchema, { id: 'UnipileWebhookAck' })
-  .add(openApiDocumentSchema, { id: 'OpenApiDocument' });
+  .add(webhookEventSchema, { id: 'WebhookEvent' });
+for (const [id, schema] of Object.entries(responseBodies)) responseComponents.add(schema, { id });
 
 requestComponents
   .add(connectLinkRequestSchema, {
@@ -223,7 +189,6 @@ requestComponents
     description:
       'What Unipile posts to a hosted link’s `notify_url`: `status` (`CREATION_SUCCESS`, `RECONNECTED`, …), `account_id` (the login), `name` (the link’s reference). Other fields are accepted and ignored.',
   });
-responseComponents.add(connectLinkSchema, { id: 'ConnectLink' }).add(connectNotifyAckSchema, { id: 'ConnectNotifyAck' });
 
 /** The component name of a registered schema (throws for one that is not: every body the document shows is a component). */
 export function componentName(registry: DocsRegistry, schema: z.core.$ZodType): string {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openApiDocument } from './build-document';
 import { renderDocsPage } from './docs-page';
+import { allRoutes } from '../routes/all-routes';
 
 /** Where `npm run openapi` writes the document and the page, which the handlers serve as they are. */
 export const GENERATED_DIR = path.join(__dirname, 'generated');
@@ -13,7 +14,8 @@ const stringModule = (name: string, text: string) => `${HEADER}\nexport const ${
 /**
  * The files the handlers serve, by name in GENERATED_DIR, as the builder makes them now: the
  * OpenAPI document's JSON text and the docs page's HTML, each a module exporting the exact text
- * served. A string is what loads cheapest (a JSON import would be bundled as an object literal for
+ * served; and the method and path of every route, which the catch-all answers 405 or 404 from
+ * without bundling every route's definition (their schemas). A string is what loads cheapest (a JSON import would be bundled as an object literal for
  * V8 to build, then stringified), so a cold start of `openapi` or `docs` builds no zod schema and
  * no document. A unit test fails when the committed files differ from these.
  */
@@ -22,5 +24,6 @@ export function generatedFiles(): Record<string, string> {
   return {
     'openapi-document.ts': stringModule('openApiJson', JSON.stringify(document)),
     'docs-page.ts': stringModule('docsPageHtml', renderDocsPage(document)),
+    'known-routes.ts': `${HEADER}\nexport const knownRoutes = ${JSON.stringify(allRoutes.map(({ method, path }) => ({ method, path })))} as const;\n`,
   };
 }

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_TTL_SECONDS } from '../http/idempotency';
-import type { OperationSpec, ResponseSpec } from './operations/operation';
+import type { ResponseSpec, Route } from '../http/route';
 
 /**
  * The answers the request pipeline (lib/http/endpoint.ts) gives on every route of a kind, so that
@@ -50,7 +50,7 @@ const queryErrors: Record<number, ResponseSpec> = {
   400: { description: 'A query parameter is not valid; `errors` names each (`query.<name>`).', problems: ['validation-failed'] },
 };
 
-function bodyErrors(body: NonNullable<OperationSpec['body']>): Record<number, ResponseSpec> {
+function bodyErrors(body: NonNullable<Route['body']>): Record<number, ResponseSpec> {
   const form = body.mediaType === 'application/x-www-form-urlencoded';
   return {
     400: form
@@ -97,7 +97,7 @@ function asPages(responses: Record<number, ResponseSpec>): Record<number, Respon
 }
 
 /** Every answer of an operation: its own, then those of the pipeline for its kind (auth, body, query, idempotency). */
-export function responsesOf(operation: OperationSpec): Record<number, ResponseSpec> {
+export function responsesOf(operation: Route): Record<number, ResponseSpec> {
   const pipeline: Array<Record<number, ResponseSpec>> = [];
   if (operation.auth === 'api-key') pipeline.push(apiKeyErrors);
   if (operation.auth === 'api-key' && operation.method === 'POST') pipeline.push(idempotencyErrors);

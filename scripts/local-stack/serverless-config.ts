@@ -91,10 +91,29 @@ export async function printServerlessConfig(options: PrintOptions): Promise<Serv
 const PURE_SOURCES = new Set(['env', 'opt', 'self', 'param', 'sls']);
 
 /**
+ * The files a `${file(./deploy/…)}` of serverless.yml is made from: the project's own modules
+ * (deploy/, and the definitions of lib/ they read), each file's path and content.
+ */
+function deploymentSources(projectRoot: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(projectRoot, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(relative);
+      else if (/\.(ts|cjs)$/.test(entry.name)) files.push(`${relative}\n${readFileSync(path.join(projectRoot, relative), 'utf8')}`);
+    }
+  };
+  walk('deploy');
+  walk('lib');
+  return files;
+}
+
+/**
  * What the printed config depends on: serverless.yml, the installed Framework and plugins (the
- * lockfile), the stage and the values of the variables that serverless.yml reads with `env:`.
- * Undefined when serverless.yml reads anything else (a file, SSM, CloudFormation outputs, the
- * instance id): that config is printed every time.
+ * lockfile), the stage, the values of the variables that serverless.yml reads with `env:`, and the
+ * project's own modules its `${file(./deploy/…)}` runs. Undefined when serverless.yml reads
+ * anything else (another file, SSM, CloudFormation outputs, the instance id): that config is
+ * printed every time.
  */
 export function serverlessConfigKey(projectRoot: string, stage: string, env: NodeJS.ProcessEnv): string | undefined {
   let yml: string;
@@ -114,12 +133,16 @@ export function serverlessConfigKey(projectRoot: string, stage: string, env: Nod
       match[1]!.split(',').map((part) => /^\s*([A-Za-z]+)(?=[:(])(?!::)/.exec(part)?.[1] ?? 'literal'),
     ),
   ].filter((source) => source !== 'literal');
-  if (sources.some((source) => !PURE_SOURCES.has(source)) || /sls:instanceId/.test(yml)) return undefined;
+  const ownFiles = [...yml.matchAll(/\$\{file\(([^)]*)\)/g)].map((match) => match[1]!);
+  const readsOwnModules = ownFiles.length > 0 && ownFiles.every((file) => /^\.\/deploy\/[\w.-]+\.cjs$/.test(file));
+  const known = (source: string) => PURE_SOURCES.has(source) || (source === 'file' && readsOwnModules);
+  if (sources.some((source) => !known(source)) || /sls:instanceId/.test(yml)) return undefined;
   const variables = [...new Set([...yml.matchAll(/\benv:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]!))].sort();
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ stage, node: process.version, env: variables.map((name) => [name, env[name] ?? null]) }));
   hash.update(yml);
   hash.update(lock);
+  if (readsOwnModules) for (const source of deploymentSources(projectRoot)) hash.update(source);
   return hash.digest('hex');
 }
 

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { routes } from '../../lib/http/routes';
+import { allRoutes as routes } from '../../lib/routes/all-routes';
 import { launchBrowser } from '../helpers/browser';
 import { api, apiBaseUrl } from '../helpers/http-client';
 import { machineTimeout } from '../helpers/machine-timeout';

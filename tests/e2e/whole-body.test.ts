@@ -1,4 +1,4 @@
-import { routes } from '../../lib/http/routes';
+import { allRoutes as routes } from '../../lib/routes/all-routes';
 import { createTestWorkspace, testDb, workspaceItems } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
 import { wholeBodyTexts } from '../helpers/arbitraries';

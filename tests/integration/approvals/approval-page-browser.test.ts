@@ -162,8 +162,8 @@ beforeAll(async () => {
   jobsQueueUrl = await createTestQueue(sqs, 'approval-page-jobs');
   actionsQueueUrl = await createTestQueue(sqs, 'approval-page-actions');
   const env = { JOBS_QUEUE_URL: jobsQueueUrl, ACTIONS_QUEUE_URL: actionsQueueUrl };
-  showPage = await loadHandler(() => import('../../../functions/http/approval-page'), env);
-  decideOnPage = await loadHandler(() => import('../../../functions/http/approval-page-decide'), env);
+  showPage = await loadHandler(() => import('../../../functions/http/show-approval-page'), env);
+  decideOnPage = await loadHandler(() => import('../../../functions/http/decide-on-approval-page'), env);
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -44,10 +44,10 @@ let webhooksQueueUrl: string;
 
 async function loadHandlers(env: Record<string, string>): Promise<Handlers> {
   return {
-    createLink: await loadHandler(() => import('../../../functions/http/connect-link-create'), env),
-    showPage: await loadHandler(() => import('../../../functions/http/connect-page'), env),
-    submitPage: await loadHandler(() => import('../../../functions/http/connect-page-submit'), env),
-    notify: await loadHandler(() => import('../../../functions/http/connect-notify'), env),
+    createLink: await loadHandler(() => import('../../../functions/http/create-connect-link'), env),
+    showPage: await loadHandler(() => import('../../../functions/http/show-connect-page'), env),
+    submitPage: await loadHandler(() => import('../../../functions/http/connect-on-page'), env),
+    notify: await loadHandler(() => import('../../../functions/http/receive-connect-notification'), env),
   };
 }
 

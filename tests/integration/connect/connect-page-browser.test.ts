@@ -233,9 +233,9 @@ describe('a Unipile connect link in a browser without JavaScript', () => {
       PUBLIC_BASE_URL: routes.url,
     };
     handlers = {
-      createLink: await loadHandler(() => import('../../../functions/http/connect-link-create'), env),
-      showPage: await loadHandler(() => import('../../../functions/http/connect-page'), env),
-      notify: await loadHandler(() => import('../../../functions/http/connect-notify'), env),
+      createLink: await loadHandler(() => import('../../../functions/http/create-connect-link'), env),
+      showPage: await loadHandler(() => import('../../../functions/http/show-connect-page'), env),
+      notify: await loadHandler(() => import('../../../functions/http/receive-connect-notification'), env),
     };
   });
   afterAll(async () => {

@@ -4,7 +4,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { routeKey, routes as apiRoutes } from '../../../lib/http/routes';
+import { routeKey } from '../../../lib/http/route';
+import { allRoutes as apiRoutes } from '../../../lib/routes/all-routes';
+import { functionNamed, permissionsOf } from '../../../deploy/functions';
 import { MAX_DELAY_SECONDS } from '../../../lib/queue/send';
 import { transcriptObjectKey } from '../../../lib/store/transcript-objects';
 import { ANALYSIS_LEASE_SECONDS } from '../../../lib/transcripts/analyse-stored-transcript';
@@ -182,7 +184,7 @@ describe('the packaged CloudFormation template', () => {
     expect(routes).toEqual(expect.arrayContaining(['POST /api/v1/social-selling/like', 'GET /api/v1/jobs/{jobId}', '$default']));
   });
 
-  it('gives each function a role of its own with only the calls it makes, on named resources', () => {
+  it('gives each function a role with only the calls it makes, on named resources, shared only by functions that make the same', () => {
     const roleOf = (fnId: string) => {
       const roleId = logicalIdOf(resources[fnId]!.Properties.Role);
       const statements = (resources[roleId]!.Properties.Policies ?? []).flatMap((policy: any) => policy.PolicyDocument.Statement);
@@ -190,7 +192,14 @@ describe('the packaged CloudFormation template', () => {
     };
     const functions = ofType('AWS::Lambda::Function').map(([id]) => id);
 
-    expect(new Set(functions.map((id) => roleOf(id).roleId)).size).toBe(functions.length);
+    const byRole = new Map<string, string[]>();
+    for (const id of functions) byRole.set(roleOf(id).roleId, [...(byRole.get(roleOf(id).roleId) ?? []), id]);
+    for (const sharing of byRole.values()) {
+      const calls = sharing.map((id) =>
+        permissionsOf(functionNamed(id.replace(/LambdaFunction$/, '').replace(/^./, (c) => c.toLowerCase()))),
+      );
+      expect(calls.map((call) => JSON.stringify(call))).toEqual(calls.map(() => JSON.stringify(calls[0])));
+    }
     for (const id of functions) {
       for (const statement of roleOf(id).statements) {
         // Every resource named (Bedrock's model ARNs may end in a wildcard: the model is configured).
@@ -199,7 +208,7 @@ describe('the packaged CloudFormation template', () => {
       }
     }
     expect(roleOf('NotFoundLambdaFunction').actions).toEqual([]);
-    expect(roleOf('JobsGetLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect(roleOf('GetJobLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     // The jobs sweep reads the queued index and fails stale jobs: nothing else (no queue, no event).
     const table = { 'Fn::GetAtt': ['Table', 'Arn'] };
     expect(roleOf('JobsSweepLambdaFunction').statements).toEqual([
@@ -211,23 +220,23 @@ describe('the packaged CloudFormation template', () => {
     expect(roleOf('JobsWorkerLambdaFunction').actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
     // Transcripts: the endpoint writes objects and never reads them; the worker reads and never writes.
     // DeleteObject: it removes the content of a request it refused or could not record (accept-transcript.ts).
-    expect(roleOf('TranscriptAddLambdaFunction').actions).toEqual(
+    expect(roleOf('AddTranscriptLambdaFunction').actions).toEqual(
       expect.arrayContaining(['s3:PutObject', 's3:DeleteObject', 'sqs:SendMessage']),
     );
-    expect(roleOf('TranscriptAddLambdaFunction').actions).not.toContain('s3:GetObject');
+    expect(roleOf('AddTranscriptLambdaFunction').actions).not.toContain('s3:GetObject');
     expect(roleOf('TranscriptsWorkerLambdaFunction').actions).toEqual(
       expect.arrayContaining(['s3:GetObject', 'sqs:ReceiveMessage', 'bedrock:InvokeModel']),
     );
     expect(roleOf('TranscriptsWorkerLambdaFunction').actions).not.toContain('s3:PutObject');
-    expect(roleOf('TranscriptsListLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect(roleOf('ListTranscriptsLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     // The report pages read the transcript, its workspace and its content (and the link's page its signing key): nothing else, and never write.
-    expect(roleOf('TranscriptReportPageLambdaFunction').actions.sort()).toEqual([
+    expect(roleOf('ShowTranscriptReportLambdaFunction').actions.sort()).toEqual([
       'dynamodb:GetItem',
       'kms:Decrypt',
       's3:GetObject',
       'ssm:GetParameter',
     ]);
-    expect(roleOf('TranscriptReportGetLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem', 's3:GetObject']);
+    expect(roleOf('GetTranscriptReportLambdaFunction').actions.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem', 's3:GetObject']);
   });
 
   it("lets every api-key route's function count the request (UpdateItem on the table), and no public one", () => {
@@ -308,15 +317,15 @@ describe('the packaged CloudFormation template', () => {
     const reportLinkSecret = parameterArn('report-link-secret');
 
     expect(Object.fromEntries(Object.entries(readers).filter(([, reads]) => reads.length > 0))).toEqual({
-      UnipileWebhook: [parameterArn('unipile-webhook-secret')],
+      ReceiveUnipileWebhook: [parameterArn('unipile-webhook-secret')],
       ConnectionWatch: [apiKey],
       ActionsWorker: [apiKey],
-      TranscriptGet: [reportLinkSecret],
-      TranscriptReportPage: [reportLinkSecret],
-      ConnectLinkCreate: [connectLinkSecret, apiKey],
-      ConnectPage: [connectLinkSecret],
-      ConnectPageSubmit: [connectLinkSecret],
-      ConnectNotify: [connectLinkSecret, apiKey],
+      GetTranscript: [reportLinkSecret],
+      ShowTranscriptReport: [reportLinkSecret],
+      CreateConnectLink: [connectLinkSecret, apiKey],
+      ShowConnectPage: [connectLinkSecret],
+      ConnectOnPage: [connectLinkSecret],
+      ReceiveConnectNotification: [connectLinkSecret, apiKey],
     });
     // Deployed, no secret is a plain variable: each function is given its parameter's name.
     for (const [, fn] of ofType('AWS::Lambda::Function')) {

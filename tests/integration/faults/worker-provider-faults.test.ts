@@ -45,7 +45,7 @@ beforeAll(async () => {
   comment = await loadHandler(() => import('../../../functions/http/request-comment'), env);
   connect = await loadHandler(() => import('../../../functions/http/connect'), env);
   dm = await loadHandler(() => import('../../../functions/http/dm'), env);
-  jobsGet = await loadHandler(() => import('../../../functions/http/jobs-get'), env);
+  jobsGet = await loadHandler(() => import('../../../functions/http/get-job'), env);
   jobsWorker = await loadWorker('jobs', env);
   actionsWorker = await loadWorker('actions', {
     ...env,

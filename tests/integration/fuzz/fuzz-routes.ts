@@ -2,7 +2,7 @@ import { connectStateHash, signConnectState } from '../../../lib/connect/connect
 import { signReportToken } from '../../../lib/reports/report-token';
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import { DEFAULT_MAX_BODY_BYTES } from '../../../lib/http/read-body';
-import type { routes } from '../../../lib/http/routes';
+import type { DefinedRoute } from '../../../lib/routes/all-routes';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import type { PlanJobMessage } from '../../../lib/queue/messages';
 import type { AnalyseTranscriptMessage } from '../../../lib/queue/messages';
@@ -21,7 +21,7 @@ import type { TestWorkspace } from '../../helpers/factories';
 import { bodyOf, loadHandler } from '../http/load-handler';
 
 /** `METHOD /path` of a route of lib/http/routes.ts. */
-export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
+export type RouteKey = `${DefinedRoute['method']} ${DefinedRoute['path']}`;
 
 /** What exists before the fuzzing starts: a workspace and one resource of each kind, made through the handlers. */
 export interface FuzzFixture {
@@ -151,14 +151,14 @@ export const fuzzRoutes: FuzzRoute[] = [
   })),
   {
     route: 'GET /api/v1/approvals/{approvalId}',
-    load: () => import('../../../functions/http/approvals-get'),
+    load: () => import('../../../functions/http/get-approval'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ approvalId: [f.apiApprovalId] }),
   },
   {
     route: 'POST /api/v1/approvals/{approvalId}',
-    load: () => import('../../../functions/http/approvals-decide'),
+    load: () => import('../../../functions/http/decide-approval'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ approvalId: [f.apiApprovalId] }),
@@ -171,14 +171,14 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'GET /approve/{token}',
-    load: () => import('../../../functions/http/approval-page'),
+    load: () => import('../../../functions/http/show-approval-page'),
     auth: 'none',
     errors: 'page',
     params: (f) => ({ token: [f.pageToken] }),
   },
   {
     route: 'POST /approve/{token}',
-    load: () => import('../../../functions/http/approval-page-decide'),
+    load: () => import('../../../functions/http/decide-on-approval-page'),
     auth: 'none',
     errors: 'page',
     params: (f) => ({ token: [f.pageToken] }),
@@ -191,7 +191,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'POST /api/v1/webhooks/unipile',
-    load: () => import('../../../functions/http/unipile-webhook'),
+    load: () => import('../../../functions/http/receive-unipile-webhook'),
     auth: 'webhook-secret',
     errors: 'problem',
     body: {
@@ -216,7 +216,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'GET /api/v1/jobs/{jobId}',
-    load: () => import('../../../functions/http/jobs-get'),
+    load: () => import('../../../functions/http/get-job'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ jobId: [f.jobId] }),
@@ -225,24 +225,24 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'GET /api/v1/jobs',
-    load: () => import('../../../functions/http/jobs-list'),
+    load: () => import('../../../functions/http/list-jobs'),
     auth: 'api-key',
     errors: 'problem',
     list: true,
   },
   {
     route: 'POST /api/v1/jobs/{jobId}/cancel',
-    load: () => import('../../../functions/http/jobs-cancel'),
+    load: () => import('../../../functions/http/cancel-job'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ jobId: [f.cancelJobId] }),
   },
   { route: 'GET /health', load: () => import('../../../functions/http/health'), auth: 'none', errors: 'problem' },
-  { route: 'GET /api/v1/openapi.json', load: () => import('../../../functions/http/openapi'), auth: 'none', errors: 'problem' },
-  { route: 'GET /docs', load: () => import('../../../functions/http/docs'), auth: 'none', errors: 'problem' },
+  { route: 'GET /api/v1/openapi.json', load: () => import('../../../functions/http/open-api-document'), auth: 'none', errors: 'problem' },
+  { route: 'GET /docs', load: () => import('../../../functions/http/docs-page'), auth: 'none', errors: 'problem' },
   {
     route: 'POST /api/v1/transcript/add',
-    load: () => import('../../../functions/http/transcript-add'),
+    load: () => import('../../../functions/http/add-transcript'),
     mustReach: 202,
     auth: 'api-key',
     errors: 'problem',
@@ -256,35 +256,35 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'GET /api/v1/transcript/{call_id}',
-    load: () => import('../../../functions/http/transcript-get'),
+    load: () => import('../../../functions/http/get-transcript'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ call_id: [f.callId] }),
   },
   {
     route: 'GET /api/v1/transcript/{call_id}/report',
-    load: () => import('../../../functions/http/transcript-report-get'),
+    load: () => import('../../../functions/http/get-transcript-report'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ call_id: [f.callId] }),
   },
   {
     route: 'GET /reports/{token}',
-    load: () => import('../../../functions/http/transcript-report-page'),
+    load: () => import('../../../functions/http/show-transcript-report'),
     auth: 'none',
     errors: 'page',
     params: (f) => ({ token: [f.reportToken] }),
   },
   {
     route: 'GET /api/v1/transcripts',
-    load: () => import('../../../functions/http/transcripts-list'),
+    load: () => import('../../../functions/http/list-transcripts'),
     auth: 'api-key',
     errors: 'problem',
     list: true,
   },
   {
     route: 'POST /api/v1/webhooks',
-    load: () => import('../../../functions/http/webhooks-create'),
+    load: () => import('../../../functions/http/create-webhook'),
     auth: 'api-key',
     errors: 'problem',
     body: {
@@ -294,17 +294,17 @@ export const fuzzRoutes: FuzzRoute[] = [
       shape: { required: ['url', 'events'] },
     },
   },
-  { route: 'GET /api/v1/webhooks', load: () => import('../../../functions/http/webhooks-list'), auth: 'api-key', errors: 'problem' },
+  { route: 'GET /api/v1/webhooks', load: () => import('../../../functions/http/list-webhooks'), auth: 'api-key', errors: 'problem' },
   {
     route: 'GET /api/v1/webhooks/{webhookId}',
-    load: () => import('../../../functions/http/webhooks-get'),
+    load: () => import('../../../functions/http/get-webhook'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ webhookId: [f.webhookId] }),
   },
   {
     route: 'PATCH /api/v1/webhooks/{webhookId}',
-    load: () => import('../../../functions/http/webhooks-update'),
+    load: () => import('../../../functions/http/update-webhook'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ webhookId: [f.webhookId] }),
@@ -319,28 +319,28 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'DELETE /api/v1/webhooks/{webhookId}',
-    load: () => import('../../../functions/http/webhooks-delete'),
+    load: () => import('../../../functions/http/delete-webhook'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ webhookId: [f.doomedWebhookId] }),
   },
   {
     route: 'POST /api/v1/webhooks/{webhookId}/rotate-secret',
-    load: () => import('../../../functions/http/webhooks-rotate-secret'),
+    load: () => import('../../../functions/http/rotate-webhook-secret'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ webhookId: [f.webhookId] }),
   },
   {
     route: 'POST /api/v1/webhooks/{webhookId}/test',
-    load: () => import('../../../functions/http/webhooks-test'),
+    load: () => import('../../../functions/http/test-webhook'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ webhookId: [f.webhookId] }),
   },
   {
     route: 'GET /api/v1/webhooks/{webhookId}/deliveries',
-    load: () => import('../../../functions/http/webhook-deliveries-list'),
+    load: () => import('../../../functions/http/list-webhook-deliveries'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ webhookId: [f.webhookId] }),
@@ -348,28 +348,28 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
-    load: () => import('../../../functions/http/webhook-delivery-resend'),
+    load: () => import('../../../functions/http/resend-webhook-delivery'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ webhookId: [f.resendWebhookId], deliveryId: [f.deliveryId] }),
   },
   {
     route: 'GET /api/v1/accounts',
-    load: () => import('../../../functions/http/accounts-list'),
+    load: () => import('../../../functions/http/list-accounts'),
     auth: 'api-key',
     errors: 'problem',
     list: true,
   },
   {
     route: 'GET /api/v1/accounts/{accountId}',
-    load: () => import('../../../functions/http/accounts-get'),
+    load: () => import('../../../functions/http/get-account'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ accountId: [f.ws.accounts[0]!.accountId] }),
   },
   {
     route: 'PATCH /api/v1/accounts/{accountId}',
-    load: () => import('../../../functions/http/accounts-update'),
+    load: () => import('../../../functions/http/update-account'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ accountId: [f.patchedAccountId] }),
@@ -389,21 +389,21 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'DELETE /api/v1/accounts/{accountId}',
-    load: () => import('../../../functions/http/accounts-delete'),
+    load: () => import('../../../functions/http/delete-account'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ accountId: [f.doomedAccountId] }),
   },
   {
     route: 'GET /api/v1/accounts/{accountId}/usage',
-    load: () => import('../../../functions/http/account-usage-get'),
+    load: () => import('../../../functions/http/get-account-usage'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ accountId: [f.ws.accounts[0]!.accountId] }),
   },
   {
     route: 'POST /api/v1/accounts/connect-link',
-    load: () => import('../../../functions/http/connect-link-create'),
+    load: () => import('../../../functions/http/create-connect-link'),
     auth: 'api-key',
     errors: 'problem',
     body: {
@@ -419,14 +419,14 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'GET /connect/{state}',
-    load: () => import('../../../functions/http/connect-page'),
+    load: () => import('../../../functions/http/show-connect-page'),
     auth: 'none',
     errors: 'page',
     params: (f) => ({ state: [f.connectPageState] }),
   },
   {
     route: 'POST /connect/{state}',
-    load: () => import('../../../functions/http/connect-page-submit'),
+    load: () => import('../../../functions/http/connect-on-page'),
     auth: 'none',
     errors: 'page',
     params: (f) => ({ state: [f.connectFormState] }),
@@ -439,7 +439,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'POST /connect/{state}/notify',
-    load: () => import('../../../functions/http/connect-notify'),
+    load: () => import('../../../functions/http/receive-connect-notification'),
     auth: 'none',
     errors: 'problem',
     params: (f) => ({ state: [f.notifyState] }),
@@ -457,13 +457,13 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'GET /api/v1/workspace',
-    load: () => import('../../../functions/http/workspace-get'),
+    load: () => import('../../../functions/http/get-workspace'),
     auth: 'api-key',
     errors: 'problem',
   },
   {
     route: 'PATCH /api/v1/workspace',
-    load: () => import('../../../functions/http/workspace-update'),
+    load: () => import('../../../functions/http/update-workspace'),
     auth: 'api-key',
     errors: 'problem',
     body: {
@@ -475,20 +475,20 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'GET /api/v1/groups',
-    load: () => import('../../../functions/http/groups-list'),
+    load: () => import('../../../functions/http/list-groups'),
     auth: 'api-key',
     errors: 'problem',
   },
   {
     route: 'GET /api/v1/groups/{name}',
-    load: () => import('../../../functions/http/groups-get'),
+    load: () => import('../../../functions/http/get-group'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ name: [f.groupName] }),
   },
   {
     route: 'PUT /api/v1/groups/{name}',
-    load: () => import('../../../functions/http/groups-put'),
+    load: () => import('../../../functions/http/put-group'),
     // A name no group has yet creates one: odd names that are valid ones do.
     mustReach: 201,
     auth: 'api-key',
@@ -503,14 +503,14 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'DELETE /api/v1/groups/{name}',
-    load: () => import('../../../functions/http/groups-delete'),
+    load: () => import('../../../functions/http/delete-group'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ name: [f.doomedGroupName] }),
   },
   {
     route: 'POST /api/v1/groups/{name}/accounts',
-    load: () => import('../../../functions/http/group-accounts-add'),
+    load: () => import('../../../functions/http/add-group-accounts'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ name: [f.groupName] }),
@@ -523,7 +523,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   {
     route: 'DELETE /api/v1/groups/{name}/accounts/{accountId}',
-    load: () => import('../../../functions/http/group-account-remove'),
+    load: () => import('../../../functions/http/remove-group-account'),
     auth: 'api-key',
     errors: 'problem',
     params: (f) => ({ name: [f.groupName], accountId: [f.ws.accounts[1]!.accountId] }),

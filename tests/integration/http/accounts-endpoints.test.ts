@@ -38,11 +38,11 @@ type RouteName = keyof typeof routes;
 
 beforeAll(async () => {
   likeQueueUrl = await createTestQueue(sqs, 'accounts-like');
-  handlers.list = await loadHandler(() => import('../../../functions/http/accounts-list'), {});
-  handlers.get = await loadHandler(() => import('../../../functions/http/accounts-get'), {});
-  handlers.update = await loadHandler(() => import('../../../functions/http/accounts-update'), {});
-  handlers.remove = await loadHandler(() => import('../../../functions/http/accounts-delete'), {});
-  handlers.usage = await loadHandler(() => import('../../../functions/http/account-usage-get'), {});
+  handlers.list = await loadHandler(() => import('../../../functions/http/list-accounts'), {});
+  handlers.get = await loadHandler(() => import('../../../functions/http/get-account'), {});
+  handlers.update = await loadHandler(() => import('../../../functions/http/update-account'), {});
+  handlers.remove = await loadHandler(() => import('../../../functions/http/delete-account'), {});
+  handlers.usage = await loadHandler(() => import('../../../functions/http/get-account-usage'), {});
   handlers.like = await loadHandler(() => import('../../../functions/http/like'), { JOBS_QUEUE_URL: likeQueueUrl });
   ws = await createTestWorkspace(db, {
     accounts: [{ name: 'Ann', timezone: 'Europe/Paris', dailyLimits: { reactions: 25 } }, { name: 'Bo' }, { name: 'Cy' }],

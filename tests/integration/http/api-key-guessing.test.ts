@@ -93,7 +93,7 @@ describe('a key that does not open a workspace', () => {
     ],
     [
       'GET /api/v1/jobs/{jobId}',
-      () => import('../../../functions/http/jobs-get'),
+      () => import('../../../functions/http/get-job'),
       { method: 'GET', path: '/api/v1/jobs/job_x', pathParameters: { jobId: 'job_x' } },
     ],
   ] as const)('gets a byte-identical 401 on %s, whatever is wrong with it, and starts nothing', async (_route, load, request) => {

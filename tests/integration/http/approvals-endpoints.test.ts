@@ -33,8 +33,8 @@ beforeAll(async () => {
   actionsQueueUrl = await createTestQueue(sqs, 'approvals-actions');
   const env = { JOBS_QUEUE_URL: jobsQueueUrl, ACTIONS_QUEUE_URL: actionsQueueUrl };
   dmHandler = await loadHandler(() => import('../../../functions/http/dm'), env);
-  getHandler = await loadHandler(() => import('../../../functions/http/approvals-get'), env);
-  decideHandler = await loadHandler(() => import('../../../functions/http/approvals-decide'), env);
+  getHandler = await loadHandler(() => import('../../../functions/http/get-approval'), env);
+  decideHandler = await loadHandler(() => import('../../../functions/http/decide-approval'), env);
   ws = await createTestWorkspace(db, { accounts: 1 });
   other = await createTestWorkspace(db, { accounts: 1 });
 });

@@ -1,5 +1,8 @@
 import { awsCallsOf, expectedAwsCalls } from '../../../bench/aws-calls-per-request';
-import { AwsTape, watchClients } from '../../../bench/aws-tape';
+import { AwsTape, watchClients, type RecordedCommand } from '../../../bench/aws-tape';
+import { functionNamed, permissionsOf } from '../../../deploy/functions';
+import type { Permissions } from '../../../lib/function-deployment';
+import { routeOf } from '../../helpers/routes';
 import { recordEndpoints, scenarioHandlerCount, type EndpointRecording } from '../../../bench/http-scenarios';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,4 +55,62 @@ it('makes the documented AWS calls per endpoint, and no other', () => {
 it('makes one HTTP request per call (no retry, no hidden request)', () => {
   for (const endpoint of recordings)
     expect([endpoint.route, endpoint.recording.responses.length]).toEqual([endpoint.route, endpoint.recording.commands.length]);
+});
+
+/** The IAM actions a recorded call needs, each with its resource: the table or an index, a queue, the transcripts' objects. */
+function iamActionsOf(command: RecordedCommand): string[] {
+  const input = command.input as {
+    IndexName?: string;
+    QueueUrl?: string;
+    TransactItems?: Array<Record<string, unknown>>;
+  };
+  if (command.service === 'S3') return [`s3:${command.name} transcripts`];
+  if (command.service === 'SQS') {
+    // The queue whose URL the handlers were given (the webhooks one is this test's own).
+    const queue = ['jobs', 'actions', 'transcripts', 'webhooks', 'notifications'].find(
+      (name) => process.env[`${name.toUpperCase()}_QUEUE_URL`] === input.QueueUrl,
+    );
+    return [`sqs:SendMessage ${queue ?? input.QueueUrl}`];
+  }
+  const item: Record<string, string> = {
+    Get: 'GetItem',
+    Put: 'PutItem',
+    Update: 'UpdateItem',
+    Delete: 'DeleteItem',
+    BatchGet: 'BatchGetItem',
+  };
+  if (command.name === 'TransactWrite') {
+    const kinds: Record<string, string> = {
+      Put: 'PutItem',
+      Update: 'UpdateItem',
+      Delete: 'DeleteItem',
+      ConditionCheck: 'ConditionCheckItem',
+    };
+    return (input.TransactItems ?? []).flatMap((entry) => Object.keys(entry).map((kind) => `dynamodb:${kinds[kind]} table`));
+  }
+  if (command.name === 'Query') return [`dynamodb:Query ${input.IndexName ?? 'table'}`];
+  return [`dynamodb:${item[command.name] ?? command.name} table`];
+}
+
+/** What a function's permissions allow, in the same words. */
+function allowedActions(permissions: Permissions): Set<string> {
+  return new Set([
+    ...(permissions.table ?? []).map((action) => `dynamodb:${action} table`),
+    ...(permissions.queries ?? []).map((index) => `dynamodb:Query ${index}`),
+    ...(permissions.sendsTo ?? []).map((queue) => `sqs:SendMessage ${queue}`),
+    ...(permissions.transcriptObjects ?? []).map((action) => `s3:${action} transcripts`),
+  ]);
+}
+
+it("makes only calls its function's role allows (deploy/functions.ts), on the resources it names", () => {
+  const denied = recordings.flatMap((endpoint) => {
+    const fn = endpoint.route.startsWith('$default') ? functionNamed('notFound') : functionNamed(routeOf(endpoint.route)!.name);
+    const allowed = allowedActions(permissionsOf(fn));
+    return endpoint.recording.commands
+      .flatMap(iamActionsOf)
+      .filter((action) => !allowed.has(action))
+      .map((action) => `${endpoint.route}: ${action}`);
+  });
+
+  expect([...new Set(denied)]).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { routes } from '../../../lib/http/routes';
+import { allRoutes as routes } from '../../../lib/routes/all-routes';
 import { getWorkspace } from '../../../lib/store/workspaces';
 import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';

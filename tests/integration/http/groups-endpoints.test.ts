@@ -30,12 +30,12 @@ const routes = {
 type RouteName = keyof typeof routes;
 
 beforeAll(async () => {
-  handlers.list = await loadHandler(() => import('../../../functions/http/groups-list'), {});
-  handlers.get = await loadHandler(() => import('../../../functions/http/groups-get'), {});
-  handlers.put = await loadHandler(() => import('../../../functions/http/groups-put'), {});
-  handlers.remove = await loadHandler(() => import('../../../functions/http/groups-delete'), {});
-  handlers.add = await loadHandler(() => import('../../../functions/http/group-accounts-add'), {});
-  handlers.removeAccount = await loadHandler(() => import('../../../functions/http/group-account-remove'), {});
+  handlers.list = await loadHandler(() => import('../../../functions/http/list-groups'), {});
+  handlers.get = await loadHandler(() => import('../../../functions/http/get-group'), {});
+  handlers.put = await loadHandler(() => import('../../../functions/http/put-group'), {});
+  handlers.remove = await loadHandler(() => import('../../../functions/http/delete-group'), {});
+  handlers.add = await loadHandler(() => import('../../../functions/http/add-group-accounts'), {});
+  handlers.removeAccount = await loadHandler(() => import('../../../functions/http/remove-group-account'), {});
   ws = await createTestWorkspace(db, { accounts: 3, groups: { Sales: [0, 1], founders: [2] } });
   other = await createTestWorkspace(db, { accounts: 1, groups: { partners: [0] } });
 });

@@ -1,5 +1,5 @@
 import { newId } from '../../../lib/ids';
-import { routes } from '../../../lib/http/routes';
+import { allRoutes as routes } from '../../../lib/routes/all-routes';
 import { createTestWorkspace, testDb } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { api } from '../../helpers/http-client';

@@ -10,7 +10,6 @@ import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import { planJobMessageSchema } from '../../../lib/queue/messages';
 import { getJob } from '../../../lib/store/jobs';
-import { likeRequestSchema } from '../../../lib/schemas/like';
 import { backlogItem } from '../../../lib/store/account-backlogs';
 import { revokeApiKey } from '../../../lib/store/api-keys';
 import { transactWrite } from '../../../lib/store/transact';
@@ -29,7 +28,7 @@ import {
 } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { acceptedJob } from '../../../lib/outreach/endpoint/accepted-job';
-import { routeTable } from '../../../lib/http/routes';
+import { like } from '../../../lib/routes/social-selling/like';
 
 const db = testDb();
 const sqs = testSqs();
@@ -46,8 +45,7 @@ function likeEndpoint(overrides: { queueUrl?: string; sqsClient?: SQSClient; acc
     accountBacklogLimit: overrides.accountBacklogLimit,
   };
   return httpEndpoint({
-    route: routeTable.like,
-    body: likeRequestSchema,
+    route: like,
     db,
     handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)),
   });
@@ -205,7 +203,7 @@ describe('POST /social-selling/like through the pipeline', () => {
     it('answers 409 while the first request is still running', async () => {
       const key = `k3-${Date.now()}`;
       const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-      const fingerprint = sha(requestFingerprint(routeTable.like, {}, validBody));
+      const fingerprint = sha(requestFingerprint(like, {}, validBody));
       await claimIdempotencyKey(db, ws.workspaceId, sha(key), fingerprint, new Date(), { ttlSeconds: 60, lockSeconds: 60 });
 
       const result = await likeEndpoint()(post({ 'api-key': ws.apiKey, 'idempotency-key': key }));
@@ -246,8 +244,7 @@ describe('POST /social-selling/like through the pipeline', () => {
         table: db.table,
       };
       const endpoint = httpEndpoint({
-        route: routeTable.like,
-        body: likeRequestSchema,
+        route: like,
         db: unreachable,
         handle: async () => ({ status: 200 }),
       });
@@ -260,8 +257,7 @@ describe('POST /social-selling/like through the pipeline', () => {
 
     it('answers an unexpected error with an opaque 500 naming the request id', async () => {
       const endpoint = httpEndpoint({
-        route: routeTable.like,
-        body: likeRequestSchema,
+        route: like,
         db,
         handle: () => Promise.reject(new TypeError('secret internals at line 42')),
       });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { Json } from '../../../lib/openapi/build-document';
-import { operationOf } from '../../../lib/openapi/operations/all-operations';
+import { routeOf as operationOf } from '../../helpers/routes';
+import { responseBodies } from '../../../lib/schemas/responses/response-bodies';
 import { responsesOf } from '../../../lib/openapi/standard-responses';
 import { problemSchema, validationProblemSchema } from '../../../lib/schemas/responses/problem';
 import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';
@@ -42,7 +43,7 @@ function expectDocumented(route: string, response: ApiResponse): Record<string, 
   }
   if (documented!.json) {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const parsed = z.safeParse(documented!.json, response.body);
+    const parsed = z.safeParse(responseBodies[documented!.json], response.body);
     expect({ route, issues: parsed.success ? [] : parsed.error.issues }).toEqual({ route, issues: [] });
   } else if (documented!.problems) {
     expect(response.headers.get('content-type')).toBe('application/problem+json');

@@ -7,6 +7,7 @@ import { httpEndpoint } from '../../../lib/http/endpoint';
 import { rateWindowOf, secondsUntilEnd } from '../../../lib/http/rate-limit';
 import type { LambdaHttpResult } from '../../../lib/http/response';
 import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
+import { jsonBody } from '../../../lib/http/route';
 import { likeRequestSchema } from '../../../lib/schemas/like';
 import { revokeApiKey } from '../../../lib/store/api-keys';
 import { createDocumentClient } from '../../../lib/store/client';
@@ -64,7 +65,7 @@ beforeAll(async () => {
   likeHandlers = [];
   jobsGetHandlers = [];
   for (let i = 0; i < 4; i++) likeHandlers.push(await loadHandler(() => import('../../../functions/http/like'), env));
-  for (let i = 0; i < 2; i++) jobsGetHandlers.push(await loadHandler(() => import('../../../functions/http/jobs-get'), env));
+  for (let i = 0; i < 2; i++) jobsGetHandlers.push(await loadHandler(() => import('../../../functions/http/get-job'), env));
 }, 120_000);
 afterEach(() => drainQueue(sqs, jobsQueueUrl, 0));
 
@@ -173,7 +174,7 @@ describe('through serverless offline', () => {
 describe('RATE_LIMIT_PER_MINUTE=0', () => {
   it('counts nothing and sends no RateLimit headers', async () => {
     const ws = await createTestWorkspace(db, { accounts: 1 });
-    const unlimited = await loadHandler(() => import('../../../functions/http/jobs-get'), { RATE_LIMIT_PER_MINUTE: '0' });
+    const unlimited = await loadHandler(() => import('../../../functions/http/get-job'), { RATE_LIMIT_PER_MINUTE: '0' });
 
     const results = await Promise.all(Array.from({ length: 2 * limit }, () => getJob(unlimited, ws.apiKey)));
 
@@ -203,8 +204,7 @@ describe('when the counter cannot be written', () => {
     const throttled = { client, table: db.table };
     const deps = { db: throttled, sqs, jobsQueueUrl, retentionDays: 1 };
     const endpoint = httpEndpoint({
-      route: { method: 'POST', path: '/api/v1/social-selling/like' },
-      body: likeRequestSchema,
+      route: { method: 'POST', path: '/api/v1/social-selling/like', body: jsonBody(likeRequestSchema) },
       db: throttled,
       rateLimitPerMinute: limit,
       handle: async ({ workspaceId, body, now }) => acceptedJob(await acceptLikeRequest(deps, workspaceId, body, now)),

@@ -30,9 +30,9 @@ let list: HttpHandler;
 
 beforeAll(async () => {
   queueUrl = await createTestQueue(sqs, 'transcripts');
-  add = await loadHandler(() => import('../../../functions/http/transcript-add'), { TRANSCRIPTS_QUEUE_URL: queueUrl });
-  get = await loadHandler(() => import('../../../functions/http/transcript-get'), {});
-  list = await loadHandler(() => import('../../../functions/http/transcripts-list'), {});
+  add = await loadHandler(() => import('../../../functions/http/add-transcript'), { TRANSCRIPTS_QUEUE_URL: queueUrl });
+  get = await loadHandler(() => import('../../../functions/http/get-transcript'), {});
+  list = await loadHandler(() => import('../../../functions/http/list-transcripts'), {});
   ws = await createTestWorkspace(db, { accounts: 0, groups: {} });
   other = await createTestWorkspace(db, { accounts: 0, groups: {} });
 });
@@ -275,7 +275,7 @@ describe('POST /api/v1/transcript/add', () => {
   });
 
   it('answers 503 and keeps no transcript when the analysis cannot be queued; the same request later succeeds', async () => {
-    const broken = await loadHandler(() => import('../../../functions/http/transcript-add'), {
+    const broken = await loadHandler(() => import('../../../functions/http/add-transcript'), {
       TRANSCRIPTS_QUEUE_URL: `${queueUrl}-missing`,
     });
     const payload = body();

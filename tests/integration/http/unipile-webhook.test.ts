@@ -19,11 +19,11 @@ let unconfigured: HttpHandler;
 
 beforeAll(async () => {
   actionsQueueUrl = await createTestQueue(sqs, 'unipile-webhook');
-  webhook = await loadHandler(() => import('../../../functions/http/unipile-webhook'), {
+  webhook = await loadHandler(() => import('../../../functions/http/receive-unipile-webhook'), {
     ACTIONS_QUEUE_URL: actionsQueueUrl,
     UNIPILE_WEBHOOK_SECRET: secret,
   });
-  unconfigured = await loadHandler(() => import('../../../functions/http/unipile-webhook'), {
+  unconfigured = await loadHandler(() => import('../../../functions/http/receive-unipile-webhook'), {
     ACTIONS_QUEUE_URL: actionsQueueUrl,
     UNIPILE_WEBHOOK_SECRET: '',
   });

@@ -39,8 +39,8 @@ let cancel: HttpHandler;
 
 beforeAll(async () => {
   const webhooksQueue = await createTestQueue(sqs, 'webhooks');
-  list = await loadHandler(() => import('../../../functions/http/jobs-list'), {});
-  cancel = await loadHandler(() => import('../../../functions/http/jobs-cancel'), {
+  list = await loadHandler(() => import('../../../functions/http/list-jobs'), {});
+  cancel = await loadHandler(() => import('../../../functions/http/cancel-job'), {
     WEBHOOKS_QUEUE_URL: webhooksQueue,
     JOBS_QUEUE_URL: flow.queues.jobs,
   });

@@ -55,7 +55,7 @@ beforeAll(async () => {
     }),
   );
   actionsQueueUrl = await createTestQueue(sqs, 'sweep-actions');
-  jobsGet = await loadHandler(() => import('../../../functions/http/jobs-get'), { TABLE_NAME: db.table, RATE_LIMIT_PER_MINUTE: '0' });
+  jobsGet = await loadHandler(() => import('../../../functions/http/get-job'), { TABLE_NAME: db.table, RATE_LIMIT_PER_MINUTE: '0' });
   ws = await createTestWorkspace(db, { accounts: 2 });
 });
 afterAll(async () => {

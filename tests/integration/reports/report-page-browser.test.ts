@@ -4,7 +4,7 @@
  * phone and prints. Its layout is checked by what is on it and how big it is (bounding boxes of
  * the bars, the timeline, the idea cards, the transcript), never by pixels.
  *
- * The page is served by the deployed handlers (functions/http/transcript-report-page, and
+ * The page is served by the deployed handlers (functions/http/show-transcript-report, and
  * transcript-get for the link), behind a tiny HTTP server of this file that turns requests into
  * API Gateway events, against DynamoDB Local and fauxqs' S3; the transcripts are stored and
  * analysed as the service does it (tests/helpers/analysed-transcripts.ts).
@@ -46,8 +46,8 @@ let consoleMessages: string[];
 
 beforeAll(async () => {
   const env = { REPORT_LINK_SECRET: SECRET, PUBLIC_BASE_URL: '' };
-  showReport = await loadHandler(() => import('../../../functions/http/transcript-report-page'), env);
-  getTranscript = await loadHandler(() => import('../../../functions/http/transcript-get'), env);
+  showReport = await loadHandler(() => import('../../../functions/http/show-transcript-report'), env);
+  getTranscript = await loadHandler(() => import('../../../functions/http/get-transcript'), env);
   ws = await createTestWorkspace(db, { accounts: 0, groups: {}, settings: { emailDomains: ['acme-sales.example'] } });
   browser = await launchBrowser();
   const requests: string[] = [];

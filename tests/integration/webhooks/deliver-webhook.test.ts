@@ -271,7 +271,7 @@ describe('resendDelivery', () => {
     await deliverWebhook({ ...deps, schedule: { ...deps.schedule, retryForSeconds: 0 } }, message);
     expect(await getDelivery(db, message)).toMatchObject({ status: 'failed', failureReason: 'retries_exhausted', attemptCount: 1 });
 
-    // Answered as its endpoint answers it (functions/http/webhook-delivery-resend.ts).
+    // Answered as its endpoint answers it (functions/http/resend-webhook-delivery.ts).
     const resent = accepted(await resendDelivery(eventDeps(), target.workspaceId, target.webhookId, message.deliveryId, new Date()));
 
     expect(resent).toMatchObject({

@@ -1,16 +1,20 @@
 import { requestFingerprint } from '../../../../lib/http/idempotency';
-import { routeTable } from '../../../../lib/http/routes';
+import { cancelJob } from '../../../../lib/routes/jobs/cancel-job';
+import { decideApproval } from '../../../../lib/routes/approvals/decide-approval';
+import { addGroupAccounts } from '../../../../lib/routes/groups/add-group-accounts';
+import { like } from '../../../../lib/routes/social-selling/like';
+import { connect } from '../../../../lib/routes/social-selling/connect';
 
 /** What an Idempotency-Key is bound to (the HTTP behaviour: tests/integration/http/idempotency-per-resource.test.ts). */
 describe('requestFingerprint', () => {
-  const cancel = routeTable.cancelJob;
+  const cancel = cancelJob;
 
   it('differs between two resources of the same route, with the same (absent) body', () => {
     expect(requestFingerprint(cancel, { jobId: 'job_A' }, undefined)).not.toBe(requestFingerprint(cancel, { jobId: 'job_B' }, undefined));
   });
 
   it('is the same for the same JSON whatever its key order, and differs for another value', () => {
-    const route = routeTable.decideApproval;
+    const route = decideApproval;
     const ids = { approvalId: 'apr_1' };
     const body = { decision: 'approve', edits: { message: 'Hi', note: ['a', { y: 1, x: 2 }] } };
     const reordered = JSON.parse('{"edits":{"note":["a",{"x":2,"y":1}],"message":"Hi"},"decision":"approve"}') as unknown;
@@ -22,7 +26,7 @@ describe('requestFingerprint', () => {
   });
 
   it('writes any id unambiguously: a slash, a quote, a lone surrogate (found by the fuzz tests: a 500)', () => {
-    const group = routeTable.addGroupAccounts;
+    const group = addGroupAccounts;
     const of = (name: string) => requestFingerprint(group, { name }, undefined);
 
     expect(of('a/accounts')).not.toBe(of('a'));
@@ -33,6 +37,6 @@ describe('requestFingerprint', () => {
 
   it('tells no body from an empty object, and the method and route apart', () => {
     expect(requestFingerprint(cancel, { jobId: 'job_A' }, undefined)).not.toBe(requestFingerprint(cancel, { jobId: 'job_A' }, {}));
-    expect(requestFingerprint(routeTable.like, {}, {})).not.toBe(requestFingerprint(routeTable.connect, {}, {}));
+    expect(requestFingerprint(like, {}, {})).not.toBe(requestFingerprint(connect, {}, {}));
   });
 });

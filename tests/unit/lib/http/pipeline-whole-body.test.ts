@@ -1,5 +1,7 @@
 import { DependencyUnavailableError } from '../../../../lib/errors';
 import { publicEndpoint } from '../../../../lib/http/pipeline';
+import { DEFAULT_MAX_BODY_BYTES } from '../../../../lib/http/read-body';
+import { jsonBody } from '../../../../lib/http/route';
 import { logger } from '../../../../lib/log';
 import * as z from '../../../../lib/zod';
 import { httpEvent } from '../../../helpers/factories';
@@ -16,9 +18,18 @@ function endpoint(bodyFormat: 'json' | 'form' = 'json') {
   return {
     handle,
     handler: publicEndpoint({
-      route: { method: 'POST', path: '/things' },
-      body: bodyFormat === 'json' ? schema : z.record(z.string(), z.string()),
-      bodyFormat,
+      route: {
+        method: 'POST',
+        path: '/things',
+        body:
+          bodyFormat === 'json'
+            ? jsonBody(schema)
+            : {
+                schema: z.record(z.string(), z.string()),
+                mediaType: 'application/x-www-form-urlencoded',
+                maxBytes: DEFAULT_MAX_BODY_BYTES,
+              },
+      },
       handle,
     }),
   };
@@ -66,8 +77,7 @@ describe('the pipeline, given a body that is no JSON object', () => {
       .strictObject({ a: z.optional(z.string()), b: z.optional(z.string()) })
       .check(z.refine((value) => value.a !== undefined || value.b !== undefined, { path: ['a'], message: 'a or b is required' }));
     const handler = publicEndpoint({
-      route: { method: 'POST', path: '/things' },
-      body: refined,
+      route: { method: 'POST', path: '/things', body: jsonBody(refined) },
       handle: async () => ({ status: 200, body: {} }),
     });
 
@@ -150,7 +160,11 @@ describe('the pipeline, given a body that is no JSON object', () => {
 describe('moreProblems', () => {
   const strict = z.strictObject({ name: z.string(), groups: z.array(z.string()) });
   const withMore = (more: jest.Mock) =>
-    publicEndpoint({ route: { method: 'POST', path: '/things' }, body: strict, moreProblems: more, handle: async () => ({ status: 200 }) });
+    publicEndpoint({
+      route: { method: 'POST', path: '/things', body: jsonBody(strict) },
+      moreProblems: more,
+      handle: async () => ({ status: 200 }),
+    });
 
   it("adds the use case's problems to a body's 400, so every problem is named at once", async () => {
     const more = jest.fn(async () => [{ path: 'groups.0', message: 'no such group' }]);

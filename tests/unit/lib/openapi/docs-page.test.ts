@@ -3,7 +3,7 @@ import { openApiDocument } from '../../../../lib/openapi/build-document';
 import { docsPageHeaders, renderDocsPage } from '../../../../lib/openapi/docs-page';
 import { serveDocsPage } from '../../../../lib/openapi/serve-docs-page';
 import { serveOpenApiDocument } from '../../../../lib/openapi/serve-document';
-import { routes } from '../../../../lib/http/routes';
+import { allRoutes as routes } from '../../../../lib/routes/all-routes';
 
 describe('the docs page', () => {
   const html = renderDocsPage(openApiDocument());

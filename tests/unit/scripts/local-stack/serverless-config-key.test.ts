@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../../../scripts/local-stack/project';
@@ -35,6 +35,20 @@ describe('serverlessConfigKey', () => {
     expect(keyOf('a: ${ssm:/path/to/secret}')).toBeUndefined();
     expect(keyOf('a: ${file(./config.json):x}')).toBeUndefined();
     expect(keyOf('a: ${env:X, cf:stack.output}')).toBeUndefined();
+  });
+
+  it("is given when serverless.yml runs the project's own deploy modules, and changes with the definitions they read", () => {
+    const yml = 'functions: ${file(./deploy/entries.cjs):functions}';
+    mkdirSync(path.join(dir, 'deploy'));
+    mkdirSync(path.join(dir, 'lib', 'routes'), { recursive: true });
+    writeFileSync(path.join(dir, 'deploy', 'entries.cjs'), 'module.exports = () => ({});');
+    writeFileSync(path.join(dir, 'lib', 'routes', 'like.ts'), "export const like = { path: '/like' };");
+    const before = keyOf(yml);
+
+    expect(before).toEqual(expect.any(String));
+    writeFileSync(path.join(dir, 'lib', 'routes', 'like.ts'), "export const like = { path: '/likes' };");
+    expect(keyOf(yml)).not.toBe(before);
+    expect(keyOf(`${yml}\nb: \${file(./elsewhere.cjs)}`)).toBeUndefined();
   });
 
   it('changes with the value of a variable serverless.yml reads, and not with another', () => {

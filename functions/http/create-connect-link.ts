@@ -1,0 +1,16 @@
+import { defaultConnectDeps } from '../../lib/connect/connect-deps';
+import { createConnectLink } from '../../lib/connect/create-connect-link';
+import { httpEndpoint } from '../../lib/http/endpoint';
+import { created } from '../../lib/http/response';
+import { createConnectLink as route } from '../../lib/routes/onboarding/create-connect-link';
+
+const deps = defaultConnectDeps();
+
+export const handler = httpEndpoint({
+  route,
+  handle: async ({ workspaceId, body, now }) => {
+    const link = await createConnectLink(deps, workspaceId, body, now);
+    // The link is what was made: `Location` names it, as `url` does.
+    return created(link.url, link);
+  },
+});

@@ -1,0 +1,17 @@
+import { defaultConnectDeps } from '../../lib/connect/connect-deps';
+import { hidingState } from '../../lib/connect/hide-state';
+import { receiveConnectNotification } from '../../lib/connect/connect-notification';
+import { publicEndpoint } from '../../lib/http/pipeline';
+import { ok } from '../../lib/http/response';
+import { receiveConnectNotification as route } from '../../lib/routes/onboarding/receive-connect-notification';
+
+const deps = defaultConnectDeps();
+
+export const handler = hidingState(
+  route,
+  publicEndpoint({
+    route,
+    // No secret header: Unipile's report carries none. The signed, single-use state in the path is the credential.
+    handle: async ({ pathParameters, body, now }) => ok(await receiveConnectNotification(deps, pathParameters.state, body, now)),
+  }),
+);
