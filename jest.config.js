@@ -1,6 +1,7 @@
 /**
- * Two projects, one `jest --runInBand` (npm test):
- * - unit: tests/unit, no emulator, nothing to start.
+ * Three projects, one `jest --runInBand` (npm test):
+ * - unit: tests/unit, no emulator, nothing to start, quick.
+ * - slow: tests/slow, no emulator either, but builds, copies of the project or a model trained.
  * - integration: tests/integration and tests/e2e against one local stack (DynamoDB Local, fauxqs,
  *   serverless offline and the SQS poller) that the global setup starts once on free ports and the
  *   global teardown stops; tests/helpers/stack-env.ts hands its endpoints to every test file.
@@ -18,6 +19,16 @@ module.exports = {
       testEnvironment: 'node',
       rootDir: __dirname,
       roots: ['<rootDir>/tests/unit'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+      setupFiles: ['<rootDir>/tests/helpers/unit-env.ts'],
+    },
+    {
+      // What needs no emulator but takes long: builds, copies of the project, a browser found.
+      displayName: 'slow',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      roots: ['<rootDir>/tests/slow'],
       testMatch: ['**/*.test.ts'],
       transform,
       setupFiles: ['<rootDir>/tests/helpers/unit-env.ts'],

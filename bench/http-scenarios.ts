@@ -18,6 +18,8 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { addAccount } from '../lib/admin/workspace-admin';
 import { getConfig } from '../lib/config';
+import { functionNamed } from '../deploy/functions';
+import type { DefinedRoute } from '../lib/routes/all-routes';
 import type { HttpHandler } from '../lib/http/pipeline';
 import type { LambdaHttpResult } from '../lib/http/response';
 import { acceptLikeRequest } from '../lib/outreach/accept/accept-like';
@@ -48,59 +50,12 @@ export interface EndpointRecording {
 export const recordingName = (endpoint: EndpointRecording) =>
   endpoint.variant ? `${endpoint.route} (${endpoint.variant})` : endpoint.route;
 
-/** The file of functions/http serving each route. */
-const handlers = {
-  health: () => import('../functions/http/health'),
-  notFound: () => import('../functions/http/not-found'),
-  openapi: () => import('../functions/http/open-api-document'),
-  docs: () => import('../functions/http/docs-page'),
-  like: () => import('../functions/http/like'),
-  requestComment: () => import('../functions/http/request-comment'),
-  connect: () => import('../functions/http/connect'),
-  dm: () => import('../functions/http/dm'),
-  jobsGet: () => import('../functions/http/get-job'),
-  jobsList: () => import('../functions/http/list-jobs'),
-  jobsCancel: () => import('../functions/http/cancel-job'),
-  accountsList: () => import('../functions/http/list-accounts'),
-  accountsGet: () => import('../functions/http/get-account'),
-  accountsUpdate: () => import('../functions/http/update-account'),
-  accountsDelete: () => import('../functions/http/delete-account'),
-  accountUsageGet: () => import('../functions/http/get-account-usage'),
-  connectLinkCreate: () => import('../functions/http/create-connect-link'),
-  connectPage: () => import('../functions/http/show-connect-page'),
-  connectPageSubmit: () => import('../functions/http/connect-on-page'),
-  connectNotify: () => import('../functions/http/receive-connect-notification'),
-  workspaceGet: () => import('../functions/http/get-workspace'),
-  workspaceUpdate: () => import('../functions/http/update-workspace'),
-  groupsList: () => import('../functions/http/list-groups'),
-  groupsGet: () => import('../functions/http/get-group'),
-  groupsPut: () => import('../functions/http/put-group'),
-  groupsDelete: () => import('../functions/http/delete-group'),
-  groupAccountsAdd: () => import('../functions/http/add-group-accounts'),
-  groupAccountRemove: () => import('../functions/http/remove-group-account'),
-  approvalsGet: () => import('../functions/http/get-approval'),
-  approvalsDecide: () => import('../functions/http/decide-approval'),
-  approvalPage: () => import('../functions/http/show-approval-page'),
-  approvalPageDecide: () => import('../functions/http/decide-on-approval-page'),
-  transcriptAdd: () => import('../functions/http/add-transcript'),
-  transcriptGet: () => import('../functions/http/get-transcript'),
-  transcriptsList: () => import('../functions/http/list-transcripts'),
-  transcriptReportGet: () => import('../functions/http/get-transcript-report'),
-  transcriptReportPage: () => import('../functions/http/show-transcript-report'),
-  unipileWebhook: () => import('../functions/http/receive-unipile-webhook'),
-  webhooksCreate: () => import('../functions/http/create-webhook'),
-  webhooksList: () => import('../functions/http/list-webhooks'),
-  webhooksGet: () => import('../functions/http/get-webhook'),
-  webhooksUpdate: () => import('../functions/http/update-webhook'),
-  webhooksRotateSecret: () => import('../functions/http/rotate-webhook-secret'),
-  webhooksTest: () => import('../functions/http/test-webhook'),
-  webhookDeliveriesList: () => import('../functions/http/list-webhook-deliveries'),
-  webhookDeliveryResend: () => import('../functions/http/resend-webhook-delivery'),
-  webhooksDelete: () => import('../functions/http/delete-webhook'),
-} satisfies Record<string, () => Promise<{ handler: HttpHandler }>>;
+/** A function that answers HTTP: a route's, by its name, or the catch-all. */
+type HttpFunctionName = DefinedRoute['name'] | 'notFound';
 
-/** Every file of functions/http has a scenario (checked by the AWS-calls test). */
-export const scenarioHandlerCount = Object.keys(handlers).length;
+/** Its handler, loaded from its file (deploy/functions.ts). */
+const handlers = (name: HttpFunctionName) =>
+  import(`../${functionNamed(name).entry.replace(/\.ts$/, '')}`) as Promise<{ handler: HttpHandler }>;
 
 const postUrl = 'https://www.linkedin.com/feed/update/urn:li:activity:7300000000000000001/';
 const prospect = 'https://www.linkedin.com/in/jane-prospect';
@@ -160,18 +115,18 @@ async function analyseOutsideRecording(
 export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[]> {
   const db = defaultDb();
   const config = getConfig();
-  const load = async (name: keyof typeof handlers) => (await handlers[name]()).handler as HttpHandler;
+  const load = async (name: HttpFunctionName) => (await handlers(name)).handler;
   const recordings: EndpointRecording[] = [];
 
   /** Calls a handler outside any recording (seeding, warming); throws unless it answers `status`. */
-  const call = async (name: keyof typeof handlers, request: Request, status: number) => {
+  const call = async (name: HttpFunctionName, request: Request, status: number) => {
     const result = await (await load(name))(eventOf(request));
     if (result.statusCode !== status)
       throw new Error(`${request.method} ${request.path} answered ${result.statusCode}, not ${status}: ${result.body}`);
     return bodyOf(result);
   };
   /** Records one request; returns its JSON body (or {} for another content). */
-  const record = async (name: keyof typeof handlers, route: string, request: Request, status: number, variant?: string) => {
+  const record = async (name: HttpFunctionName, route: string, request: Request, status: number, variant?: string) => {
     const handler = await load(name);
     const event = eventOf(request);
     let result: LambdaHttpResult;
@@ -228,7 +183,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   const [apiApproval, pageApproval] = approvalTokens as [(typeof approvalTokens)[number], (typeof approvalTokens)[number]];
   // Warm: each key verified once, so every recorded request finds its key in the auth cache.
   await call(
-    'jobsGet',
+    'getJob',
     {
       method: 'GET',
       path: '/api/v1/jobs/job_01KA7W9Q3T5W0R6Y5XG8N2M4C1',
@@ -237,8 +192,8 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     },
     404,
   );
-  await call('webhooksList', { method: 'GET', path: '/api/v1/webhooks', apiKey: hooks.apiKey }, 200);
-  await call('groupsList', { method: 'GET', path: '/api/v1/groups', apiKey: team.apiKey }, 200);
+  await call('listWebhooks', { method: 'GET', path: '/api/v1/webhooks', apiKey: hooks.apiKey }, 200);
+  await call('listGroups', { method: 'GET', path: '/api/v1/groups', apiKey: team.apiKey }, 200);
   // Warm: the group a like names read once, so the recorded like and comment find it in the group
   // directory (GROUP_CACHE_SECONDS), as a container does that served one in the last 30 s.
   await call(
@@ -249,8 +204,8 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
 
   await record('health', 'GET /health', { method: 'GET', path: '/health' }, 200);
   await record('notFound', '$default (unknown route)', { method: 'GET', path: '/api/v1/nothing-here' }, 404);
-  await record('openapi', 'GET /api/v1/openapi.json', { method: 'GET', path: '/api/v1/openapi.json' }, 200);
-  await record('docs', 'GET /docs', { method: 'GET', path: '/docs' }, 200);
+  await record('openApiDocument', 'GET /api/v1/openapi.json', { method: 'GET', path: '/api/v1/openapi.json' }, 200);
+  await record('docsPage', 'GET /docs', { method: 'GET', path: '/docs' }, 200);
 
   const like = await record(
     'like',
@@ -288,12 +243,12 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   );
   const jobId = like.jobId as string;
   await record(
-    'jobsGet',
+    'getJob',
     'GET /api/v1/jobs/{jobId}',
     { method: 'GET', path: `/api/v1/jobs/${jobId}`, apiKey: key, pathParameters: { jobId } },
     200,
   );
-  await record('jobsList', 'GET /api/v1/jobs', { method: 'GET', path: '/api/v1/jobs', apiKey: key }, 200);
+  await record('listJobs', 'GET /api/v1/jobs', { method: 'GET', path: '/api/v1/jobs', apiKey: key }, 200);
   // A like of its own to cancel, accepted and planned as the service does (an action per account of
   // `sales`, pending), on a queue of its own that no worker reads: nothing performs them meanwhile.
   const benchQueue = await createTestQueue(testSqs(), 'bench-cancel');
@@ -315,7 +270,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     { v: 1, workspaceId: outreach.workspaceId, jobId: toCancel.jobId },
   );
   await record(
-    'jobsCancel',
+    'cancelJob',
     'POST /api/v1/jobs/{jobId}/cancel',
     {
       method: 'POST',
@@ -346,16 +301,16 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     apiKey: teamKey,
     pathParameters: { accountId },
   });
-  await record('accountsList', 'GET /api/v1/accounts', { method: 'GET', path: '/api/v1/accounts', apiKey: teamKey }, 200);
-  await record('accountsGet', 'GET /api/v1/accounts/{accountId}', accountRequest('GET', member), 200);
-  await record('accountsUpdate', 'PATCH /api/v1/accounts/{accountId}', { ...accountRequest('PATCH', toAsk), body: { mode: 'ask' } }, 200);
-  await record('accountsDelete', 'DELETE /api/v1/accounts/{accountId}', accountRequest('DELETE', toRemove), 204);
-  await record('accountUsageGet', 'GET /api/v1/accounts/{accountId}/usage', accountRequest('GET', member, '/usage'), 200);
+  await record('listAccounts', 'GET /api/v1/accounts', { method: 'GET', path: '/api/v1/accounts', apiKey: teamKey }, 200);
+  await record('getAccount', 'GET /api/v1/accounts/{accountId}', accountRequest('GET', member), 200);
+  await record('updateAccount', 'PATCH /api/v1/accounts/{accountId}', { ...accountRequest('PATCH', toAsk), body: { mode: 'ask' } }, 200);
+  await record('deleteAccount', 'DELETE /api/v1/accounts/{accountId}', accountRequest('DELETE', toRemove), 204);
+  await record('getAccountUsage', 'GET /api/v1/accounts/{accountId}/usage', accountRequest('GET', member, '/usage'), 200);
 
   // Connect links: one whose page is shown (and whose report, a sandbox link's, is refused), one used on its page.
   const linkPath = '/api/v1/accounts/connect-link';
   const shown = await record(
-    'connectLinkCreate',
+    'createConnectLink',
     'POST /api/v1/accounts/connect-link',
     { method: 'POST', path: linkPath, apiKey: teamKey, body: {} },
     201,
@@ -367,11 +322,11 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     path: `/connect/${state}${suffix}`,
     pathParameters: { state },
   });
-  await record('connectPage', 'GET /connect/{state}', connectRequest('GET', shownState), 200);
-  const usedState = stateOf(await call('connectLinkCreate', { method: 'POST', path: linkPath, apiKey: teamKey, body: {} }, 201));
+  await record('showConnectPage', 'GET /connect/{state}', connectRequest('GET', shownState), 200);
+  const usedState = stateOf(await call('createConnectLink', { method: 'POST', path: linkPath, apiKey: teamKey, body: {} }, 201));
   const form = new URLSearchParams({ profileUrl: `https://www.linkedin.com/in/${team.workspaceId}-connected`, name: 'Connected Person' });
   await record(
-    'connectPageSubmit',
+    'connectOnPage',
     'POST /connect/{state}',
     {
       ...connectRequest('POST', usedState),
@@ -382,7 +337,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   );
   // Unipile's report of a connection: with the sandbox provider no link is Unipile's, so the report is refused (404).
   await record(
-    'connectNotify',
+    'receiveConnectNotification',
     'POST /connect/{state}/notify',
     {
       ...connectRequest('POST', shownState, '/notify'),
@@ -392,9 +347,9 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   );
 
   // The workspace's own settings: where approval requests are posted.
-  await record('workspaceGet', 'GET /api/v1/workspace', { method: 'GET', path: '/api/v1/workspace', apiKey: teamKey }, 200);
+  await record('getWorkspace', 'GET /api/v1/workspace', { method: 'GET', path: '/api/v1/workspace', apiKey: teamKey }, 200);
   await record(
-    'workspaceUpdate',
+    'updateWorkspace',
     'PATCH /api/v1/workspace',
     {
       method: 'PATCH',
@@ -408,18 +363,18 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   // A group of its own (`sales` stays as it is): made, read, listed, grown, shrunk, deleted.
   const groupPath = '/api/v1/groups/partners';
   const group = { apiKey: teamKey, pathParameters: { name: 'partners' } };
-  await record('groupsPut', 'PUT /api/v1/groups/{name}', { method: 'PUT', path: groupPath, ...group, body: { accounts: [member] } }, 201);
-  await record('groupsGet', 'GET /api/v1/groups/{name}', { method: 'GET', path: groupPath, ...group }, 200);
-  await record('groupsList', 'GET /api/v1/groups', { method: 'GET', path: '/api/v1/groups', apiKey: teamKey }, 200);
+  await record('putGroup', 'PUT /api/v1/groups/{name}', { method: 'PUT', path: groupPath, ...group, body: { accounts: [member] } }, 201);
+  await record('getGroup', 'GET /api/v1/groups/{name}', { method: 'GET', path: groupPath, ...group }, 200);
+  await record('listGroups', 'GET /api/v1/groups', { method: 'GET', path: '/api/v1/groups', apiKey: teamKey }, 200);
   const added = team.accounts[1]!.accountId;
   await record(
-    'groupAccountsAdd',
+    'addGroupAccounts',
     'POST /api/v1/groups/{name}/accounts',
     { method: 'POST', path: `${groupPath}/accounts`, ...group, body: { accounts: [added] } },
     200,
   );
   await record(
-    'groupAccountRemove',
+    'removeGroupAccount',
     'DELETE /api/v1/groups/{name}/accounts/{accountId}',
     {
       method: 'DELETE',
@@ -429,26 +384,26 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     },
     204,
   );
-  await record('groupsDelete', 'DELETE /api/v1/groups/{name}', { method: 'DELETE', path: groupPath, ...group }, 204);
+  await record('deleteGroup', 'DELETE /api/v1/groups/{name}', { method: 'DELETE', path: groupPath, ...group }, 204);
 
   const approvalPath = `/api/v1/approvals/${apiApproval.approvalId}`;
   const approvalParameters = { approvalId: apiApproval.approvalId };
   await record(
-    'approvalsGet',
+    'getApproval',
     'GET /api/v1/approvals/{approvalId}',
     { method: 'GET', path: approvalPath, apiKey: key, pathParameters: approvalParameters },
     200,
   );
   await record(
-    'approvalsDecide',
+    'decideApproval',
     'POST /api/v1/approvals/{approvalId}',
     { method: 'POST', path: approvalPath, apiKey: key, body: { decision: 'approve' }, pathParameters: approvalParameters },
     200,
   );
   const page = { path: `/approve/${pageApproval.token}`, pathParameters: { token: pageApproval.token } };
-  await record('approvalPage', 'GET /approve/{token}', { method: 'GET', ...page }, 200);
+  await record('showApprovalPage', 'GET /approve/{token}', { method: 'GET', ...page }, 200);
   await record(
-    'approvalPageDecide',
+    'decideOnApprovalPage',
     'POST /approve/{token}',
     { method: 'POST', ...page, rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
     200,
@@ -457,7 +412,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   const callId = `bench-${outreach.workspaceId}`;
   const salesCall = readSalesCall();
   await record(
-    'transcriptAdd',
+    'addTranscript',
     'POST /api/v1/transcript/add',
     { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: { ...salesCall, call_id: callId } },
     202,
@@ -469,7 +424,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     transcript: (salesCall.transcript as unknown[]).slice(0, SHORT_CALL_SEGMENTS),
   };
   await record(
-    'transcriptAdd',
+    'addTranscript',
     'POST /api/v1/transcript/add',
     { method: 'POST', path: '/api/v1/transcript/add', apiKey: key, body: opening },
     202,
@@ -478,27 +433,27 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   // Analysed (as the transcripts worker does, or the stack's own worker first), so that it has a report and a link to it.
   await analyseOutsideRecording(db, outreach.workspaceId, callId, config.TRANSCRIPTS_BUCKET);
   const read = await record(
-    'transcriptGet',
+    'getTranscript',
     'GET /api/v1/transcript/{call_id}',
     { method: 'GET', path: `/api/v1/transcript/${callId}`, apiKey: key, pathParameters: { call_id: callId } },
     200,
   );
   await record(
-    'transcriptReportGet',
+    'getTranscriptReport',
     'GET /api/v1/transcript/{call_id}/report',
     { method: 'GET', path: `/api/v1/transcript/${callId}/report`, apiKey: key, pathParameters: { call_id: callId } },
     200,
   );
   const reportToken = String((read.links as { report?: string }).report).split('/reports/')[1]!;
   await record(
-    'transcriptReportPage',
+    'showTranscriptReport',
     'GET /reports/{token}',
     { method: 'GET', path: `/reports/${reportToken}`, pathParameters: { token: reportToken } },
     200,
   );
-  await record('transcriptsList', 'GET /api/v1/transcripts', { method: 'GET', path: '/api/v1/transcripts', apiKey: key }, 200);
+  await record('listTranscripts', 'GET /api/v1/transcripts', { method: 'GET', path: '/api/v1/transcripts', apiKey: key }, 200);
   await record(
-    'unipileWebhook',
+    'receiveUnipileWebhook',
     'POST /api/v1/webhooks/unipile',
     {
       method: 'POST',
@@ -516,12 +471,12 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
 
   const hookKey = hooks.apiKey;
   const other = await call(
-    'webhooksCreate',
+    'createWebhook',
     { method: 'POST', path: '/api/v1/webhooks', apiKey: hookKey, body: { url: receiverUrl, events: ['job.failed'] } },
     201,
   );
   const created = await record(
-    'webhooksCreate',
+    'createWebhook',
     'POST /api/v1/webhooks',
     {
       method: 'POST',
@@ -534,28 +489,28 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   const webhookId = created.webhookId as string;
   const hookPath = `/api/v1/webhooks/${webhookId}`;
   const hook = { apiKey: hookKey, pathParameters: { webhookId } };
-  await record('webhooksList', 'GET /api/v1/webhooks', { method: 'GET', path: '/api/v1/webhooks', apiKey: hookKey }, 200);
-  await record('webhooksGet', 'GET /api/v1/webhooks/{webhookId}', { method: 'GET', path: hookPath, ...hook }, 200);
+  await record('listWebhooks', 'GET /api/v1/webhooks', { method: 'GET', path: '/api/v1/webhooks', apiKey: hookKey }, 200);
+  await record('getWebhook', 'GET /api/v1/webhooks/{webhookId}', { method: 'GET', path: hookPath, ...hook }, 200);
   await record(
-    'webhooksUpdate',
+    'updateWebhook',
     'PATCH /api/v1/webhooks/{webhookId}',
     { method: 'PATCH', path: hookPath, ...hook, body: { description: 'CRM (leads)' } },
     200,
   );
   await record(
-    'webhooksRotateSecret',
+    'rotateWebhookSecret',
     'POST /api/v1/webhooks/{webhookId}/rotate-secret',
     { method: 'POST', path: `${hookPath}/rotate-secret`, ...hook },
     200,
   );
   const ping = await record(
-    'webhooksTest',
+    'testWebhook',
     'POST /api/v1/webhooks/{webhookId}/test',
     { method: 'POST', path: `${hookPath}/test`, ...hook },
     202,
   );
   await record(
-    'webhookDeliveriesList',
+    'listWebhookDeliveries',
     'GET /api/v1/webhooks/{webhookId}/deliveries',
     { method: 'GET', path: `${hookPath}/deliveries`, ...hook },
     200,
@@ -566,7 +521,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   if (!delivery || !(await endDeliveryUnattempted(db, delivery, 'bench', new Date())))
     throw new Error('the ping delivery could not be made failed');
   await record(
-    'webhookDeliveryResend',
+    'resendWebhookDelivery',
     'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
     {
       method: 'POST',
@@ -578,7 +533,7 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
   );
   const otherId = other.webhookId as string;
   await record(
-    'webhooksDelete',
+    'deleteWebhook',
     'DELETE /api/v1/webhooks/{webhookId}',
     { method: 'DELETE', path: `/api/v1/webhooks/${otherId}`, apiKey: hookKey, pathParameters: { webhookId: otherId } },
     204,

@@ -2,7 +2,7 @@
  * The approval page in a real browser (the system's Chromium, see tests/helpers/browser.ts) with
  * JavaScript off: it shows what it should, and its form edits, approves and rejects by plain HTML.
  *
- * The page is served by the deployed handlers (`functions/http/approval-page*`), behind a tiny
+ * The page is served by the deployed handlers (`functions/http/show-approval-page.ts` and `decide-on-approval-page.ts`), behind a tiny
  * HTTP server of this file that turns requests into API Gateway events, against DynamoDB Local:
  * approvals are made the way the service makes them (a request accepted, then planned). Oddities
  * only old or tampered data could hold (an over-long draft, a hostile link) are written into the

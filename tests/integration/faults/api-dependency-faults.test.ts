@@ -1,3 +1,5 @@
+import { functionNamed } from '../../../deploy/functions';
+import type { DefinedRoute } from '../../../lib/routes/all-routes';
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../../../lib/http/pipeline';
@@ -75,8 +77,9 @@ afterAll(async () => {
 
 const handlers = new Map<string, HttpHandler>();
 /** A handler of functions/http as Lambda loads it, its clients pointed at the proxies (one cold start per handler). */
-async function handler(name: string): Promise<HttpHandler> {
-  if (!handlers.has(name)) handlers.set(name, await loadHandler(() => import(`../../../functions/http/${name}`), env));
+async function handler(name: DefinedRoute['name']): Promise<HttpHandler> {
+  if (!handlers.has(name))
+    handlers.set(name, await loadHandler(() => import(`../../../${functionNamed(name).entry.replace(/\.ts$/, '')}`), env));
   return handlers.get(name)!;
 }
 
@@ -110,7 +113,7 @@ async function withFaults(
 }
 
 interface OutreachCase {
-  name: string;
+  name: DefinedRoute['name'];
   path: string;
   body: () => Record<string, unknown>;
 }
@@ -119,7 +122,7 @@ const prospect = 'https://www.linkedin.com/in/prospect-faults';
 const outreach: OutreachCase[] = [
   { name: 'like', path: '/api/v1/social-selling/like', body: () => ({ url: samplePostUrl, groups: ['sales'], reactionType: 'like' }) },
   {
-    name: 'request-comment',
+    name: 'requestComment',
     path: '/api/v1/social-selling/request-comment',
     body: () => ({ url: samplePostUrl, comment: 'Well put.', commentor: ws.accounts[0]!.profileUrl }),
   },
@@ -280,7 +283,7 @@ describe('POST /transcript/add at each of its write steps', () => {
     transcript: ['Sam: Thanks for joining.', 'Jane: How long does the setup take?'],
   });
   const send = async (body: Record<string, unknown>, key: string) =>
-    (await handler('transcript-add'))(post('/api/v1/transcript/add', body, { 'idempotency-key': key }));
+    (await handler('addTranscript'))(post('/api/v1/transcript/add', body, { 'idempotency-key': key }));
   const recordOf = async (callId: unknown) => (await workspaceItems(db, ws.workspaceId, `TRANSCRIPT#${String(callId)}`))[0];
 
   it.each<[string, () => FaultProxy, FaultRule]>([
@@ -318,7 +321,7 @@ describe('POST /transcript/add at each of its write steps', () => {
 
 describe('webhooks: one transaction, then a best-effort enqueue', () => {
   const create = async (key: string) =>
-    (await handler('webhooks-create'))(
+    (await handler('createWebhook'))(
       post('/api/v1/webhooks', { url: 'http://localhost:9/hook', events: ['job.succeeded'] }, { 'idempotency-key': key }),
     );
 
@@ -339,8 +342,8 @@ describe('webhooks: one transaction, then a best-effort enqueue', () => {
   it('POST /webhooks/{id}/rotate-secret and /test: a throttled write is a 503; a failed enqueue still delivers (the sweep sends it)', async () => {
     const { webhookId } = bodyOf(await create(randomUUID())) as { webhookId: string };
     const rotate = async () =>
-      (await handler('webhooks-rotate-secret'))(post(`/api/v1/webhooks/${webhookId}/rotate-secret`, undefined, {}, { webhookId }));
-    const ping = async () => (await handler('webhooks-test'))(post(`/api/v1/webhooks/${webhookId}/test`, undefined, {}, { webhookId }));
+      (await handler('rotateWebhookSecret'))(post(`/api/v1/webhooks/${webhookId}/rotate-secret`, undefined, {}, { webhookId }));
+    const ping = async () => (await handler('testWebhook'))(post(`/api/v1/webhooks/${webhookId}/test`, undefined, {}, { webhookId }));
 
     const secrets = async () => {
       const webhook = await getWebhook(db, ws.workspaceId, webhookId);

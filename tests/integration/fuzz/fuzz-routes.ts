@@ -1,8 +1,10 @@
 import { connectStateHash, signConnectState } from '../../../lib/connect/connect-state';
 import { signReportToken } from '../../../lib/reports/report-token';
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import { DEFAULT_MAX_BODY_BYTES } from '../../../lib/http/read-body';
 import type { DefinedRoute } from '../../../lib/routes/all-routes';
+import { allRoutes } from '../../../lib/routes/all-routes';
+import { routeKey, type Route } from '../../../lib/http/route';
+import { routeEntry } from '../../../deploy/functions';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import type { PlanJobMessage } from '../../../lib/queue/messages';
 import type { AnalyseTranscriptMessage } from '../../../lib/queue/messages';
@@ -13,7 +15,6 @@ import { putConnectLink } from '../../../lib/store/connect-links';
 import { epochSeconds } from '../../../lib/store/keys';
 import { defaultS3 } from '../../../lib/store/s3-client';
 import { endDeliveryUnattempted, getDelivery } from '../../../lib/store/webhook-deliveries';
-import { transcriptLimits } from '../../../lib/schemas/transcript-limits';
 import { analyseStoredTranscript } from '../../../lib/transcripts/analyse-stored-transcript';
 import type { BodyShape } from '../../helpers/arbitraries';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePostUrl, testDb, testSqs } from '../../helpers/factories';
@@ -90,6 +91,15 @@ export interface FuzzRoute {
   mustReach?: number;
 }
 
+/** What a route's definition cannot say of calling it well. */
+interface FuzzCase {
+  body?: Pick<NonNullable<FuzzRoute['body']>, 'valid' | 'shape' | 'related'>;
+  params?: FuzzRoute['params'];
+  mustReach?: number;
+}
+
+type RouteName = DefinedRoute['name'];
+
 const prospect = 'https://www.linkedin.com/in/prospect-jane';
 const publicHook = 'https://93.184.215.14/hooks/outreach';
 const WEBHOOK_SECRET = 'fuzz-webhook-secret';
@@ -109,95 +119,64 @@ const validTranscript = {
   format: 'array',
 };
 
-/** Every route of lib/http/routes.ts with how to call it well; the fuzz test mutates from there. */
-export const fuzzRoutes: FuzzRoute[] = [
-  ...(['like', 'request-comment', 'connect', 'dm'] as const).map((name): FuzzRoute => ({
-    route: `POST /api/v1/social-selling/${name}`,
-    load: () => import(`../../../functions/http/${name}`),
-    auth: 'api-key',
-    errors: 'problem',
+/**
+ * How to call each route well, by its name: what its definition cannot say (a valid body, the ids
+ * that exist for its path). The fuzz test mutates from there. Every route must have one: a route
+ * added to lib/routes is a type error here until it does.
+ */
+const fuzzCases: Record<RouteName, FuzzCase> = {
+  like: {
     body: {
-      format: 'json',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
-      ...{
-        like: {
-          valid: () => ({ url: samplePostUrl, groups: ['sales'], reactionType: 'like' }),
-          shape: { required: ['url', 'groups', 'reactionType'] },
-        },
-        'request-comment': {
-          valid: () => ({ url: samplePostUrl, comment: 'Great point on pipeline hygiene.', groups: ['sales'] }),
-          shape: { required: ['url', 'comment', 'groups'] },
-        },
-        connect: {
-          valid: (fixture: FuzzFixture) => ({
-            target: prospect,
-            user: fixture.ws.accounts[0]!.profileUrl,
-            message: 'Glad we met.',
-            email: 'jane@example.com',
-          }),
-          shape: { required: ['target', 'user'] },
-        },
-        dm: {
-          valid: (fixture: FuzzFixture) => ({
-            target: prospect,
-            user: fixture.ws.accounts[0]!.profileUrl,
-            message: 'Hello Jane,\nthanks for the talk.',
-            get_approved: false,
-          }),
-          shape: { required: ['target', 'user', 'message'] },
-        },
-      }[name],
+      valid: () => ({ url: samplePostUrl, groups: ['sales'], reactionType: 'like' }),
+      shape: { required: ['url', 'groups', 'reactionType'] },
     },
-  })),
-  {
-    route: 'GET /api/v1/approvals/{approvalId}',
-    load: () => import('../../../functions/http/get-approval'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ approvalId: [f.apiApprovalId] }),
   },
-  {
-    route: 'POST /api/v1/approvals/{approvalId}',
-    load: () => import('../../../functions/http/decide-approval'),
-    auth: 'api-key',
-    errors: 'problem',
+  requestComment: {
+    body: {
+      valid: () => ({ url: samplePostUrl, comment: 'Great point on pipeline hygiene.', groups: ['sales'] }),
+      shape: { required: ['url', 'comment', 'groups'] },
+    },
+  },
+  connect: {
+    body: {
+      valid: (fixture) => ({
+        target: prospect,
+        user: fixture.ws.accounts[0]!.profileUrl,
+        message: 'Glad we met.',
+        email: 'jane@example.com',
+      }),
+      shape: { required: ['target', 'user'] },
+    },
+  },
+  dm: {
+    body: {
+      valid: (fixture) => ({
+        target: prospect,
+        user: fixture.ws.accounts[0]!.profileUrl,
+        message: 'Hello Jane,\nthanks for the talk.',
+        get_approved: false,
+      }),
+      shape: { required: ['target', 'user', 'message'] },
+    },
+  },
+  getApproval: { params: (f) => ({ approvalId: [f.apiApprovalId] }) },
+  decideApproval: {
     params: (f) => ({ approvalId: [f.apiApprovalId] }),
     body: {
-      format: 'json',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: () => ({ decision: 'approve', text: 'Hello Jane, edited.' }),
       shape: { required: ['decision'] },
     },
   },
-  {
-    route: 'GET /approve/{token}',
-    load: () => import('../../../functions/http/show-approval-page'),
-    auth: 'none',
-    errors: 'page',
-    params: (f) => ({ token: [f.pageToken] }),
-  },
-  {
-    route: 'POST /approve/{token}',
-    load: () => import('../../../functions/http/decide-on-approval-page'),
-    auth: 'none',
-    errors: 'page',
+  showApprovalPage: { params: (f) => ({ token: [f.pageToken] }) },
+  decideOnApprovalPage: {
     params: (f) => ({ token: [f.pageToken] }),
     body: {
-      format: 'form',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: () => ({ decision: 'approve', text: 'Hello Jane, edited on the page.' }),
       shape: { required: ['decision'] },
     },
   },
-  {
-    route: 'POST /api/v1/webhooks/unipile',
-    load: () => import('../../../functions/http/receive-unipile-webhook'),
-    auth: 'webhook-secret',
-    errors: 'problem',
+  receiveUnipileWebhook: {
     body: {
-      format: 'json',
-      anyContentType: true,
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: (f) => ({
         event: 'new_relation',
         account_id: `${f.ws.workspaceId}-login-0`,
@@ -214,168 +193,51 @@ export const fuzzRoutes: FuzzRoute[] = [
       },
     },
   },
-  {
-    route: 'GET /api/v1/jobs/{jobId}',
-    load: () => import('../../../functions/http/get-job'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ jobId: [f.jobId] }),
-    // Its actions come a page at a time.
-    list: true,
-  },
-  {
-    route: 'GET /api/v1/jobs',
-    load: () => import('../../../functions/http/list-jobs'),
-    auth: 'api-key',
-    errors: 'problem',
-    list: true,
-  },
-  {
-    route: 'POST /api/v1/jobs/{jobId}/cancel',
-    load: () => import('../../../functions/http/cancel-job'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ jobId: [f.cancelJobId] }),
-  },
-  { route: 'GET /health', load: () => import('../../../functions/http/health'), auth: 'none', errors: 'problem' },
-  { route: 'GET /api/v1/openapi.json', load: () => import('../../../functions/http/open-api-document'), auth: 'none', errors: 'problem' },
-  { route: 'GET /docs', load: () => import('../../../functions/http/docs-page'), auth: 'none', errors: 'problem' },
-  {
-    route: 'POST /api/v1/transcript/add',
-    load: () => import('../../../functions/http/add-transcript'),
+  getJob: { params: (f) => ({ jobId: [f.jobId] }) },
+  listJobs: {},
+  cancelJob: { params: (f) => ({ jobId: [f.cancelJobId] }) },
+  health: {},
+  openApiDocument: {},
+  docsPage: {},
+  addTranscript: {
     mustReach: 202,
-    auth: 'api-key',
-    errors: 'problem',
     body: {
-      format: 'json',
-      maxBytes: transcriptLimits.bodyBytes,
       valid: () => validTranscript,
       shape: { required: ['title', 'transcript', 'call_start_time', 'call_id', 'url', 'participants'] },
       related: { format: ['transcript'] },
     },
   },
-  {
-    route: 'GET /api/v1/transcript/{call_id}',
-    load: () => import('../../../functions/http/get-transcript'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ call_id: [f.callId] }),
-  },
-  {
-    route: 'GET /api/v1/transcript/{call_id}/report',
-    load: () => import('../../../functions/http/get-transcript-report'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ call_id: [f.callId] }),
-  },
-  {
-    route: 'GET /reports/{token}',
-    load: () => import('../../../functions/http/show-transcript-report'),
-    auth: 'none',
-    errors: 'page',
-    params: (f) => ({ token: [f.reportToken] }),
-  },
-  {
-    route: 'GET /api/v1/transcripts',
-    load: () => import('../../../functions/http/list-transcripts'),
-    auth: 'api-key',
-    errors: 'problem',
-    list: true,
-  },
-  {
-    route: 'POST /api/v1/webhooks',
-    load: () => import('../../../functions/http/create-webhook'),
-    auth: 'api-key',
-    errors: 'problem',
+  getTranscript: { params: (f) => ({ call_id: [f.callId] }) },
+  getTranscriptReport: { params: (f) => ({ call_id: [f.callId] }) },
+  showTranscriptReport: { params: (f) => ({ token: [f.reportToken] }) },
+  listTranscripts: {},
+  createWebhook: {
     body: {
-      format: 'json',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: () => ({ url: publicHook, events: ['job.succeeded', 'lead.replied'], description: 'CRM sync' }),
       shape: { required: ['url', 'events'] },
     },
   },
-  { route: 'GET /api/v1/webhooks', load: () => import('../../../functions/http/list-webhooks'), auth: 'api-key', errors: 'problem' },
-  {
-    route: 'GET /api/v1/webhooks/{webhookId}',
-    load: () => import('../../../functions/http/get-webhook'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ webhookId: [f.webhookId] }),
-  },
-  {
-    route: 'PATCH /api/v1/webhooks/{webhookId}',
-    load: () => import('../../../functions/http/update-webhook'),
-    auth: 'api-key',
-    errors: 'problem',
+  listWebhooks: {},
+  getWebhook: { params: (f) => ({ webhookId: [f.webhookId] }) },
+  updateWebhook: {
     params: (f) => ({ webhookId: [f.webhookId] }),
     body: {
-      format: 'json',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: () => ({ description: 'CRM sync, renamed', events: ['job.succeeded'] }),
       shape: { required: [], nullable: ['description'] },
       // An empty change is refused as a whole (path ``).
       related: { description: [''], events: [''] },
     },
   },
-  {
-    route: 'DELETE /api/v1/webhooks/{webhookId}',
-    load: () => import('../../../functions/http/delete-webhook'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ webhookId: [f.doomedWebhookId] }),
-  },
-  {
-    route: 'POST /api/v1/webhooks/{webhookId}/rotate-secret',
-    load: () => import('../../../functions/http/rotate-webhook-secret'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ webhookId: [f.webhookId] }),
-  },
-  {
-    route: 'POST /api/v1/webhooks/{webhookId}/test',
-    load: () => import('../../../functions/http/test-webhook'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ webhookId: [f.webhookId] }),
-  },
-  {
-    route: 'GET /api/v1/webhooks/{webhookId}/deliveries',
-    load: () => import('../../../functions/http/list-webhook-deliveries'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ webhookId: [f.webhookId] }),
-    list: true,
-  },
-  {
-    route: 'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
-    load: () => import('../../../functions/http/resend-webhook-delivery'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ webhookId: [f.resendWebhookId], deliveryId: [f.deliveryId] }),
-  },
-  {
-    route: 'GET /api/v1/accounts',
-    load: () => import('../../../functions/http/list-accounts'),
-    auth: 'api-key',
-    errors: 'problem',
-    list: true,
-  },
-  {
-    route: 'GET /api/v1/accounts/{accountId}',
-    load: () => import('../../../functions/http/get-account'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ accountId: [f.ws.accounts[0]!.accountId] }),
-  },
-  {
-    route: 'PATCH /api/v1/accounts/{accountId}',
-    load: () => import('../../../functions/http/update-account'),
-    auth: 'api-key',
-    errors: 'problem',
+  deleteWebhook: { params: (f) => ({ webhookId: [f.doomedWebhookId] }) },
+  rotateWebhookSecret: { params: (f) => ({ webhookId: [f.webhookId] }) },
+  testWebhook: { params: (f) => ({ webhookId: [f.webhookId] }) },
+  listWebhookDeliveries: { params: (f) => ({ webhookId: [f.webhookId] }) },
+  resendWebhookDelivery: { params: (f) => ({ webhookId: [f.resendWebhookId], deliveryId: [f.deliveryId] }) },
+  listAccounts: {},
+  getAccount: { params: (f) => ({ accountId: [f.ws.accounts[0]!.accountId] }) },
+  updateAccount: {
     params: (f) => ({ accountId: [f.patchedAccountId] }),
     body: {
-      format: 'json',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: () => ({
         mode: 'ask',
         timezone: 'Europe/Paris',
@@ -387,28 +249,10 @@ export const fuzzRoutes: FuzzRoute[] = [
       shape: { required: [], nullable: ['workingHours', 'limits', 'ownerEmail'] },
     },
   },
-  {
-    route: 'DELETE /api/v1/accounts/{accountId}',
-    load: () => import('../../../functions/http/delete-account'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ accountId: [f.doomedAccountId] }),
-  },
-  {
-    route: 'GET /api/v1/accounts/{accountId}/usage',
-    load: () => import('../../../functions/http/get-account-usage'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ accountId: [f.ws.accounts[0]!.accountId] }),
-  },
-  {
-    route: 'POST /api/v1/accounts/connect-link',
-    load: () => import('../../../functions/http/create-connect-link'),
-    auth: 'api-key',
-    errors: 'problem',
+  deleteAccount: { params: (f) => ({ accountId: [f.doomedAccountId] }) },
+  getAccountUsage: { params: (f) => ({ accountId: [f.ws.accounts[0]!.accountId] }) },
+  createConnectLink: {
     body: {
-      format: 'json',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: (f) => ({
         name: 'Jane Doe',
         reconnectAccountId: f.ws.accounts[0]!.accountId,
@@ -417,36 +261,17 @@ export const fuzzRoutes: FuzzRoute[] = [
       shape: { required: [] },
     },
   },
-  {
-    route: 'GET /connect/{state}',
-    load: () => import('../../../functions/http/show-connect-page'),
-    auth: 'none',
-    errors: 'page',
-    params: (f) => ({ state: [f.connectPageState] }),
-  },
-  {
-    route: 'POST /connect/{state}',
-    load: () => import('../../../functions/http/connect-on-page'),
-    auth: 'none',
-    errors: 'page',
+  showConnectPage: { params: (f) => ({ state: [f.connectPageState] }) },
+  connectOnPage: {
     params: (f) => ({ state: [f.connectFormState] }),
     body: {
-      format: 'form',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: () => ({ profileUrl: 'https://www.linkedin.com/in/fuzz-jane', name: 'Jane' }),
       shape: { required: ['profileUrl', 'name'] },
     },
   },
-  {
-    route: 'POST /connect/{state}/notify',
-    load: () => import('../../../functions/http/receive-connect-notification'),
-    auth: 'none',
-    errors: 'problem',
+  receiveConnectNotification: {
     params: (f) => ({ state: [f.notifyState] }),
     body: {
-      format: 'json',
-      anyContentType: true,
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       // A status that connects nothing: the report is acknowledged (200) and the link stays usable, so
       // every valid request is accepted. A connecting one would ask the provider for the login, and the
       // fuzzed handler runs with the sandbox, which answers no Unipile link's report (404).
@@ -455,80 +280,64 @@ export const fuzzRoutes: FuzzRoute[] = [
       shape: { required: ['status', 'account_id', 'name'], openObject: true },
     },
   },
-  {
-    route: 'GET /api/v1/workspace',
-    load: () => import('../../../functions/http/get-workspace'),
-    auth: 'api-key',
-    errors: 'problem',
-  },
-  {
-    route: 'PATCH /api/v1/workspace',
-    load: () => import('../../../functions/http/update-workspace'),
-    auth: 'api-key',
-    errors: 'problem',
+  getWorkspace: {},
+  updateWorkspace: {
     body: {
-      format: 'json',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: () => ({ slackWebhookUrl: 'https://hooks.slack.com/services/T0/B0/fuzz' }),
       shape: { required: ['slackWebhookUrl'], nullable: ['slackWebhookUrl'] },
     },
   },
-  {
-    route: 'GET /api/v1/groups',
-    load: () => import('../../../functions/http/list-groups'),
-    auth: 'api-key',
-    errors: 'problem',
-  },
-  {
-    route: 'GET /api/v1/groups/{name}',
-    load: () => import('../../../functions/http/get-group'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ name: [f.groupName] }),
-  },
-  {
-    route: 'PUT /api/v1/groups/{name}',
-    load: () => import('../../../functions/http/put-group'),
+  listGroups: {},
+  getGroup: { params: (f) => ({ name: [f.groupName] }) },
+  putGroup: {
     // A name no group has yet creates one: odd names that are valid ones do.
     mustReach: 201,
-    auth: 'api-key',
-    errors: 'problem',
     params: (f) => ({ name: [f.groupName] }),
     body: {
-      format: 'json',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: (f) => ({ accounts: [f.ws.accounts[0]!.accountId] }),
       shape: { required: ['accounts'] },
     },
   },
-  {
-    route: 'DELETE /api/v1/groups/{name}',
-    load: () => import('../../../functions/http/delete-group'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ name: [f.doomedGroupName] }),
-  },
-  {
-    route: 'POST /api/v1/groups/{name}/accounts',
-    load: () => import('../../../functions/http/add-group-accounts'),
-    auth: 'api-key',
-    errors: 'problem',
+  deleteGroup: { params: (f) => ({ name: [f.doomedGroupName] }) },
+  addGroupAccounts: {
     params: (f) => ({ name: [f.groupName] }),
     body: {
-      format: 'json',
-      maxBytes: DEFAULT_MAX_BODY_BYTES,
       valid: (f) => ({ accounts: [f.ws.accounts[1]!.accountId] }),
       shape: { required: ['accounts'] },
     },
   },
-  {
-    route: 'DELETE /api/v1/groups/{name}/accounts/{accountId}',
-    load: () => import('../../../functions/http/remove-group-account'),
-    auth: 'api-key',
-    errors: 'problem',
-    params: (f) => ({ name: [f.groupName], accountId: [f.ws.accounts[1]!.accountId] }),
-  },
-];
+  removeGroupAccount: { params: (f) => ({ name: [f.groupName], accountId: [f.ws.accounts[1]!.accountId] }) },
+};
+
+/** A route's handler, loaded from its file (functions/http/, its name in kebab case). */
+const handlerOf = (route: Route) => () => import(`../../../${routeEntry(route).replace(/\.ts$/, '')}`) as Promise<{ handler: HttpHandler }>;
+
+/** Every route of lib/routes with how to call it well: what its definition says, and its case. */
+export const fuzzRoutes: FuzzRoute[] = allRoutes.map((route): FuzzRoute => {
+  const fuzzCase = fuzzCases[route.name as RouteName];
+  if (Boolean(route.body) !== Boolean(fuzzCase.body))
+    throw new Error(`${route.name}: a fuzz case has a body exactly when its route reads one`);
+  return {
+    route: routeKey(route) as RouteKey,
+    load: handlerOf(route),
+    auth: route.auth,
+    errors: route.page ? 'page' : 'problem',
+    ...(route.body && fuzzCase.body
+      ? {
+          body: {
+            ...fuzzCase.body,
+            format: route.body.mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'json',
+            maxBytes: route.body.maxBytes,
+            ...(route.body.anyContentType ? { anyContentType: true as const } : {}),
+          },
+        }
+      : {}),
+    ...(fuzzCase.params ? { params: fuzzCase.params } : {}),
+    // A list: `limit` and `cursor` in the query string.
+    ...(route.query?._zod.def.shape.limit ? { list: true } : {}),
+    ...(fuzzCase.mustReach ? { mustReach: fuzzCase.mustReach } : {}),
+  };
+});
 
 /** The environment a fuzzed handler is loaded with: the test's queues, the provider's secret, no rate limit. */
 export function fuzzEnv(queues: { jobs: string; actions: string; transcripts: string; webhooks: string }): Record<string, string> {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { allRoutes as routes } from '../../../lib/routes/all-routes';
+import { routeKey } from '../../../lib/http/route';
+import { allRoutes, type DefinedRoute } from '../../../lib/routes/all-routes';
 import { getWorkspace } from '../../../lib/store/workspaces';
 import { createTestWorkspace, samplePostUrl, testDb } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
@@ -12,7 +13,7 @@ import { WebhookReceiver } from '../../helpers/webhook-receiver';
 /**
  * Every route that takes an id, over real HTTP through the local stack: workspace B's key on
  * workspace A's real ids gets the 404 an unknown id gets, and changes nothing in either workspace.
- * The table below must name every route of lib/http/routes.ts with a `{param}`: a new one fails
+ * The table below must name every route of lib/routes with a `{param}`, by its name: a new one fails
  * the first test until it has a case.
  */
 const db = testDb();
@@ -42,40 +43,40 @@ const reportLinkToken =
   "the report link's signed token (HMAC of the workspace, the call id and the expiry), naming one workspace's call; " +
   'no api key is read, and a forged, altered or unknown token is a 404 (tests/integration/reports)';
 
-const cases: Record<string, Case> = {
+const cases: Partial<Record<DefinedRoute['name'], Case>> = {
   // Before the DELETE of the group, and of the account (DELETEs run in this order, after the rest).
-  'DELETE /api/v1/groups/{name}/accounts/{accountId}': { owner: 204 },
-  'GET /api/v1/groups/{name}': { owner: 200 },
-  'PUT /api/v1/groups/{name}': {
+  removeGroupAccount: { owner: 204 },
+  getGroup: { owner: 200 },
+  putGroup: {
     ownName: 'a group name is looked up in the key’s workspace only: PUT makes or replaces a group of the caller’s',
   },
-  'POST /api/v1/groups/{name}/accounts': { body: (ids: Ids) => ({ accounts: [ids.accountId] }), owner: 200 },
-  'DELETE /api/v1/groups/{name}': { owner: 204 },
-  'GET /api/v1/accounts/{accountId}': { owner: 200 },
-  'PATCH /api/v1/accounts/{accountId}': { body: { mode: 'ask' }, owner: 200 },
-  'GET /api/v1/accounts/{accountId}/usage': { owner: 200 },
-  'DELETE /api/v1/accounts/{accountId}': { owner: 204 },
+  addGroupAccounts: { body: (ids: Ids) => ({ accounts: [ids.accountId] }), owner: 200 },
+  deleteGroup: { owner: 204 },
+  getAccount: { owner: 200 },
+  updateAccount: { body: { mode: 'ask' }, owner: 200 },
+  getAccountUsage: { owner: 200 },
+  deleteAccount: { owner: 204 },
   // A's like has ended: its owner may not cancel it (409), and B must not learn even that.
-  'POST /api/v1/jobs/{jobId}/cancel': { owner: 409 },
-  'GET /connect/{state}': { coveredBy: connectLinkState },
-  'POST /connect/{state}': { coveredBy: connectLinkState },
-  'POST /connect/{state}/notify': { coveredBy: connectLinkState },
-  'GET /api/v1/approvals/{approvalId}': { owner: 200 },
-  'POST /api/v1/approvals/{approvalId}': { body: { decision: 'reject' }, owner: 200 },
-  'GET /approve/{token}': { coveredBy: approvalLinkToken },
-  'POST /approve/{token}': { coveredBy: approvalLinkToken },
-  'GET /api/v1/jobs/{jobId}': { owner: 200 },
-  'GET /api/v1/transcript/{call_id}': { owner: 200 },
-  'GET /api/v1/transcript/{call_id}/report': { owner: 200 },
-  'GET /reports/{token}': { coveredBy: reportLinkToken },
-  'GET /api/v1/webhooks/{webhookId}': { owner: 200 },
-  'PATCH /api/v1/webhooks/{webhookId}': { body: { description: 'changed' }, owner: 200 },
-  'DELETE /api/v1/webhooks/{webhookId}': { owner: 204 },
-  'POST /api/v1/webhooks/{webhookId}/rotate-secret': { owner: 200 },
-  'POST /api/v1/webhooks/{webhookId}/test': { owner: 202 },
-  'GET /api/v1/webhooks/{webhookId}/deliveries': { owner: 200 },
+  cancelJob: { owner: 409 },
+  showConnectPage: { coveredBy: connectLinkState },
+  connectOnPage: { coveredBy: connectLinkState },
+  receiveConnectNotification: { coveredBy: connectLinkState },
+  getApproval: { owner: 200 },
+  decideApproval: { body: { decision: 'reject' }, owner: 200 },
+  showApprovalPage: { coveredBy: approvalLinkToken },
+  decideOnApprovalPage: { coveredBy: approvalLinkToken },
+  getJob: { owner: 200 },
+  getTranscript: { owner: 200 },
+  getTranscriptReport: { owner: 200 },
+  showTranscriptReport: { coveredBy: reportLinkToken },
+  getWebhook: { owner: 200 },
+  updateWebhook: { body: { description: 'changed' }, owner: 200 },
+  deleteWebhook: { owner: 204 },
+  rotateWebhookSecret: { owner: 200 },
+  testWebhook: { owner: 202 },
+  listWebhookDeliveries: { owner: 200 },
   // The delivery succeeded: its owner may not re-send it (409), and B must not learn even that.
-  'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/resend': { owner: 409 },
+  resendWebhookDelivery: { owner: 409 },
 };
 
 const withIds = (template: string, ids: Ids) =>
@@ -88,9 +89,12 @@ const withIds = (template: string, ids: Ids) =>
 const bodyOf = (spec: { body?: unknown }, ids: Ids) =>
   typeof spec.body === 'function' ? (spec.body as (ids: Ids) => unknown)(ids) : spec.body;
 
-const apiKeyCases = Object.entries(cases).flatMap(([route, spec]) =>
-  'owner' in spec ? [{ route, spec, method: route.split(' ')[0]!, template: route.split(' ')[1]! }] : [],
-);
+/** Each case, in the table's order, with its route: `METHOD /path` as the assertions name it. */
+const casesOfRoutes = Object.entries(cases).map(([name, spec]) => {
+  const definition = allRoutes.find((route) => route.name === name)!;
+  return { route: routeKey(definition), spec: spec!, method: definition.method, template: definition.path };
+});
+const apiKeyCases = casesOfRoutes.flatMap(({ spec, ...rest }) => ('owner' in spec ? [{ ...rest, spec }] : []));
 
 let a: TestWorkspace;
 let b: TestWorkspace;
@@ -171,7 +175,7 @@ afterAll(() => receiver.stop());
 
 describe("another workspace's ids", () => {
   it('has a case for every route that takes an id', () => {
-    const withParams = routes.filter((route) => route.path.includes('{')).map((route) => `${route.method} ${route.path}`);
+    const withParams = allRoutes.filter((route) => route.path.includes('{')).map((route) => route.name);
 
     expect(Object.keys(cases).sort()).toEqual(withParams.sort());
   });
@@ -216,22 +220,25 @@ describe("another workspace's ids", () => {
     );
   });
 
-  it.each(Object.entries(cases).filter(([, spec]) => 'coveredBy' in spec))('%s is covered by its token, not an api key', async (route) => {
-    const [method, template] = route.split(' ') as [string, string];
-    const guessedPath = template.replace('{token}', 'A'.repeat(32)).replace('{state}', `v1.${'A'.repeat(40)}.${'B'.repeat(43)}`);
-    const body = template.startsWith('/approve/')
-      ? { rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
-      : template.endsWith('/notify')
-        ? { body: { status: 'CREATION_SUCCESS', account_id: 'login-x', name: 'cl_x' } }
-        : {
-            rawBody: 'profileUrl=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fjane&name=Jane',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          };
-    // B's key does not open anything there: a guessed token is a 404 whatever key comes with it.
-    const guessed = await api(method, guessedPath, { apiKey: b.apiKey, ...(method === 'POST' ? body : {}) });
+  it.each(casesOfRoutes.filter(({ spec }) => 'coveredBy' in spec).map(({ route }) => route))(
+    '%s is covered by its token, not an api key',
+    async (route) => {
+      const [method, template] = route.split(' ') as [string, string];
+      const guessedPath = template.replace('{token}', 'A'.repeat(32)).replace('{state}', `v1.${'A'.repeat(40)}.${'B'.repeat(43)}`);
+      const body = template.startsWith('/approve/')
+        ? { rawBody: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+        : template.endsWith('/notify')
+          ? { body: { status: 'CREATION_SUCCESS', account_id: 'login-x', name: 'cl_x' } }
+          : {
+              rawBody: 'profileUrl=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fjane&name=Jane',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            };
+      // B's key does not open anything there: a guessed token is a 404 whatever key comes with it.
+      const guessed = await api(method, guessedPath, { apiKey: b.apiKey, ...(method === 'POST' ? body : {}) });
 
-    expect(guessed.status).toBe(404);
-  });
+      expect(guessed.status).toBe(404);
+    },
+  );
 
   it("PUT of a group named as one of another workspace's makes the caller's own group, and leaves the other's as it was", async () => {
     // Workspaces of this test's own: the test above removed A's account.

@@ -10,7 +10,7 @@ import { WebhookReceiver } from '../../helpers/webhook-receiver';
  * JSON. Over real HTTP through the local stack, on every POST route of the api key that takes an id:
  * the same key on another resource is refused (422) instead of replaying the first resource's answer,
  * and the same key on the same request replays it, however its JSON is spaced or ordered. The table
- * below must name every such route of lib/http/routes.ts: a new one fails the first test until it
+ * below must name every such route of lib/routes: a new one fails the first test until it
  * has a case.
  */
 const db = testDb();
