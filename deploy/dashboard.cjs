@@ -47,7 +47,9 @@ class Dashboard {
     const queues = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::SQS::Queue');
     const workQueues = queues.filter(([, queue]) => queue.Properties && queue.Properties.RedrivePolicy).map(([id]) => id);
     const deadLetterQueues = queues.map(([id]) => id).filter((id) => !workQueues.includes(id));
-    const functions = service.getAllFunctions().map((key) => ({ key, id: naming.getLambdaLogicalId(key) }));
+    // By the name each function is deployed with, not a reference: the functions live in nested
+    // stacks (deploy/nested-stacks.cjs), which the dashboard's stack cannot refer into.
+    const functions = service.getAllFunctions().map((key) => ({ key, name: service.getFunction(key).name }));
     const stack = {
       api: resources[naming.getHttpApiLogicalId()] ? naming.getHttpApiLogicalId() : undefined,
       service: service.service,
@@ -114,7 +116,7 @@ function widgets({ api, service, namespace, workQueues, deadLetterQueues, functi
     graph('Dead-letter queues: messages', deadLetterQueues.map(queueMetric('ApproximateNumberOfMessagesVisible')), 'Maximum'),
   ]);
 
-  const functionMetric = (metric, stat) => (fn) => ['AWS/Lambda', metric, 'FunctionName', '${' + fn.id + '}', { label: fn.key, stat }];
+  const functionMetric = (metric, stat) => (fn) => ['AWS/Lambda', metric, 'FunctionName', fn.name, { label: fn.key, stat }];
   rows.push(
     heading('Functions'),
     [

@@ -5,7 +5,8 @@ import { queueLogicalId, rolesFor } from './roles';
 
 /**
  * The `functions` of serverless.yml and the roles they run as, made from every function's
- * definition (./functions.ts). serverless.yml pulls both in (./definitions.cjs).
+ * definition (./functions.ts), and the nested stack each goes in. serverless.yml pulls them in
+ * (./definitions.cjs).
  */
 
 type Event = Record<string, unknown>;
@@ -32,6 +33,16 @@ function eventsOf(fn: ServiceFunction): Event[] {
   }
 }
 
+/**
+ * The nested stack a function's resources go in (deploy/nested-stacks.cjs): a route's is its
+ * section of the reference (its tag), the workers' and the timers' their own; the catch-all goes
+ * with the service's routes.
+ */
+export function stackOf(fn: ServiceFunction): string {
+  const words = fn.kind === 'route' ? fn.route.tag : { worker: 'Workers', timer: 'Timers', 'catch-all': 'Service' }[fn.kind];
+  return words.replace(/(^|\s)(\w)/g, (_, _space: string, letter: string) => letter.toUpperCase());
+}
+
 export function serverlessEntries(functions: readonly ServiceFunction[] = allFunctions) {
   const roles = rolesFor(functions.map((fn) => ({ name: fn.name, permissions: permissionsOf(fn) })));
   const entries = Object.fromEntries(
@@ -46,5 +57,7 @@ export function serverlessEntries(functions: readonly ServiceFunction[] = allFun
       },
     ]),
   );
-  return { functions: entries, roles: { Resources: roles.resources } };
+  const stacks: Record<string, string[]> = {};
+  for (const fn of functions) (stacks[stackOf(fn)] ??= []).push(fn.name);
+  return { functions: entries, roles: { Resources: roles.resources }, stacks };
 }

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reads an arbitrary CloudFormation template */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,10 @@ import { MAX_DELAY_SECONDS } from '../../../lib/queue/send';
 import { transcriptObjectKey } from '../../../lib/store/transcript-objects';
 import { ANALYSIS_LEASE_SECONDS } from '../../../lib/transcripts/analyse-stored-transcript';
 import { machineTimeout } from '../../helpers/machine-timeout';
+import { asOneTemplate, readPackagedStacks, referencesOf, type PackagedStacks } from '../../helpers/packaged-stacks';
+
+const mapValues = <T, U>(object: Record<string, T>, f: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(object).map(([key, value]) => [key, f(value)]));
 
 /**
  * `serverless package --stage prod` offline, with no AWS credentials, and checks on the template it
@@ -27,6 +31,9 @@ interface Resource {
   Type: string;
   Properties: Record<string, any>;
 }
+/** The root stack and its nested stacks, as packaged. */
+let stacks: PackagedStacks;
+/** Every resource deployed, the nested stacks' read as if in one stack (tests/helpers/packaged-stacks.ts). */
 let resources: Record<string, Resource>;
 /** The default stage's configuration, variables resolved (`serverless print --stage dev`). */
 let devConfig: {
@@ -103,7 +110,8 @@ beforeAll(async () => {
     // No ALARM_EMAIL: a dev stage needs none.
     promisify(execFile)(serverless, ['print', '--stage', 'dev', '--format', 'json'], { cwd: root, env: { ...env, ALARM_EMAIL: '' } }),
   ]);
-  resources = JSON.parse(readFileSync(join(out, 'cloudformation-template-update-stack.json'), 'utf8')).Resources;
+  stacks = readPackagedStacks(out);
+  resources = asOneTemplate(stacks) as Record<string, Resource>;
   devConfig = JSON.parse(printed.stdout);
 }, machineTimeout(120_000));
 afterAll(() => {
@@ -589,9 +597,76 @@ describe('the alarms', () => {
       if (delayed.includes(queueId)) expect(alarm?.Threshold).toBeGreaterThan(MAX_DELAY_SECONDS);
     }
   });
+});
 
-  it('stay within the 500 resources CloudFormation takes in one stack', () => {
-    expect(Object.keys(resources).length).toBeLessThan(500);
+describe('the stacks', () => {
+  // CloudFormation takes 500 resources in a stack: each stays under 60 % of it, room to grow.
+  const MAX_RESOURCES = 300;
+  const PSEUDO = /^AWS::/;
+
+  it('put every function, with its own resources, in a nested stack, and keep each stack under 60 % of its limit', () => {
+    const counts = { root: Object.keys(stacks.root.Resources).length, ...mapValues(stacks.nested, (t) => Object.keys(t.Resources).length) };
+
+    expect(Object.entries(counts).filter(([, count]) => count >= MAX_RESOURCES)).toEqual([]);
+    expect(Object.values(stacks.root.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function')).toEqual([]);
+    expect(
+      Object.values(stacks.nested)
+        .flatMap((t) => Object.values(t.Resources))
+        .filter((r) => r.Type === 'AWS::Lambda::Function').length,
+    ).toBe(ofType('AWS::Lambda::Function').length);
+    // The resources a function brings (log group, alarm, route, integration, permission, event) went with it.
+    for (const type of ['AWS::Logs::LogGroup', 'AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::Integration', 'AWS::Lambda::Permission'])
+      expect({
+        type,
+        inRoot: Object.entries(stacks.root.Resources).filter(([id, r]) => r.Type === type && id !== 'HttpApiLogGroup').length,
+      }).toEqual({ type, inRoot: 0 });
+  });
+
+  it('pass each nested stack exactly the parameters it declares, and each refers only to its own resources and parameters', () => {
+    for (const [id, template] of Object.entries(stacks.nested)) {
+      const passed = Object.keys(stacks.root.Resources[id]!.Properties!.Parameters ?? {}).sort();
+      const declared = Object.keys(template.Parameters ?? {}).sort();
+      const known = new Set([...Object.keys(template.Resources), ...declared]);
+      const unknown = [...referencesOf([template.Resources, template.Outputs ?? {}])].filter((ref) => !known.has(ref) && !PSEUDO.test(ref));
+
+      expect({ id, passed }).toEqual({ id, passed: declared });
+      expect({ id, unknown }).toEqual({ id, unknown: [] });
+      for (const dependency of Object.values(template.Resources).flatMap((r) => [].concat((r.DependsOn ?? []) as never)))
+        expect(template.Resources).toHaveProperty([dependency]);
+    }
+  });
+
+  it('refers, from the root, only to its own resources and to outputs the nested stacks give', () => {
+    const own = new Set(Object.keys(stacks.root.Resources));
+    const unknown = [...referencesOf([stacks.root.Resources, stacks.root.Outputs ?? {}])].filter(
+      (ref) => !own.has(ref) && !PSEUDO.test(ref),
+    );
+    const outputs: string[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object') {
+        const getAtt = (value as Record<string, unknown>)['Fn::GetAtt'];
+        if (Array.isArray(getAtt) && String(getAtt[1]).startsWith('Outputs.')) outputs.push(`${getAtt[0]} ${String(getAtt[1]).slice(8)}`);
+        Object.values(value).forEach(walk);
+      }
+    };
+    walk(stacks.root);
+
+    expect(unknown).toEqual([]);
+    for (const output of outputs) {
+      const [stack, name] = output.split(' ') as [string, string];
+      expect(stacks.nested[stack]?.Outputs).toHaveProperty([name]);
+    }
+  });
+
+  it("find each nested template where the service's code is uploaded, beside the functions' packages", () => {
+    const [[, like]] = ofType('AWS::Lambda::Function').filter(([id]) => id === 'LikeLambdaFunction') as [[string, Resource]];
+    const directory = String(like.Properties.Code.S3Key).split('/').slice(0, -1).join('/');
+    for (const [id, resource] of Object.entries(stacks.root.Resources).filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')) {
+      const parts = resource.Properties!.TemplateURL['Fn::Join'][1] as unknown[];
+      expect({ id, bucket: parts.at(-2) }).toEqual({ id, bucket: { Ref: 'ServerlessDeploymentBucket' } });
+      expect(String(parts.at(-1))).toMatch(new RegExp(`^/${directory.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/nested-[a-z-]+\\.json$`));
+    }
   });
 });
 
@@ -678,7 +753,8 @@ describe('the dashboard', () => {
   it('shows the errors, throttles and duration of every function', () => {
     for (const [fnId] of ofType('AWS::Lambda::Function')) {
       for (const name of ['Errors', 'Throttles', 'Duration']) {
-        expect({ fnId, name, shown: isShown('AWS/Lambda', name, { FunctionName: `\${${fnId}}` }) }).toEqual({ fnId, name, shown: true });
+        const functionName = resources[fnId]!.Properties.FunctionName as string;
+        expect({ fnId, name, shown: isShown('AWS/Lambda', name, { FunctionName: functionName }) }).toEqual({ fnId, name, shown: true });
       }
     }
   });
