@@ -1,7 +1,7 @@
 /**
  * Bundle size: each function's minified bundle and its .zip against the baseline bundle of the
  * same SDK clients (bench/function-bundles.ts), and against the budgets in each function's definition
- * (enforced by tests/unit/bench/bundle-budgets.test.ts too).
+ * (enforced by tests/slow/bench/bundle-budgets.test.ts too).
  */
 import type { BenchResult } from './bench-result';
 import { bundleBudgets } from './bundle-budgets';

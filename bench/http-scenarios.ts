@@ -21,7 +21,7 @@ import { getConfig } from '../lib/config';
 import { functionNamed } from '../deploy/functions';
 import type { DefinedRoute } from '../lib/routes/all-routes';
 import type { HttpHandler } from '../lib/http/pipeline';
-import type { LambdaHttpResult } from '../lib/http/response';
+import type { LambdaHttpResult } from '../lib/http/http-result';
 import { acceptLikeRequest } from '../lib/outreach/accept/accept-like';
 import { planJob } from '../lib/outreach/plan/plan-job';
 import { defaultSqs } from '../lib/queue/client';

@@ -1,6 +1,6 @@
 import { addGroupAccounts } from '../../lib/groups/manage-groups';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { addGroupAccounts as route } from '../../lib/routes/groups/add-group-accounts';
 import { defaultDb } from '../../lib/store/client';
 

@@ -1,6 +1,6 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { transcriptLocation } from '../../lib/http/links';
-import { accepted, ok } from '../../lib/http/response';
+import { accepted, ok } from '../../lib/http/http-result';
 import { acceptTranscript } from '../../lib/transcripts/accept-transcript';
 import { defaultAcceptTranscriptDeps } from '../../lib/transcripts/accept-deps';
 import { addTranscript as route } from '../../lib/routes/transcripts/add-transcript';

@@ -1,6 +1,6 @@
 import { getConfig } from '../../lib/config';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { cancelJob as route } from '../../lib/routes/jobs/cancel-job';
 import { cancelJob } from '../../lib/outreach/jobs/cancel-job';
 import { defaultSqs } from '../../lib/queue/client';

@@ -1,6 +1,6 @@
-import { defaultConnectDeps } from '../../lib/connect/connect-deps';
-import { hidingState } from '../../lib/connect/hide-state';
-import { connectErrorPage, connectOnPage } from '../../lib/connect/connect-page-requests';
+import { defaultConnectDeps } from '../../lib/onboarding/connect-deps';
+import { hidingState } from '../../lib/http/hide-state';
+import { connectErrorPage, connectOnPage } from '../../lib/onboarding/connect-page-requests';
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { connectOnPage as route } from '../../lib/routes/onboarding/connect-on-page';
 

@@ -1,7 +1,7 @@
-import { defaultConnectDeps } from '../../lib/connect/connect-deps';
-import { createConnectLink } from '../../lib/connect/create-connect-link';
+import { defaultConnectDeps } from '../../lib/onboarding/connect-deps';
+import { createConnectLink } from '../../lib/onboarding/create-connect-link';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { created } from '../../lib/http/response';
+import { created } from '../../lib/http/http-result';
 import { createConnectLink as route } from '../../lib/routes/onboarding/create-connect-link';
 
 const deps = defaultConnectDeps();

@@ -1,5 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { created } from '../../lib/http/response';
+import { created } from '../../lib/http/http-result';
 import { createEndpoint, webhookLocation } from '../../lib/webhooks/manage-webhooks';
 import { defaultManageWebhooksDeps } from '../../lib/webhooks/webhook-deps';
 import { createWebhook as route } from '../../lib/routes/webhooks/create-webhook';

@@ -3,7 +3,7 @@ import { decide } from '../../lib/approvals/decide-approval';
 import { httpEndpoint } from '../../lib/http/endpoint';
 import { defaultApprovalDeps } from '../../lib/outreach/default-deps';
 import { decideApproval as route } from '../../lib/routes/approvals/decide-approval';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 
 const deps = defaultApprovalDeps();
 

@@ -1,7 +1,7 @@
 import { removeAccount } from '../../lib/accounts/remove-account';
 import { getConfig } from '../../lib/config';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { noContent } from '../../lib/http/response';
+import { noContent } from '../../lib/http/http-result';
 import { deleteAccount as route } from '../../lib/routes/accounts/delete-account';
 import { defaultSqs } from '../../lib/queue/client';
 import { defaultDb } from '../../lib/store/client';

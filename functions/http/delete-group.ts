@@ -1,6 +1,6 @@
 import { deleteGroupNamed } from '../../lib/groups/manage-groups';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { noContent } from '../../lib/http/response';
+import { noContent } from '../../lib/http/http-result';
 import { deleteGroup as route } from '../../lib/routes/groups/delete-group';
 import { defaultDb } from '../../lib/store/client';
 

@@ -1,5 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { noContent } from '../../lib/http/response';
+import { noContent } from '../../lib/http/http-result';
 import { defaultDb } from '../../lib/store/client';
 import { deleteEndpoint } from '../../lib/webhooks/manage-webhooks';
 import { deleteWebhook as route } from '../../lib/routes/webhooks/delete-webhook';

@@ -1,6 +1,6 @@
 import { accountUsage } from '../../lib/accounts/account-usage';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { getAccountUsage as route } from '../../lib/routes/accounts/get-account-usage';
 import { defaultDb } from '../../lib/store/client';
 

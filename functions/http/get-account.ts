@@ -1,6 +1,6 @@
 import { showAccount } from '../../lib/accounts/show-account';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { getAccount as route } from '../../lib/routes/accounts/get-account';
 import { defaultDb } from '../../lib/store/client';
 

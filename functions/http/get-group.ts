@@ -1,6 +1,6 @@
 import { showGroup } from '../../lib/groups/manage-groups';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { getGroup as route } from '../../lib/routes/groups/get-group';
 import { defaultDb } from '../../lib/store/client';
 

@@ -5,7 +5,7 @@ import { secretOf } from '../../lib/secrets';
 import { defaultDb } from '../../lib/store/client';
 import { getTranscriptView } from '../../lib/transcripts/transcript-view';
 import { getTranscript as route } from '../../lib/routes/transcripts/get-transcript';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 
 const db = defaultDb();
 const config = getConfig();

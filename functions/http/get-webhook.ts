@@ -1,5 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { defaultDb } from '../../lib/store/client';
 import { requireWebhook, webhookView } from '../../lib/webhooks/manage-webhooks';
 import { getWebhook as route } from '../../lib/routes/webhooks/get-webhook';

@@ -1,5 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { defaultDb } from '../../lib/store/client';
 import { listEndpoints } from '../../lib/webhooks/manage-webhooks';
 import { listWebhooks as route } from '../../lib/routes/webhooks/list-webhooks';

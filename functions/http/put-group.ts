@@ -1,6 +1,6 @@
 import { putGroup } from '../../lib/groups/manage-groups';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { created, ok } from '../../lib/http/response';
+import { created, ok } from '../../lib/http/http-result';
 import { putGroup as route } from '../../lib/routes/groups/put-group';
 import { defaultDb } from '../../lib/store/client';
 

@@ -1,8 +1,8 @@
-import { defaultConnectDeps } from '../../lib/connect/connect-deps';
-import { hidingState } from '../../lib/connect/hide-state';
-import { receiveConnectNotification } from '../../lib/connect/connect-notification';
+import { defaultConnectDeps } from '../../lib/onboarding/connect-deps';
+import { hidingState } from '../../lib/http/hide-state';
+import { receiveConnectNotification } from '../../lib/onboarding/connect-notification';
 import { publicEndpoint } from '../../lib/http/pipeline';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { receiveConnectNotification as route } from '../../lib/routes/onboarding/receive-connect-notification';
 
 const deps = defaultConnectDeps();

@@ -1,5 +1,5 @@
 import { publicEndpoint } from '../../lib/http/pipeline';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { defaultWebhookDeps } from '../../lib/outreach/network-deps';
 import { checkWebhookSecret, receiveUnipileWebhook } from '../../lib/outreach/provider-webhook/provider-webhook';
 import { receiveUnipileWebhook as route } from '../../lib/routes/service/receive-unipile-webhook';

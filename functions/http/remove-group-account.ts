@@ -1,6 +1,6 @@
 import { removeGroupAccount } from '../../lib/groups/manage-groups';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { noContent } from '../../lib/http/response';
+import { noContent } from '../../lib/http/http-result';
 import { removeGroupAccount as route } from '../../lib/routes/groups/remove-group-account';
 import { defaultDb } from '../../lib/store/client';
 

@@ -1,5 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { accepted } from '../../lib/http/response';
+import { accepted } from '../../lib/http/http-result';
 import { resendDelivery } from '../../lib/webhooks/delivery-history';
 import { defaultManageWebhooksDeps } from '../../lib/webhooks/webhook-deps';
 import { resendWebhookDelivery as route } from '../../lib/routes/webhooks/resend-webhook-delivery';

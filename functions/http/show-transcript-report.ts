@@ -1,4 +1,4 @@
-import { hidingState } from '../../lib/connect/hide-state';
+import { hidingState } from '../../lib/http/hide-state';
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { showTranscriptReport as route } from '../../lib/routes/transcripts/show-transcript-report';
 import { defaultReportDeps } from '../../lib/reports/report-deps';

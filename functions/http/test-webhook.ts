@@ -1,5 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { accepted } from '../../lib/http/response';
+import { accepted } from '../../lib/http/http-result';
 import { sendTestPing } from '../../lib/webhooks/manage-webhooks';
 import { defaultManageWebhooksDeps } from '../../lib/webhooks/webhook-deps';
 import { testWebhook as route } from '../../lib/routes/webhooks/test-webhook';

@@ -1,6 +1,6 @@
 import { updateAccount } from '../../lib/accounts/update-account';
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { updateAccount as route } from '../../lib/routes/accounts/update-account';
 import { defaultDb } from '../../lib/store/client';
 

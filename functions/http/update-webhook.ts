@@ -1,5 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { updateEndpoint } from '../../lib/webhooks/manage-webhooks';
 import { defaultManageWebhooksDeps } from '../../lib/webhooks/webhook-deps';
 import { updateWebhook as route } from '../../lib/routes/webhooks/update-webhook';

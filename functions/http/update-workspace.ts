@@ -1,5 +1,5 @@
 import { httpEndpoint } from '../../lib/http/endpoint';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { updateWorkspace as route } from '../../lib/routes/workspace/update-workspace';
 import { defaultDb } from '../../lib/store/client';
 import { updateWorkspace } from '../../lib/workspaces/workspace-settings';

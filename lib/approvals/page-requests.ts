@@ -1,5 +1,5 @@
 import { ConflictError, HttpError, ValidationError } from '../errors';
-import type { HttpResult } from '../http/response';
+import type { HttpResult } from '../http/http-result';
 import type { Approval } from '../store/approvals';
 import { approvalPath, findApprovalByToken, getApproval } from '../store/approvals';
 import { validate } from '../schemas/validate';

@@ -4,7 +4,7 @@ import type { Db } from '../store/client';
 import type { StoredResponse } from '../store/idempotency';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency';
 import { logger } from '../log';
-import type { HttpResult } from './response';
+import type { HttpResult } from './http-result';
 import type { Route } from './route';
 
 /** A replayed response is kept this long after the first request. */

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { HttpError } from '../errors';
 import { observedHandler } from '../invocation';
 import { requestIdOf, respond } from './respond';
-import type { LambdaHttpResult } from './response';
+import type { LambdaHttpResult } from './http-result';
 import { problemResult } from './problem';
 import type { Route } from './route';
 import { allowedMethods } from './route';

@@ -8,7 +8,7 @@ import { observedHandler } from '../invocation';
 import { logger } from '../log';
 import { classifyError, problemResult } from './problem';
 import { readFormBody, readJsonBody, readJsonBodyOfAnyType } from './read-body';
-import type { HttpResult, LambdaHttpResult } from './response';
+import type { HttpResult, LambdaHttpResult } from './http-result';
 import type { RequestContext } from './respond';
 import { lowerCaseHeaders, requestIdOf, respond } from './respond';
 import type { BodySchemaOf, PathParameters, Route } from './route';

@@ -1,6 +1,6 @@
 import { DependencyUnavailableError, HttpError } from '../errors';
 import { isDependencyFailure } from './dependency-failure';
-import type { HttpResult } from './response';
+import type { HttpResult } from './http-result';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 

@@ -3,8 +3,8 @@ import { newId } from '../ids';
 import { logger } from '../log';
 import { countRequest } from '../metrics';
 import { PROBLEM_CONTENT_TYPE } from './problem';
-import type { HttpResult, LambdaHttpResult } from './response';
-import { toLambdaResult } from './response';
+import type { HttpResult, LambdaHttpResult } from './http-result';
+import { toLambdaResult } from './http-result';
 
 export interface RequestContext {
   requestId: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { HttpResult } from '../http/response';
+import type { HttpResult } from '../http/http-result';
 
 /** `If-None-Match` holds `etag` (or `*`); weak validators compare as strong ones here (the text never varies by encoding). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -5,7 +5,7 @@
  */
 import { HttpError, NotFoundError } from '../errors';
 import type { Secret } from '../secrets';
-import type { HttpResult } from '../http/response';
+import type { HttpResult } from '../http/http-result';
 import { getTranscript } from '../store/transcripts';
 import { requireTranscript } from '../transcripts/transcript-view';
 import type { ReportDeps } from './read-report';

@@ -8,7 +8,7 @@ import type { TransactItem } from './transact';
 
 /**
  * A connect link (POST /api/v1/accounts/connect-link), stored under the hash of its state's token
- * (lib/connect/connect-state.ts) until it expires (DynamoDB TTL), so that it connects once: using it
+ * (lib/onboarding/connect-state.ts) until it expires (DynamoDB TTL), so that it connects once: using it
  * sets `usedAt`, under a condition that it was not set.
  */
 export interface ConnectLink {

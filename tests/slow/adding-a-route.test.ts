@@ -33,7 +33,7 @@ export const getScratch = defineRoute({
 `;
 
 const handler = `import { publicEndpoint } from '../../lib/http/pipeline';
-import { ok } from '../../lib/http/response';
+import { ok } from '../../lib/http/http-result';
 import { getScratch as route } from '../../lib/routes/scratch/get-scratch';
 
 export const handler = publicEndpoint({ route, handle: async ({ pathParameters }) => ok({ status: 'ok', id: pathParameters.scratchId }) });

@@ -86,7 +86,7 @@ async function accountsWithRoom(
  * A job whose enqueue failed: removed, or, when DynamoDB refuses that too, ended `failed`
  * (`enqueue_failed`) so it does not wait `queued` for a message that will never come. Only when
  * both writes fail does it stay queued (logged with its id), until the jobs sweep fails it
- * (`not_queued`, lib/outreach/sweep-stale-jobs.ts); the caller got a 503 either way.
+ * (`not_queued`, lib/outreach/jobs/sweep-stale-jobs.ts); the caller got a 503 either way.
  */
 async function withdrawUnqueuedJob(db: Db, job: Job, now: Date): Promise<void> {
   try {

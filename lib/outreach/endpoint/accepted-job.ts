@@ -1,6 +1,6 @@
 import { jobLocation } from '../../http/links';
-import type { HttpResult } from '../../http/response';
-import { accepted } from '../../http/response';
+import type { HttpResult } from '../../http/http-result';
+import { accepted } from '../../http/http-result';
 import type { Job } from '../../store/jobs';
 
 /**

@@ -3,7 +3,7 @@ import type { DefinedRoute } from '../../../lib/routes/all-routes';
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
 import { getWebhook } from '../../../lib/store/webhooks';
 import type { FaultProxy, FaultRule } from '../../helpers/fault-proxy';

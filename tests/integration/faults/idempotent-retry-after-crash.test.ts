@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import { planJobMessageSchema } from '../../../lib/queue/messages';
 import { keys } from '../../../lib/store/keys';

@@ -1,4 +1,4 @@
-import { connectStateHash, signConnectState } from '../../../lib/connect/connect-state';
+import { connectStateHash, signConnectState } from '../../../lib/onboarding/connect-state';
 import { signReportToken } from '../../../lib/reports/report-token';
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { DefinedRoute } from '../../../lib/routes/all-routes';
@@ -380,7 +380,7 @@ function stateOfLink(url: string): string {
 
 /**
  * A Unipile connect link of the workspace, stored as POST /api/v1/accounts/connect-link stores one
- * (lib/connect/create-connect-link.ts): only Unipile's report opens one, and the fuzzed handlers
+ * (lib/onboarding/create-connect-link.ts): only Unipile's report opens one, and the fuzzed handlers
  * run with the sandbox provider, which makes sandbox links only.
  */
 async function storeUnipileLink(db: Db, workspaceId: string): Promise<{ state: string; reference: string }> {

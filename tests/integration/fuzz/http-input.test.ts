@@ -1,7 +1,7 @@
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import fc from 'fast-check';
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { allRoutes as routes } from '../../../lib/routes/all-routes';
 import type { ContentTypeChoice, IdempotencyChoice, MutatedBody, SecretChoice } from '../../helpers/arbitraries';
 import {

@@ -1,5 +1,5 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { newId } from '../../../lib/ids';
 import { getJobView } from '../../../lib/outreach/jobs/job-view';
 import { runAction } from '../../../lib/outreach/run/run-action';

@@ -6,7 +6,7 @@ import { ApiKeyCache, authenticate } from '../../../lib/auth/authenticate';
 import { UnauthorizedError } from '../../../lib/errors';
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import { httpEndpoint } from '../../../lib/http/endpoint';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { revokeApiKey } from '../../../lib/store/api-keys';
 import type { Db } from '../../../lib/store/client';
 import { createDocumentClient } from '../../../lib/store/client';

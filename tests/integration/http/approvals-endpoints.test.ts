@@ -1,5 +1,5 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { newId } from '../../../lib/ids';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import type { PlanJobMessage } from '../../../lib/queue/messages';
@@ -198,8 +198,8 @@ describe('POST /api/v1/approvals/{approvalId}', () => {
       expect(fieldErrorsOf(result)[1]).toEqual({ path: 'approved', message: 'is not a known field' });
     });
 
-    // Bug: decisionSchema's own error ('must be approve or reject') overrides validate()'s
-    // 'is required' for a missing field, unlike every other schema (reaction-type.ts, outreach-text.ts).
+    // A missing decision is 'is required', as every missing field is: decisionSchema's own message
+    // ('must be approve or reject') is for a wrong value only (as in reaction-type.ts, outreach-text.ts).
     it("400 saying a missing decision 'is required', as for every other required field", async () => {
       const result = await decide(ws.apiKey, approval.approvalId, { text: 'Hi' });
 

@@ -37,7 +37,7 @@ const approvalLinkToken =
 
 const connectLinkState =
   "the link's signed state (HMAC of the workspace and expiry, stored by its hash, single-use), naming one workspace; " +
-  'no api key is read, and a forged or unknown state is a 404 (tests/integration/connect)';
+  'no api key is read, and a forged or unknown state is a 404 (tests/integration/onboarding)';
 
 const reportLinkToken =
   "the report link's signed token (HMAC of the workspace, the call id and the expiry), naming one workspace's call; " +

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { routeOf as operationOf } from '../../helpers/routes';
 import { responseBodies } from '../../../lib/schemas/responses/response-bodies';
 import { responsesOf } from '../../../lib/openapi/standard-responses';

@@ -5,7 +5,7 @@ import { ApiKeyCache } from '../../../lib/auth/authenticate';
 import { httpEndpoint } from '../../../lib/http/endpoint';
 import { requestFingerprint } from '../../../lib/http/idempotency';
 import { logger } from '../../../lib/log';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import { planJobMessageSchema } from '../../../lib/queue/messages';

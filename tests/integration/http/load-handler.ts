@@ -1,5 +1,5 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 
 /**
  * Loads a handler of functions/ (HTTP by default; a worker's with its type) as Lambda would at a cold start: in a module registry of its

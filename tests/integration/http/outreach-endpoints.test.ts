@@ -1,5 +1,5 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import {
   createTestQueue,
   createTestWorkspace,

@@ -5,7 +5,7 @@ import { generateApiKey } from '../../../lib/auth/api-key';
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import { httpEndpoint } from '../../../lib/http/endpoint';
 import { rateWindowOf, secondsUntilEnd } from '../../../lib/http/rate-limit';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { acceptLikeRequest } from '../../../lib/outreach/accept/accept-like';
 import { jsonBody } from '../../../lib/http/route';
 import { likeRequestSchema } from '../../../lib/schemas/like';

@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../../lib/store/keys';
 import { defaultS3 } from '../../../lib/store/s3-client';

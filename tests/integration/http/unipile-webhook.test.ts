@@ -1,5 +1,5 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { getAccount } from '../../../lib/store/accounts';
 import { listDeliveries } from '../../../lib/store/webhook-deliveries';
 import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, subscribeWebhook, testDb, testSqs } from '../../helpers/factories';

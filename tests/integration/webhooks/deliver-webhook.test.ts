@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LookupFunction } from 'node:net';
 import { newId } from '../../../lib/ids';
-import { accepted } from '../../../lib/http/response';
+import { accepted } from '../../../lib/http/http-result';
 import type { DeliverWebhookMessage } from '../../../lib/queue/messages';
 import { getDelivery, listDeliveries } from '../../../lib/store/webhook-deliveries';
 import type { WebhookEndpoint } from '../../../lib/store/webhooks';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { signConnectState } from '../../../../lib/connect/connect-state';
+import { signConnectState } from '../../../../lib/onboarding/connect-state';
 import { signReportToken, verifyReportToken } from '../../../../lib/reports/report-token';
 
 const secret = 'test-report-link-secret';

@@ -37,8 +37,8 @@ describe('request-comment request', () => {
       ]);
     });
 
-    // Bug: the at-least-one rule is a superRefine, which zod skips once a field has failed to
-    // parse (missing, or a URL that is not a post), so such a refusal does not name `groups`.
+    // The at-least-one rule is checked even when another field failed to parse (missing, or a URL
+    // that is not a post): zod alone would skip a refinement then, and the refusal not name `groups`.
     it.each([
       [
         'an empty body',

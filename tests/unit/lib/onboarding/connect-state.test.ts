@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { connectStateHash, signConnectState, verifyConnectState } from '../../../../lib/connect/connect-state';
+import { connectStateHash, signConnectState, verifyConnectState } from '../../../../lib/onboarding/connect-state';
 
 const secret = 'test-connect-link-secret';
 const now = new Date('2026-11-20T15:00:00.000Z');

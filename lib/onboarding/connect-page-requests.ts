@@ -1,7 +1,7 @@
 import type * as z from '../zod';
 import type { FieldError } from '../errors';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '../errors';
-import type { HttpResult } from '../http/response';
+import type { HttpResult } from '../http/http-result';
 import { newId } from '../ids';
 import { connectFormSchema, reconnectFormSchema } from '../schemas/connect-link';
 import { validate } from '../schemas/validate';

@@ -1,4 +1,4 @@
-import { ownProfileWhenReady } from '../../../../lib/connect/login-ready';
+import { ownProfileWhenReady } from '../../../../lib/onboarding/login-ready';
 import { ProviderError } from '../../../../lib/errors';
 import type { NetworkProvider } from '../../../../lib/network/provider';
 

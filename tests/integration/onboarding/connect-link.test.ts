@@ -6,11 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { defaultConnectDeps } from '../../../lib/connect/connect-deps';
-import { signConnectState } from '../../../lib/connect/connect-state';
-import { createConnectLink } from '../../../lib/connect/create-connect-link';
+import { defaultConnectDeps } from '../../../lib/onboarding/connect-deps';
+import { signConnectState } from '../../../lib/onboarding/connect-state';
+import { createConnectLink } from '../../../lib/onboarding/create-connect-link';
 import type { HttpHandler } from '../../../lib/http/pipeline';
-import type { LambdaHttpResult } from '../../../lib/http/response';
+import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { newId } from '../../../lib/ids';
 import { SandboxProvider } from '../../../lib/network/sandbox';
 import { markAccountDisconnected } from '../../../lib/outreach/safety/account-connection';

@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { ConnectPageModel } from '../../../../lib/connect/connect-page';
+import type { ConnectPageModel } from '../../../../lib/onboarding/connect-page';
 import {
   connectPageHeaders,
   redirectOriginOf,
   renderConnectedPage,
   renderConnectError,
   renderConnectPage,
-} from '../../../../lib/connect/connect-page';
+} from '../../../../lib/onboarding/connect-page';
 import { tagsOf, type Tag } from '../../../helpers/html-tags';
 
 /*
  * No HTML parser is installed, so the pages are tokenised by `tagsOf` (as in the approval page's
  * tests): exact for what the renderer writes (every attribute value double-quoted), and it accounts
  * for every `<` of the document, so markup that escaped escaping shows as a tag that is not allowed,
- * or as a `<` that is not a tag. tests/integration/connect has the same pages in a real browser.
+ * or as a `<` that is not a tag. tests/integration/onboarding has the same pages in a real browser.
  */
 
 const ALLOWED_TAGS = [

@@ -1,5 +1,5 @@
-import type { HttpHandler } from '../http/pipeline';
-import type { Route } from '../http/route';
+import type { HttpHandler } from './pipeline';
+import type { Route } from './route';
 
 /**
  * The handler of a route whose path carries a link's secret state (`/connect/{state}`), given its
