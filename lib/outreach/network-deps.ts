@@ -8,7 +8,7 @@ import { eventDeps } from '../webhooks/emit-event';
 import type { WatchDeps } from './watch/connection-watch';
 import type { WebhookDeps } from './provider-webhook/provider-webhook';
 import { retryDelaySeconds } from './run/retry-policy';
-import type { RunActionDeps } from './run/run-action';
+import type { RunActionDeps } from './run/run-action-deps';
 
 /**
  * Dependencies, as deployed, of the use cases that reach the network provider (its API key a

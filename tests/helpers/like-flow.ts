@@ -2,7 +2,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { validate } from '../../lib/schemas/validate';
 import { acceptLikeRequest } from '../../lib/outreach/accept/accept-like';
 import { planJob } from '../../lib/outreach/plan/plan-job';
-import type { RunActionDeps } from '../../lib/outreach/run/run-action';
+import type { RunActionDeps } from '../../lib/outreach/run/run-action-deps';
 import type { RunActionMessage } from '../../lib/queue/messages';
 import { planJobMessageSchema, runActionMessageSchema } from '../../lib/queue/messages';
 import type { ReactionType } from '../../lib/schemas/reaction-type';

@@ -17,7 +17,7 @@ const CONCURRENCY = 10;
  * Ends `cancelled` every one of `actions` that no attempt holds (pending, deferred, or waiting for an
  * approval or an acceptance), each counted in its job in the same transaction, and an approval it
  * waited for closed with it. One an attempt holds (`running`) is left to that attempt, which reads
- * its job and account after it took the action and stops there (run-action.ts); one that ended
+ * its job and account after it took the action and stops there (attempt-action.ts); one that ended
  * meanwhile is left as it ended. Returns how many it stopped.
  */
 export async function stopActions(db: Db, actions: Action[], why: StopReason, now: Date): Promise<number> {

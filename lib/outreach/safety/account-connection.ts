@@ -1,7 +1,7 @@
 /**
  * Whether an account's login works: the provider says so (its account status webhook, or a call
  * refused because the login is disconnected). A disconnected account's actions wait
- * (`account_disconnected`) until it is reconnected, and fail after a while (run-action.ts).
+ * (`account_disconnected`) until it is reconnected, and fail after a while (lib/outreach/run/defer-action.ts).
  */
 import type { Account } from '../../store/accounts';
 import { findAccountsByLogin, markDisconnectedItem, markReconnectedItem } from '../../store/accounts';
