@@ -6,7 +6,8 @@
  */
 import { ProviderError } from '../errors';
 import { WEBHOOK_SECRET_HEADER } from '../schemas/unipile-webhook';
-import { baseUrlFromDsn, UnipileProvider } from './unipile';
+import { UnipileProvider } from './unipile';
+import { baseUrlFromDsn } from './unipile-transport';
 
 export interface UnipileCheckInput {
   /** UNIPILE_DSN: `host:port`, or a base URL. */

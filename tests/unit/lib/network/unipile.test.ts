@@ -1,6 +1,7 @@
 import type { FakeUnipile } from '../../../helpers/fake-unipile';
 import { MISSING_POST_ID, startFakeUnipile } from '../../../helpers/fake-unipile';
-import { parseRetryAfter, UnipileProvider } from '../../../../lib/network/unipile';
+import { UnipileProvider } from '../../../../lib/network/unipile';
+import { parseRetryAfter } from '../../../../lib/network/unipile-transport';
 import { account, activityPost, comment, failureOf, postOf, ugcPost } from '../../../helpers/unipile-fixtures';
 import type { ReactInput } from '../../../../lib/network/network-actions';
 import type { ProviderError } from '../../../../lib/errors';
