@@ -2,10 +2,9 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backlogItem } from './account-backlogs';
 import { batchGet } from './batch-get';
 import type { Db } from './client';
-import { isConditionFailed, transactIfCurrent, writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
+import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
 import { HELD_ACTIONS, keys, withoutKeys } from './keys';
 import { queryAll, queryPrefixPage } from './query-all';
-import type { TransactItem } from './transact';
 import { transactWrite } from './transact';
 import type { DeferredReason } from '../errors';
 
@@ -88,7 +87,8 @@ export interface Action {
 
 export type ActionKey = Pick<Action, 'workspaceId' | 'jobId' | 'accountId'>;
 
-const key = (action: ActionKey) => keys.action(action.workspaceId, action.jobId, action.accountId);
+/** The action's item key. */
+export const actionItemKey = (action: ActionKey) => keys.action(action.workspaceId, action.jobId, action.accountId);
 
 /**
  * Creates the action unless it exists (a redelivered job message), counted in its account's backlog
@@ -97,7 +97,7 @@ const key = (action: ActionKey) => keys.action(action.workspaceId, action.jobId,
 export async function createActionOnce(db: Db, action: Action): Promise<Action> {
   try {
     await transactWrite(db, [
-      { Put: { TableName: db.table, Item: { ...key(action), ...action }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: db.table, Item: { ...actionItemKey(action), ...action }, ConditionExpression: 'attribute_not_exists(pk)' } },
       backlogItem(db, action.workspaceId, action.accountId, 1),
     ]);
     return action;
@@ -126,7 +126,7 @@ export async function createActionsOnce(db: Db, actions: Action[]): Promise<Acti
       await transactWrite(
         db,
         chunk.flatMap((action) => [
-          { Put: { TableName: db.table, Item: { ...key(action), ...action }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: db.table, Item: { ...actionItemKey(action), ...action }, ConditionExpression: 'attribute_not_exists(pk)' } },
           backlogItem(db, action.workspaceId, action.accountId, 1),
         ]),
       );
@@ -150,101 +150,8 @@ export async function existingActionAccounts(db: Db, workspaceId: string, jobId:
 }
 
 export async function getAction(db: Db, action: ActionKey): Promise<Action | undefined> {
-  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: key(action), ConsistentRead: true }));
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: actionItemKey(action), ConsistentRead: true }));
   return Item ? toAction(Item) : undefined;
-}
-
-/**
- * What a claim found: the action, taken for this attempt; or, when another attempt holds it or it
- * is not pending (anymore), the action as it now is.
- */
-export type Claim = { claimed: Action; current?: undefined } | { claimed?: undefined; current: Action | undefined };
-
-/**
- * Takes the action for one attempt: pending (or running with an expired lease, after a crash)
- * → running, with this attempt's lease, and in the index of held actions until the lease ends
- * (the connection watch re-drives an action still held long after, lib/outreach/run/redrive-lapsed-actions.ts).
- */
-export async function claimAction(db: Db, action: ActionKey, leaseId: string, now: Date, leaseSeconds: number): Promise<Claim> {
-  const leaseUntil = now.getTime() + leaseSeconds * 1000;
-  const held = keys.heldActionIndex(new Date(leaseUntil).toISOString(), action.workspaceId, action.jobId, action.accountId);
-  const claimed = await writtenIfConditionHolds(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(action),
-        UpdateExpression:
-          'SET #status = :running, leaseId = :lease, leaseUntil = :until, attempts = attempts + :one, ' +
-          'startedAt = if_not_exists(startedAt, :at), updatedAt = :at, gsi1pk = :gpk, gsi1sk = :gsk REMOVE deferredReason',
-        ConditionExpression: '#status = :pending OR (#status = :running AND leaseUntil < :nowMs)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':running': 'running',
-          ':pending': 'pending',
-          ':lease': leaseId,
-          ':until': leaseUntil,
-          ':nowMs': now.getTime(),
-          ':one': 1,
-          ':at': now.toISOString(),
-          ':gpk': held.gsi1pk,
-          ':gsk': held.gsi1sk,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
-  );
-  if (claimed) return { claimed: toAction(claimed) };
-  // Refused, yet maybe ours: when DynamoDB's answer to the claim is lost (a timeout under load), the
-  // SDK sends the claim again, and the first try, which landed, makes the condition refuse the
-  // second. Taken for someone else, the attempt would drop its message and leave the action running
-  // with no message left to end it. The action carries this attempt's lease if the claim landed.
-  const current = await getAction(db, action);
-  if (current?.status === 'running' && current.leaseId === leaseId) return { claimed: current };
-  return { current };
-}
-
-/**
- * Runs a write that puts the action held by `leaseId` back to pending (a retry, a deferral), and
- * marks it released by that lease. False if the lease was lost (another attempt took the action
- * over), so that the caller sends no message for it. A refusal is also what the SDK's second try of
- * a write whose answer was lost gets: the mark tells that case, in which the write is done (true),
- * and the caller must send the message that brings the action back.
- */
-async function releaseHeld(
-  db: Db,
-  action: ActionKey,
-  leaseId: string,
-  update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>,
-): Promise<boolean> {
-  if (await updateIfCurrent(db, { ...update, Key: key(action) })) return true;
-  return (await getAction(db, action))?.releasedLeaseId === leaseId;
-}
-
-/** running → pending again, to be retried at `notBefore`. False if the lease was lost. */
-export function rescheduleAction(
-  db: Db,
-  action: ActionKey,
-  leaseId: string,
-  retry: { notBefore: Date; reason: string; error: string },
-  now: Date,
-): Promise<boolean> {
-  return releaseHeld(db, action, leaseId, {
-    UpdateExpression:
-      // `retriedAfter` outlives a later success (which removes `reason` and `error`): why it took more than one attempt.
-      'SET #status = :pending, notBefore = :nb, reason = :reason, retriedAfter = :reason, #error = :error, updatedAt = :at, releasedLeaseId = :lease ' +
-      'REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk',
-    ConditionExpression: '#status = :running AND leaseId = :lease',
-    ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-    ExpressionAttributeValues: {
-      ':pending': 'pending',
-      ':running': 'running',
-      ':lease': leaseId,
-      ':nb': retry.notBefore.toISOString(),
-      ':reason': retry.reason,
-      ':error': retry.error,
-      ':at': now.toISOString(),
-    },
-  });
 }
 
 export type ActionEnd =
@@ -257,211 +164,8 @@ export type ActionEnd =
  */
 export type EndFrom = { leaseId: string } | { awaiting: AwaitingStatus } | { notHeld: true };
 
-/** Names and values of `SET #f0 = :f0, ...` for the given fields. */
-function setFields(fields: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string[] {
-  return Object.entries(fields).map(([name, value], index) => {
-    names[`#f${index}`] = name;
-    values[`:f${index}`] = value;
-    return `#f${index} = :f${index}`;
-  });
-}
-
-function fromCondition(from: EndFrom, values: Record<string, unknown>): string {
-  if ('leaseId' in from) {
-    values[':running'] = 'running';
-    values[':lease'] = from.leaseId;
-    return '#status = :running AND leaseId = :lease';
-  }
-  if ('awaiting' in from) {
-    values[':from'] = from.awaiting;
-    return '#status = :from';
-  }
-  values[':pending'] = 'pending';
-  values[':awaitingApproval'] = 'awaiting_approval';
-  values[':awaitingConnection'] = 'awaiting_connection';
-  return '#status IN (:pending, :awaitingApproval, :awaitingConnection)';
-}
-
-/**
- * The transaction items that end the action and count it in its job (and out of its account's
- * backlog), for callers that add items of their own (an approval's decision). Removes the action
- * from every index.
- */
-export function endActionItems(
-  db: Db,
-  action: ActionKey,
-  from: EndFrom,
-  end: ActionEnd,
-  now: Date,
-  also: Record<string, unknown> = {},
-): TransactItem[] {
-  const at = now.toISOString();
-  const fields: Record<string, unknown> = {
-    ...also,
-    ...(end.status === 'succeeded'
-      ? { provider: end.provider, outcome: end.outcome, details: end.details ?? {} }
-      : { reason: end.reason, error: end.error, ...(end.provider ? { provider: end.provider } : {}) }),
-  };
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':end': end.status, ':at': at };
-  const sets = ['#status = :end', 'finishedAt = :at', 'updatedAt = :at', ...setFields(fields, names, values)];
-  const removed = ['leaseId', 'leaseUntil', 'gsi1pk', 'gsi1sk', 'deferredReason', 'slotAt'];
-  if (end.status === 'succeeded') {
-    // `reason` and `error` describe how the action ended: a failed attempt retried before its
-    // success is not that (its count stays in `attempts`).
-    names['#error'] = 'error';
-    removed.push('reason', '#error');
-  }
-  return [
-    {
-      Update: {
-        TableName: db.table,
-        Key: key(action),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removed.join(', ')}`,
-        ConditionExpression: fromCondition(from, values),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    },
-    {
-      Update: {
-        TableName: db.table,
-        Key: keys.job(action.workspaceId, action.jobId),
-        UpdateExpression: 'ADD #counter :one, remaining :minusOne SET updatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#counter': end.status },
-        ExpressionAttributeValues: { ':one': 1, ':minusOne': -1, ':at': at },
-      },
-    },
-    backlogItem(db, action.workspaceId, action.accountId, -1),
-  ];
-}
-
-/**
- * Ends the action and counts it in its job, atomically (one transaction), so a crash can never
- * leave a job whose counters disagree with its actions. False if the lease was lost (or the wait
- * already ended).
- */
-export function endAction(db: Db, action: ActionKey, from: EndFrom, end: ActionEnd, now: Date): Promise<boolean> {
-  return transactIfCurrent(db, endActionItems(db, action, from, end, now));
-}
-
-/**
- * running → pending until `notBefore` because of account safety (its send slot, working hours, a
- * quota): not a failure, so the attempt is given back. The slot reserved for it, if any, is kept
- * (and any earlier one dropped). False if the lease was lost.
- */
-export async function deferAction(
-  db: Db,
-  action: ActionKey,
-  leaseId: string,
-  deferral: { notBefore: Date; reason: DeferredReason; slot?: Date },
-  now: Date,
-): Promise<boolean> {
-  return releaseHeld(db, action, leaseId, {
-    UpdateExpression:
-      'SET #status = :pending, notBefore = :nb, deferredReason = :why, attempts = attempts - :one, updatedAt = :at, releasedLeaseId = :lease' +
-      (deferral.slot
-        ? ', slotAt = :slot REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk'
-        : ' REMOVE leaseId, leaseUntil, gsi1pk, gsi1sk, slotAt'),
-    ConditionExpression: '#status = :running AND leaseId = :lease',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':pending': 'pending',
-      ':running': 'running',
-      ':lease': leaseId,
-      ':nb': deferral.notBefore.toISOString(),
-      ':why': deferral.reason,
-      ':one': 1,
-      ':at': now.toISOString(),
-      ...(deferral.slot ? { ':slot': deferral.slot.toISOString() } : {}),
-    },
-  });
-}
-
-/**
- * running → awaiting_connection: a DM's invitation is out (or was already), and the message waits
- * for the person to accept, until `until`. Indexed for the webhook and the connection watch.
- */
-export async function awaitConnection(
-  db: Db,
-  action: ActionKey & { providerAccountId: string },
-  leaseId: string,
-  wait: { target: ActionTarget; invitedAt?: Date; until: Date; provider: string; details?: Record<string, string> },
-  now: Date,
-): Promise<boolean> {
-  const index = keys.awaitingConnectionIndex(
-    action.providerAccountId,
-    wait.target.publicIdentifier,
-    action.workspaceId,
-    action.jobId,
-    action.accountId,
-  );
-  return updateIfCurrent(db, {
-    Key: key(action),
-    UpdateExpression:
-      `SET #status = :awaiting, target = :target, ${wait.invitedAt ? 'invitedAt = :invitedAt, ' : ''}awaitingUntil = :until, provider = :provider, ` +
-      'details = :details, gsi1pk = :gpk, gsi1sk = :gsk, updatedAt = :at REMOVE leaseId, leaseUntil, reason, #error',
-    ConditionExpression: '#status = :running AND leaseId = :lease',
-    ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-    ExpressionAttributeValues: {
-      ':awaiting': 'awaiting_connection',
-      ':running': 'running',
-      ':lease': leaseId,
-      ':target': wait.target,
-      ...(wait.invitedAt ? { ':invitedAt': wait.invitedAt.toISOString() } : {}),
-      ':until': wait.until.toISOString(),
-      ':provider': wait.provider,
-      ':details': wait.details ?? {},
-      ':gpk': index.gsi1pk,
-      ':gsk': index.gsi1sk,
-      ':at': now.toISOString(),
-    },
-  });
-}
-
-/**
- * The transaction item that takes an action out of a wait and makes it pending now, with `set`
- * (the approved text, the time of the acceptance), and puts it in the dispatch outbox until a
- * worker claims it.
- */
-export function resumeActionItem(db: Db, action: ActionKey, from: AwaitingStatus, set: Record<string, unknown>, now: Date): TransactItem {
-  const at = now.toISOString();
-  const index = keys.dispatchIndex(at, action.workspaceId, action.jobId, action.accountId);
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':pending': 'pending', ':from': from, ':at': at, ':gpk': index.gsi1pk, ':gsk': index.gsi1sk };
-  const sets = [
-    '#status = :pending',
-    'notBefore = :at',
-    'updatedAt = :at',
-    'gsi1pk = :gpk',
-    'gsi1sk = :gsk',
-    ...setFields(set, names, values),
-  ];
-  return {
-    Update: {
-      TableName: db.table,
-      Key: key(action),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: '#status = :from',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-/** Marks an outboxed action as sent again at `now`, so the next sweep waits before resending it. */
-export async function touchDispatch(db: Db, action: ActionKey, now: Date): Promise<void> {
-  const index = keys.dispatchIndex(now.toISOString(), action.workspaceId, action.jobId, action.accountId);
-  await updateIfCurrent(db, {
-    Key: key(action),
-    UpdateExpression: 'SET gsi1sk = :gsk',
-    ConditionExpression: 'gsi1pk = :gpk',
-    ExpressionAttributeValues: { ':gpk': index.gsi1pk, ':gsk': index.gsi1sk },
-  });
-}
-
-function updateIfCurrent(db: Db, update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>): Promise<boolean> {
+/** An update of the action that is made only if its condition holds; false if it did not. */
+export function updateActionIfCurrent(db: Db, update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>): Promise<boolean> {
   return writeIfConditionHolds(db.client.send(new UpdateCommand({ ...update, TableName: db.table })));
 }
 
@@ -508,22 +212,6 @@ export async function listLapsedLeases(db: Db, before: Date, limit: number): Pro
     }),
   );
   return Items.map(toAction);
-}
-
-/**
- * Moves a held action's index entry to `now`, once a message was sent for it, so that the next
- * sweep leaves it until it has lapsed again; only while the same lease holds it (a new claim writes
- * an entry of its own).
- */
-export async function touchLapsedLease(db: Db, action: Action, now: Date): Promise<void> {
-  const held = keys.heldActionIndex(now.toISOString(), action.workspaceId, action.jobId, action.accountId);
-  await updateIfCurrent(db, {
-    Key: key(action),
-    UpdateExpression: 'SET gsi1sk = :gsk',
-    ConditionExpression: 'gsi1pk = :gpk AND #status = :running AND leaseId = :lease',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':gpk': held.gsi1pk, ':gsk': held.gsi1sk, ':running': 'running', ':lease': action.leaseId },
-  });
 }
 
 /** A job's actions (they share its key prefix). */

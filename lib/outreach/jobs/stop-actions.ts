@@ -1,5 +1,5 @@
 import type { Action } from '../../store/actions';
-import { endActionItems } from '../../store/actions';
+import { endActionItems } from '../../store/action-ends';
 import { cancelApprovalItem } from '../../store/approvals';
 import { transactIfCurrent } from '../../store/condition-failed';
 import type { Db } from '../../store/client';

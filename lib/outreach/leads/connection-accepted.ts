@@ -3,7 +3,7 @@ import { logger } from '../../log';
 import type { RunActionMessage } from '../../queue/messages';
 import { sendMessage } from '../../queue/send';
 import type { Action } from '../../store/actions';
-import { resumeActionItem } from '../../store/actions';
+import { resumeActionItem } from '../../store/action-ends';
 import type { Db } from '../../store/client';
 import { unwatchInvitationItem } from '../../store/invitation-watches';
 import { recordLeadItem } from '../../store/leads';

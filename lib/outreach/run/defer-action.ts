@@ -9,7 +9,7 @@ import type { RunActionMessage } from '../../queue/messages';
 import { sendMessage } from '../../queue/send';
 import type { Account } from '../../store/accounts';
 import type { Action, ActionEnd } from '../../store/actions';
-import { deferAction } from '../../store/actions';
+import { deferAction } from '../../store/action-attempts';
 import type { Db } from '../../store/client';
 import { epochSeconds, keys } from '../../store/keys';
 import { keepUntil } from '../../store/retention';

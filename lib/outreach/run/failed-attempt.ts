@@ -3,7 +3,7 @@ import type { RunActionMessage } from '../../queue/messages';
 import { sendMessage } from '../../queue/send';
 import type { Account } from '../../store/accounts';
 import type { Action, ActionEnd } from '../../store/actions';
-import { rescheduleAction } from '../../store/actions';
+import { rescheduleAction } from '../../store/action-attempts';
 import { retryDelaySeconds } from './retry-policy';
 import { SafetyGate } from '../safety/safety-gate';
 import { Deferral, KindDisabledError, ProviderError } from '../../errors';

@@ -1,7 +1,7 @@
 /** What an attempt that failed leaves for the next delivery of its message, and the end it comes to on the last one. */
 import { logger } from '../../log';
 import type { RunActionMessage } from '../../queue/messages';
-import { rescheduleAction } from '../../store/actions';
+import { rescheduleAction } from '../../store/action-attempts';
 import { RecordingFailed } from '../../errors';
 import type { RunActionDeps, Ending } from './run-action-deps';
 import { outcomeUnknown } from './run-action-deps';

@@ -1,7 +1,7 @@
 /** What a network call that was made leaves: the action's end and what goes with it, or a DM's wait for an acceptance. */
 import type { Account } from '../../store/accounts';
 import type { Action, ActionEnd, ActionTarget } from '../../store/actions';
-import { awaitConnection } from '../../store/actions';
+import { awaitConnection } from '../../store/action-ends';
 import type { Job } from '../../store/jobs';
 import { watchInvitationItem } from '../../store/invitation-watches';
 import { recordLead, recordLeadItem } from '../../store/leads';

@@ -2,7 +2,8 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { logger } from '../../log';
 import type { RunActionMessage } from '../../queue/messages';
 import { sendMessage } from '../../queue/send';
-import { listLapsedLeases, touchLapsedLease } from '../../store/actions';
+import { listLapsedLeases } from '../../store/actions';
+import { touchLapsedLease } from '../../store/action-attempts';
 import type { Db } from '../../store/client';
 
 /**
