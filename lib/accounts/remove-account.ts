@@ -4,8 +4,8 @@ import { stopActions } from '../outreach/jobs/stop-actions';
 import type { Action } from '../store/actions';
 import { getAction } from '../store/actions';
 import { deleteAccount } from '../store/accounts';
-import type { JobListCursor } from '../store/jobs';
-import { listJobs } from '../store/jobs';
+import type { JobListCursor } from '../store/job-lists';
+import { listJobs } from '../store/job-lists';
 import type { EventDeps } from '../webhooks/emit-event';
 import { requireAccount } from './require-account';
 

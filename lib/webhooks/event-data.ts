@@ -8,7 +8,7 @@ import type { Action, ActionTarget } from '../store/actions';
 import type { Approval } from '../store/approvals';
 import { approvalPath } from '../store/approvals';
 import type { Job } from '../store/jobs';
-import { endedCounts } from '../store/jobs';
+import { endedCounts } from '../store/job-ends';
 import type { LeadIdentity } from '../store/leads';
 import type { AccountPause, PauseScope } from '../store/send-schedule';
 import type { Transcript } from '../store/transcripts';

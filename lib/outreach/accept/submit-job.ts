@@ -11,7 +11,8 @@ import type { Db } from '../../store/client';
 import { writeIfConditionHolds } from '../../store/condition-failed';
 import type { JobRequestOf, JobType, TypedJobRequest } from '../../schemas/job-request';
 import type { Job } from '../../store/jobs';
-import { createJob, deleteJob, failJob, getJobAndUntaken } from '../../store/jobs';
+import { createJob, deleteJob, getJobAndUntaken } from '../../store/jobs';
+import { failJob } from '../../store/job-ends';
 import { epochSeconds } from '../../store/keys';
 import { NOT_QUEUED } from '../jobs/sweep-stale-jobs';
 

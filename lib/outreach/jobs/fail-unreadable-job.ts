@@ -1,4 +1,5 @@
-import { failJobItem, getJob } from '../../store/jobs';
+import { getJob } from '../../store/jobs';
+import { failJobItem } from '../../store/job-ends';
 import type { EventDeps } from '../../webhooks/emit-event';
 import { commitWithEvents, prepareEvent } from '../../webhooks/emit-event';
 import { jobEventData } from '../../webhooks/event-data';

@@ -1,5 +1,6 @@
 import type { JobStatus } from '../../store/jobs';
-import { finalStatusOf, finishJobItem, getJob } from '../../store/jobs';
+import { getJob } from '../../store/jobs';
+import { finalStatusOf, finishJobItem } from '../../store/job-ends';
 import type { EventDeps } from '../../webhooks/emit-event';
 import { commitWithEvents, prepareEvent } from '../../webhooks/emit-event';
 import { jobEventData } from '../../webhooks/event-data';

@@ -6,7 +6,8 @@ import type { Db } from '../../store/client';
 import type { Job } from '../../store/jobs';
 import { DEFAULT_ACTIONS_PAGE_SIZE, encodeActionCursor, jobActionsQuerySchema } from '../../schemas/job-actions-query';
 import { validateQuery } from '../../schemas/validate';
-import { endedCounts, getJobPage } from '../../store/jobs';
+import { getJobPage } from '../../store/jobs';
+import { endedCounts } from '../../store/job-ends';
 
 const JOB_ID_RE = /^job_[0-9A-HJKMNP-TV-Z]{26}$/;
 

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '../../schemas/page-limit';
 import { encodeJobCursor, jobListQuerySchema } from '../../schemas/job-list-query';
 import { validateQuery } from '../../schemas/validate';
 import type { Db } from '../../store/client';
-import { listJobs } from '../../store/jobs';
+import { listJobs } from '../../store/job-lists';
 import { jobSummaryView } from './job-view';
 
 /**

@@ -1,6 +1,7 @@
 import { logger } from '../../log';
 import type { Db } from '../../store/client';
-import { failJob, listUntakenQueuedJobs } from '../../store/jobs';
+import { failJob } from '../../store/job-ends';
+import { listUntakenQueuedJobs } from '../../store/job-lists';
 
 /**
  * The reason on a job no planner ever took: almost always the request that created it was cut off

@@ -9,7 +9,7 @@ import { LAST_DELIVERY } from '../../../lib/queue/sqs-worker';
 import { commentRequestSchema } from '../../../lib/schemas/comment';
 import { getAction } from '../../../lib/store/actions';
 import { createDocumentClient } from '../../../lib/store/client';
-import { failJob } from '../../../lib/store/jobs';
+import { failJob } from '../../../lib/store/job-ends';
 import { queryPrefix } from '../../../lib/store/query-all';
 import { listSandboxActions } from '../../../lib/store/sandbox';
 import { createTestQueue, createTestWorkspace, drainQueue, samplePostUrl, testDb, testSqs } from '../../helpers/factories';

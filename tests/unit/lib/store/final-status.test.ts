@@ -1,5 +1,5 @@
 import type { Job } from '../../../../lib/store/jobs';
-import { finalStatusOf } from '../../../../lib/store/jobs';
+import { finalStatusOf } from '../../../../lib/store/job-ends';
 
 type Counts = Pick<Job, 'succeeded' | 'failed' | 'rejected' | 'expired'>;
 
