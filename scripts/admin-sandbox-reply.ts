@@ -7,7 +7,7 @@
  */
 import { requireWorkspace } from '../lib/admin/workspace-admin';
 import { newId } from '../lib/ids';
-import { sandboxMessageEvent, sandboxProviderId } from '../lib/network/sandbox';
+import { sandboxMessageEvent, sandboxProviderId } from '../lib/network/sandbox-people';
 import { WEBHOOK_SECRET_HEADER } from '../lib/schemas/unipile-webhook';
 import { listAccounts } from '../lib/store/accounts';
 import type { Db } from '../lib/store/client';
