@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { actionMoves } from '../../../../../lib/outreach/run/action-states';
+import { actionMoves, type ActionMove } from '../../../../../lib/outreach/run/action-states';
 import type { ActionStatus } from '../../../../../lib/store/actions';
 import { finalActionStatuses } from '../../../../../lib/store/actions';
 
@@ -19,34 +19,32 @@ const statuses: Record<ActionStatus, true> = {
 const all = Object.keys(statuses) as ActionStatus[];
 const ROOT = join(__dirname, '../../../../..');
 
+/** The statuses `start` leads to, one move at a time: each move read as `[from, to]` by `direction`. */
+function closure(start: readonly string[], direction: (move: ActionMove) => [string, string]): Set<string> {
+  const found = new Set<string>(start);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const move of actionMoves) {
+      const [from, to] = direction(move);
+      if (found.has(from) && !found.has(to)) {
+        found.add(to);
+        grew = true;
+      }
+    }
+  }
+  return found;
+}
+
 describe("an action's moves", () => {
   it('never leave a final status', () => {
     expect(actionMoves.filter((move) => (finalActionStatuses as readonly string[]).includes(move.from))).toEqual([]);
   });
 
   it('reach every status from the planned action, and end every status that is not final', () => {
-    const reached = new Set<string>(['planned']);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const move of actionMoves) {
-        if (reached.has(move.from) && !reached.has(move.to)) {
-          reached.add(move.to);
-          grew = true;
-        }
-      }
-    }
+    const reached = closure(['planned'], (move) => [move.from, move.to]);
     expect(all.filter((status) => !reached.has(status))).toEqual([]);
     // From every waiting or running status, some chain of moves ends it.
-    const ends = new Set<string>(finalActionStatuses);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const move of actionMoves) {
-        if (ends.has(move.to) && !ends.has(move.from)) {
-          ends.add(move.from);
-          grew = true;
-        }
-      }
-    }
+    const ends = closure(finalActionStatuses, (move) => [move.to, move.from]);
     expect(all.filter((status) => !ends.has(status))).toEqual([]);
   });
 
