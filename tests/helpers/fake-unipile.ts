@@ -3,7 +3,7 @@
  * It checks `X-API-KEY`, records every request, and fails or hangs on demand.
  *
  * Shapes follow developer.unipile.com and the official unipile-node-sdk, whose response schemas judge
- * every answer (tests/unit/lib/network/unipile-sdk-contract.test.ts): "Retrieve a post"
+ * every answer (tests/slow/lib/network/unipile-sdk-contract.test.ts): "Retrieve a post"
  * (GET /api/v1/posts/{post_id}?account_id=) answers a `Post` with its `social_id`; "Add a reaction"
  * (POST /api/v1/posts/reaction, JSON {account_id, post_id, reaction_type?, comment_id?}) answers
  * 201 {"object":"ReactionAdded"}. Errors are v1's only (lib/network/unipile-errors.ts):
