@@ -67,7 +67,7 @@ export async function decide(
   if (outcome.status === 'approved') {
     const message: RunActionMessage = { v: 1, workspaceId: approval.workspaceId, jobId: approval.jobId, accountId: approval.accountId };
     // Should this send be lost, the action sits in the dispatch outbox, which the watch re-sends from.
-    await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message }).catch((error: unknown) =>
+    await sendMessage(deps.sqs, 'actions', deps.actionsQueueUrl, { body: message }).catch((error: unknown) =>
       logger.warn('could not enqueue an approved action; the watch will', { ...message, error: error as Error }),
     );
   } else {

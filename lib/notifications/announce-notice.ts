@@ -14,7 +14,7 @@ export async function announceNotice(
   approval: { workspaceId: string; approvalId: string },
 ): Promise<void> {
   const body: NotifyApprovalMessage = { v: 1, workspaceId: approval.workspaceId, approvalId: approval.approvalId, purpose: 'request' };
-  await sendMessages(sqs, queueUrl, [{ body }]).catch((error: unknown) =>
+  await sendMessages(sqs, 'notifications', queueUrl, [{ body }]).catch((error: unknown) =>
     logger.warn('could not queue an approval notification; the sweep will', { approvalId: approval.approvalId, error: error as Error }),
   );
 }

@@ -28,6 +28,7 @@ export async function sweepDueNotices(deps: NoticeSweepDeps, now = new Date()): 
   if (due.length === 0) return { sent: 0 };
   await sendMessages(
     deps.sqs,
+    'notifications',
     deps.notificationsQueueUrl,
     due.map(({ workspaceId, approvalId, purpose }): { body: NotifyApprovalMessage } => ({
       body: { v: 1, workspaceId, approvalId, purpose },

@@ -56,3 +56,15 @@ export const deliverWebhookMessageSchema = z.object({
   deliveryId: id(),
 });
 export type DeliverWebhookMessage = z.infer<typeof deliverWebhookMessageSchema>;
+
+/** What each work queue carries: the one kind of message its consumer reads. A producer is typed by it (lib/queue/send.ts). */
+export interface QueueMessages {
+  jobs: PlanJobMessage;
+  actions: RunActionMessage;
+  transcripts: AnalyseTranscriptMessage;
+  notifications: NotifyApprovalMessage;
+  webhooks: DeliverWebhookMessage;
+}
+
+/** A work queue, by its name. */
+export type QueueName = keyof QueueMessages;

@@ -1,18 +1,26 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import type { QueueMessages, QueueName } from './messages';
 
 /** SQS's longest delivery delay; longer waits are re-delayed by the consumer. */
 export const MAX_DELAY_SECONDS = 900;
 
-export interface OutgoingMessage {
-  body: unknown;
+/** A message for queue `Q`: the body its consumer reads, and how long SQS keeps it back. */
+export interface OutgoingMessage<Q extends QueueName> {
+  body: QueueMessages[Q];
   delaySeconds?: number;
 }
 
 /** A delay SQS accepts: whole seconds, never negative, at most 15 minutes. */
 export const clampDelaySeconds = (seconds = 0) => Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.ceil(seconds)));
 
-export async function sendMessage(sqs: SQSClient, queueUrl: string, message: OutgoingMessage): Promise<void> {
+/** Sends one message to the work queue `queue`, at `queueUrl`: its body is that queue's kind of message. */
+export async function sendMessage<Q extends QueueName>(
+  sqs: SQSClient,
+  _queue: Q,
+  queueUrl: string,
+  message: OutgoingMessage<Q>,
+): Promise<void> {
   await sqs.send(
     new SendMessageCommand({
       QueueUrl: queueUrl,
@@ -26,15 +34,20 @@ export async function sendMessage(sqs: SQSClient, queueUrl: string, message: Out
 const BATCHES_AT_ONCE = 5;
 
 /** Sends in batches of 10, a few at once; throws if any entry failed, so the caller's record is retried whole. */
-export async function sendMessages(sqs: SQSClient, queueUrl: string, messages: OutgoingMessage[]): Promise<void> {
-  const batches: OutgoingMessage[][] = [];
+export async function sendMessages<Q extends QueueName>(
+  sqs: SQSClient,
+  queue: Q,
+  queueUrl: string,
+  messages: OutgoingMessage<Q>[],
+): Promise<void> {
+  const batches: OutgoingMessage<Q>[][] = [];
   for (let i = 0; i < messages.length; i += 10) batches.push(messages.slice(i, i + 10));
   for (let i = 0; i < batches.length; i += BATCHES_AT_ONCE) {
-    await Promise.all(batches.slice(i, i + BATCHES_AT_ONCE).map((batch) => sendBatch(sqs, queueUrl, batch)));
+    await Promise.all(batches.slice(i, i + BATCHES_AT_ONCE).map((batch) => sendBatch(sqs, queue, queueUrl, batch)));
   }
 }
 
-async function sendBatch(sqs: SQSClient, queueUrl: string, batch: OutgoingMessage[]): Promise<void> {
+async function sendBatch<Q extends QueueName>(sqs: SQSClient, queue: Q, queueUrl: string, batch: OutgoingMessage<Q>[]): Promise<void> {
   const result = await sqs.send(
     new SendMessageBatchCommand({
       QueueUrl: queueUrl,
@@ -47,6 +60,8 @@ async function sendBatch(sqs: SQSClient, queueUrl: string, batch: OutgoingMessag
   );
   if (result.Failed?.length) {
     const first = result.Failed[0];
-    throw new Error(`SendMessageBatch failed for ${result.Failed.length} message(s): ${first?.Code} ${first?.Message ?? ''}`);
+    throw new Error(
+      `SendMessageBatch to the ${queue} queue failed for ${result.Failed.length} message(s): ${first?.Code} ${first?.Message ?? ''}`,
+    );
   }
 }

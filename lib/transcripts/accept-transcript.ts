@@ -66,7 +66,7 @@ async function answerResend(
 async function enqueueAnalysis(deps: AcceptTranscriptDeps, transcript: Transcript): Promise<void> {
   const { workspaceId, callId, objectKey, contentHash } = transcript;
   const message: AnalyseTranscriptMessage = { v: 1, workspaceId, callId, objectKey, contentHash };
-  await sendMessage(deps.sqs, deps.queueUrl, { body: message });
+  await sendMessage(deps.sqs, 'transcripts', deps.queueUrl, { body: message });
 }
 
 /**

@@ -48,7 +48,7 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, message: DeliverW
   const waitSeconds = (Date.parse(delivery.nextAttemptAt ?? delivery.createdAt) - now.getTime()) / 1000;
   if (waitSeconds > 1) {
     // Delivered early (a wait longer than SQS can delay, or a duplicate while an attempt runs): wait again.
-    await sendMessage(deps.sqs, deps.webhooksQueueUrl, { body: message, delaySeconds: waitSeconds });
+    await sendMessage(deps.sqs, 'webhooks', deps.webhooksQueueUrl, { body: message, delaySeconds: waitSeconds });
     return;
   }
   const endpoint = await getWebhook(deps.db, delivery.workspaceId, delivery.webhookId);
@@ -86,7 +86,7 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, message: DeliverW
   countWebhookDelivery(next ? 'retried' : 'failed');
   if (await recordDeliveryAttempt(deps.db, delivery, delivery.attemptCount + 1, attempt, ending, finished)) {
     // Should this send be lost, the delivery is due in the table a little later, and the sweep sends it.
-    if (sendsNow) await sendMessage(deps.sqs, deps.webhooksQueueUrl, { body: message, delaySeconds });
+    if (sendsNow) await sendMessage(deps.sqs, 'webhooks', deps.webhooksQueueUrl, { body: message, delaySeconds });
   }
   await noteFailure(deps, endpoint, finished);
 }

@@ -96,7 +96,7 @@ export async function prepareEvent(
 export async function announceDeliveries(deps: EventDeps, deliveries: DeliveryKey[]): Promise<void> {
   if (!deps.sqs || !deps.webhooksQueueUrl || deliveries.length === 0) return;
   const messages = deliveries.map((delivery): { body: DeliverWebhookMessage } => ({ body: { v: 1, ...delivery } }));
-  await sendMessages(deps.sqs, deps.webhooksQueueUrl, messages).catch((error: unknown) =>
+  await sendMessages(deps.sqs, 'webhooks', deps.webhooksQueueUrl, messages).catch((error: unknown) =>
     logger.warn('could not enqueue webhook deliveries; the sweep will', { count: deliveries.length, error: error as Error }),
   );
 }

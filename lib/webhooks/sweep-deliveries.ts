@@ -24,6 +24,7 @@ export async function sweepDueDeliveries(deps: SweepDeps, now = new Date()): Pro
   if (due.length === 0) return { sent: 0 };
   await sendMessages(
     deps.sqs,
+    'webhooks',
     deps.webhooksQueueUrl,
     due.map(({ workspaceId, webhookId, deliveryId }): { body: DeliverWebhookMessage } => ({
       body: { v: 1, workspaceId, webhookId, deliveryId },

@@ -172,7 +172,7 @@ export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Pro
 
   const message: PlanJobMessage = { v: 1, workspaceId: job.workspaceId, jobId: job.jobId };
   try {
-    await sendMessage(deps.sqs, deps.jobsQueueUrl, { body: message });
+    await sendMessage(deps.sqs, 'jobs', deps.jobsQueueUrl, { body: message });
   } catch (error) {
     logger.warn('enqueue failed; withdrawing the job', { jobId: job.jobId, error: error as Error });
     await withdrawUnqueuedJob(deps.db, job, input.now);

@@ -64,7 +64,9 @@ async function stopPage(deps: CancelJobDeps, message: PlanJobMessage, now: Date)
   const page = await listJobActionsPage(deps.db, workspaceId, jobId, STOP_PAGE, message.stopAfter);
   await stopActions(deps.db, page.actions, { reason: 'job_cancelled', error: 'Its job was cancelled before this action ran.' }, now);
   if (page.next !== undefined) {
-    await sendMessage(deps.sqs, deps.jobsQueueUrl, { body: { v: 1, workspaceId, jobId, stopAfter: page.next } satisfies PlanJobMessage });
+    await sendMessage(deps.sqs, 'jobs', deps.jobsQueueUrl, {
+      body: { v: 1, workspaceId, jobId, stopAfter: page.next } satisfies PlanJobMessage,
+    });
   }
 }
 

@@ -28,9 +28,9 @@ export async function requeueUnfinishedWork(
   deps: RequeueDeps,
   now = new Date(),
 ): Promise<{ jobs: number; actions: number; transcripts: number }> {
-  const jobs: OutgoingMessage[] = [];
-  const actions: OutgoingMessage[] = [];
-  const transcripts: OutgoingMessage[] = [];
+  const jobs: OutgoingMessage<'jobs'>[] = [];
+  const actions: OutgoingMessage<'actions'>[] = [];
+  const transcripts: OutgoingMessage<'transcripts'>[] = [];
   const running: Job[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -71,9 +71,9 @@ export async function requeueUnfinishedWork(
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
 
-  await sendMessages(deps.sqs, deps.jobsQueueUrl, jobs);
-  await sendMessages(deps.sqs, deps.actionsQueueUrl, actions);
-  await sendMessages(deps.sqs, deps.transcriptsQueueUrl, transcripts);
+  await sendMessages(deps.sqs, 'jobs', deps.jobsQueueUrl, jobs);
+  await sendMessages(deps.sqs, 'actions', deps.actionsQueueUrl, actions);
+  await sendMessages(deps.sqs, 'transcripts', deps.transcriptsQueueUrl, transcripts);
   // A job whose last action ended just before the stop may have missed its own ending.
   for (const job of running) await finishJobIfDone(deps, job.workspaceId, job.jobId, now);
   return { jobs: jobs.length, actions: actions.length, transcripts: transcripts.length };

@@ -64,7 +64,7 @@ export async function markConnectionAccepted(
   if (!(await commitWithEvents(deps, items, events))) return false;
   const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
   // Should this send be lost, the action sits in the dispatch outbox, which the watch re-sends from.
-  await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message }).catch((error: unknown) =>
+  await sendMessage(deps.sqs, 'actions', deps.actionsQueueUrl, { body: message }).catch((error: unknown) =>
     logger.warn('could not enqueue an accepted connection; the watch will', { ...message, error: error as Error }),
   );
   return true;

@@ -99,6 +99,7 @@ export async function planJob(deps: PlanJobDeps, message: PlanJobMessage, now = 
   const pending = Array.from({ length: job.planParts ?? 0 }, (_, index) => index).filter((index) => !job.plannedParts?.has(index));
   await sendMessages(
     deps.sqs,
+    'jobs',
     deps.jobsQueueUrl,
     pending.map((part) => ({ body: { v: 1, workspaceId, jobId, part } satisfies PlanJobMessage })),
   );
@@ -177,6 +178,7 @@ async function planPart(deps: PlanJobDeps, job: Job, index: number, accountIds: 
 
   await sendMessages(
     deps.sqs,
+    'actions',
     deps.actionsQueueUrl,
     actions
       .filter((action) => action.status === 'pending')

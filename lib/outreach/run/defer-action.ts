@@ -79,7 +79,10 @@ export async function deferUntil(deps: RunActionDeps, action: Action, leaseId: s
   if (await deferAction(deps.db, action, leaseId, { notBefore: deferral.until, reason: deferral.reason, slot: deferral.slot }, now)) {
     countDeferral(deferral.reason, action.jobId);
     await keepWhileWaiting(deps.db, action, deferral.until);
-    await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: (deferral.until.getTime() - now.getTime()) / 1000 });
+    await sendMessage(deps.sqs, 'actions', deps.actionsQueueUrl, {
+      body: message,
+      delaySeconds: (deferral.until.getTime() - now.getTime()) / 1000,
+    });
   }
   return 'waiting';
 }

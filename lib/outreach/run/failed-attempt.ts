@@ -43,7 +43,7 @@ export async function failedAttempt(
     const delay = (deps.retryDelaySeconds ?? retryDelaySeconds)(action.attempts, error.retryAfterSeconds);
     const notBefore = new Date(now.getTime() + delay * 1000);
     if (await rescheduleAction(deps.db, action, leaseId, { notBefore, reason: error.reason, error: error.message }, now)) {
-      await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: delay });
+      await sendMessage(deps.sqs, 'actions', deps.actionsQueueUrl, { body: message, delaySeconds: delay });
     }
     return 'waiting';
   }

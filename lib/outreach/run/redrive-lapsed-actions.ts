@@ -38,7 +38,7 @@ export async function redriveLapsedActions(deps: RedriveDeps, now = new Date()):
   const lapsed = await listLapsedLeases(deps.db, before, deps.perRun ?? 100);
   for (const action of lapsed) {
     const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
-    await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message });
+    await sendMessage(deps.sqs, 'actions', deps.actionsQueueUrl, { body: message });
     await touchLapsedLease(deps.db, action, now);
     // Each one is a message lost on a path that should not lose it: worth a look.
     logger.warn('re-drove an action held past its lease with no delivery left to take it over', {

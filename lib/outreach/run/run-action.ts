@@ -46,7 +46,7 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
   const waitSeconds = (Date.parse(action.notBefore) - now.getTime()) / 1000;
   if (action.status === 'pending' && waitSeconds > 1) {
     // Not due yet: SQS delays a message by 15 minutes at most, or this one came early. Send it again for the rest of the wait.
-    await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message, delaySeconds: waitSeconds });
+    await sendMessage(deps.sqs, 'actions', deps.actionsQueueUrl, { body: message, delaySeconds: waitSeconds });
     return;
   }
 
@@ -56,7 +56,7 @@ export async function runAction(deps: RunActionDeps, message: RunActionMessage, 
     // Another attempt holds it (as it is now, not as read above), and it may have crashed. Look again
     // when its lease ends: this message may be the only one left that can take the action over.
     if (current?.status === 'running' && current.leaseUntil !== undefined) {
-      await sendMessage(deps.sqs, deps.actionsQueueUrl, {
+      await sendMessage(deps.sqs, 'actions', deps.actionsQueueUrl, {
         body: message,
         delaySeconds: Math.max(0, (current.leaseUntil - now.getTime()) / 1000) + 1,
       });

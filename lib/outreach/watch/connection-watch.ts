@@ -116,7 +116,7 @@ export async function runConnectionWatch(deps: WatchDeps, now = new Date()): Pro
   const before = new Date(now.getTime() - (deps.redispatchAfterSeconds ?? 60) * 1000);
   for (const action of await listUndispatched(deps.db, before)) {
     const message: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
-    await sendMessage(deps.sqs, deps.actionsQueueUrl, { body: message });
+    await sendMessage(deps.sqs, 'actions', deps.actionsQueueUrl, { body: message });
     await touchDispatch(deps.db, action, now);
     report.redispatched += 1;
   }
