@@ -1,16 +1,12 @@
 import { defaultConnectDeps } from '../../lib/onboarding/connect-deps';
-import { hidingState } from '../../lib/http/hide-state';
 import { connectErrorPage, connectOnPage } from '../../lib/onboarding/connect-page-requests';
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { connectOnPage as route } from '../../lib/routes/onboarding/connect-on-page';
 
 const deps = defaultConnectDeps();
 
-export const handler = hidingState(
+export const handler = publicEndpoint({
   route,
-  publicEndpoint({
-    route,
-    renderError: connectErrorPage,
-    handle: ({ pathParameters, body, now }) => connectOnPage(deps, pathParameters.state, body, now),
-  }),
-);
+  renderError: connectErrorPage,
+  handle: ({ pathParameters, body, now }) => connectOnPage(deps, pathParameters.state, body, now),
+});

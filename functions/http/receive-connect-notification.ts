@@ -1,5 +1,4 @@
 import { defaultConnectDeps } from '../../lib/onboarding/connect-deps';
-import { hidingState } from '../../lib/http/hide-state';
 import { receiveConnectNotification } from '../../lib/onboarding/connect-notification';
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { ok } from '../../lib/http/http-result';
@@ -7,11 +6,8 @@ import { receiveConnectNotification as route } from '../../lib/routes/onboarding
 
 const deps = defaultConnectDeps();
 
-export const handler = hidingState(
+export const handler = publicEndpoint({
   route,
-  publicEndpoint({
-    route,
-    // No secret header: Unipile's report carries none. The signed, single-use state in the path is the credential.
-    handle: async ({ pathParameters, body, now }) => ok(await receiveConnectNotification(deps, pathParameters.state, body, now)),
-  }),
-);
+  // No secret header: Unipile's report carries none. The signed, single-use state in the path is the credential.
+  handle: async ({ pathParameters, body, now }) => ok(await receiveConnectNotification(deps, pathParameters.state, body, now)),
+});

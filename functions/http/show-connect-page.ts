@@ -1,16 +1,12 @@
 import { defaultConnectDeps } from '../../lib/onboarding/connect-deps';
-import { hidingState } from '../../lib/http/hide-state';
 import { connectErrorPage, showConnectPage } from '../../lib/onboarding/connect-page-requests';
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { showConnectPage as route } from '../../lib/routes/onboarding/show-connect-page';
 
 const deps = defaultConnectDeps();
 
-export const handler = hidingState(
+export const handler = publicEndpoint({
   route,
-  publicEndpoint({
-    route,
-    renderError: connectErrorPage,
-    handle: ({ pathParameters, now }) => showConnectPage(deps, pathParameters.state, now),
-  }),
-);
+  renderError: connectErrorPage,
+  handle: ({ pathParameters, now }) => showConnectPage(deps, pathParameters.state, now),
+});

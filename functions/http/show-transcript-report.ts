@@ -1,4 +1,3 @@
-import { hidingState } from '../../lib/http/hide-state';
 import { publicEndpoint } from '../../lib/http/pipeline';
 import { showTranscriptReport as route } from '../../lib/routes/transcripts/show-transcript-report';
 import { defaultReportDeps } from '../../lib/reports/report-deps';
@@ -7,11 +6,8 @@ import { secretOf } from '../../lib/secrets';
 
 const deps = { ...defaultReportDeps(), secret: secretOf('REPORT_LINK_SECRET') };
 
-export const handler = hidingState(
+export const handler = publicEndpoint({
   route,
-  publicEndpoint({
-    route,
-    renderError: reportErrorPage,
-    handle: ({ pathParameters, now }) => showReportByToken(deps, pathParameters.token, now),
-  }),
-);
+  renderError: reportErrorPage,
+  handle: ({ pathParameters, now }) => showReportByToken(deps, pathParameters.token, now),
+});

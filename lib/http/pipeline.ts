@@ -31,8 +31,8 @@ export interface EndpointRequest<Body, Path extends string = string> {
   retryKey?: RetryKey;
 }
 
-/** What of a route the pipeline reads: its method and path (named in logs), and how to read its body. */
-export type PipelineRoute = Pick<Route, 'method' | 'path' | 'body'>;
+/** What of a route the pipeline reads: its method and path (named in logs), whether the path is secret, and how to read its body. */
+export type PipelineRoute = Pick<Route, 'method' | 'path' | 'body' | 'secretPath'>;
 
 /** What a route's body is once read and validated; undefined when it reads none. */
 export type BodyOf<R extends PipelineRoute> = BodySchemaOf<R> extends z.core.$ZodType ? z.output<BodySchemaOf<R>> : undefined;
@@ -71,9 +71,12 @@ function bodyReaderOf(body: NonNullable<Route['body']>) {
   return body.anyContentType ? readJsonBodyOfAnyType : readJsonBody;
 }
 
-/** The route's path parameters as API Gateway gave them: each name of the path, '' if one were missing. */
-function pathParametersOf<Path extends string>(path: Path, given: Record<string, string | undefined> | undefined): PathParameters<Path> {
-  return Object.fromEntries(pathParameterNames(path).map((name) => [name, given?.[name] ?? ''])) as PathParameters<Path>;
+/** The route's path parameters as API Gateway gave them: each of `names` (its path's), '' if one were missing. */
+function pathParametersOf<Path extends string>(
+  names: readonly string[],
+  given: Record<string, string | undefined> | undefined,
+): PathParameters<Path> {
+  return Object.fromEntries(names.map((name) => [name, given?.[name] ?? ''])) as PathParameters<Path>;
 }
 
 export type HttpHandler = LambdaHandler<APIGatewayProxyEventV2, LambdaHttpResult>;
@@ -141,13 +144,15 @@ export function requestPipeline<R extends PipelineRoute>(options: PublicEndpoint
   const readBody = bodySpec && bodyReaderOf(bodySpec);
   const bodySchema = bodySpec && (bodySpec.readAs ?? bodySpec.schema);
   const route = routeKey(options.route);
+  const parameterNames = pathParameterNames(options.route.path);
 
   return observedHandler(async (event) => {
     const started = performance.now();
     const context: RequestContext = {
       requestId: requestIdOf(event),
       route,
-      path: event.rawPath,
+      // A secret in the path (a link's token) is never logged nor echoed: the template stands for it.
+      path: options.route.secretPath ? options.route.path : event.rawPath,
     };
     const headers = lowerCaseHeaders(event.headers);
     // Known once the caller is identified, and logged with whatever the request is answered (a 429 too).
@@ -168,7 +173,7 @@ export function requestPipeline<R extends PipelineRoute>(options: PublicEndpoint
       const request: RequestOf<R> = {
         workspaceId: workspaceId ?? '',
         body,
-        pathParameters: pathParametersOf(options.route.path, event.pathParameters),
+        pathParameters: pathParametersOf<R['path']>(parameterNames, event.pathParameters),
         query: event.queryStringParameters ?? {},
         headers,
         requestId: context.requestId,

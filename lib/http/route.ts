@@ -85,6 +85,11 @@ export interface Route<Path extends string = string> {
   readonly description: string;
   /** A page for a person: its errors are pages too (text/html), not problem+json. */
   readonly page?: boolean;
+  /**
+   * The path carries a secret (a link's token or signed state): logs, and a problem's `instance`,
+   * name the route's template instead of the path. The use case still reads it from the parameters.
+   */
+  readonly secretPath?: boolean;
   /** The words of the reference on each parameter of the path. */
   readonly pathParameters?: string extends Path
     ? Readonly<Record<string, PathParameterSpec>>

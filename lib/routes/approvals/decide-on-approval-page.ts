@@ -8,6 +8,7 @@ export const decideOnApprovalPage = defineRoute({
   method: 'POST',
   path: '/approve/{token}',
   auth: 'none',
+  secretPath: true,
   tag: 'Approval page',
   summary: "The approval page's form: approve or reject",
   description: 'Fields `decision` (`approve` or `reject`) and `text` (the text as edited). Answers with the page, showing the outcome.',

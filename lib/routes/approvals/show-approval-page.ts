@@ -6,6 +6,7 @@ export const showApprovalPage = defineRoute({
   method: 'GET',
   path: '/approve/{token}',
   auth: 'none',
+  secretPath: true,
   tag: 'Approval page',
   summary: 'The approval page, for a person',
   description:

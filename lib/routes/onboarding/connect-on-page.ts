@@ -8,6 +8,7 @@ export const connectOnPage = defineRoute({
   method: 'POST',
   path: '/connect/{state}',
   auth: 'none',
+  secretPath: true,
   tag,
   summary: "The sandbox connect page's form: connect",
   description:

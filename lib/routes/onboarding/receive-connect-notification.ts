@@ -7,6 +7,7 @@ export const receiveConnectNotification = defineRoute({
   method: 'POST',
   path: '/connect/{state}/notify',
   auth: 'none',
+  secretPath: true,
   tag,
   summary: "The provider's report of a connected login (Unipile's `notify_url`)",
   description:

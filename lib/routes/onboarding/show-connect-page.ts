@@ -6,6 +6,7 @@ export const showConnectPage = defineRoute({
   method: 'GET',
   path: '/connect/{state}',
   auth: 'none',
+  secretPath: true,
   tag,
   summary: "The connect link, for a person: on to Unipile, or the sandbox's form",
   description:

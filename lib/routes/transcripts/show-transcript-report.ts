@@ -5,6 +5,7 @@ export const showTranscriptReport = defineRoute({
   method: 'GET',
   path: '/reports/{token}',
   auth: 'none',
+  secretPath: true,
   tag: 'Report page',
   summary: "A transcript's report page, for a person",
   description:
