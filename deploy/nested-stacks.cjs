@@ -181,9 +181,8 @@ function nestTemplate(template, functionStacks, templateUrl) {
 }
 
 class NestedStacks {
-  constructor(serverless, options) {
+  constructor(serverless) {
     this.serverless = serverless;
-    this.options = options ?? {};
     this.provider = serverless.getProvider('aws');
     this.hooks = {
       // After the other plugins added their resources (an alarm per function, the dashboard).

@@ -14,10 +14,11 @@ const stringModule = (name: string, text: string) => `${HEADER}\nexport const ${
 /**
  * The files the handlers serve, by name in GENERATED_DIR, as the builder makes them now: the
  * OpenAPI document's JSON text and the docs page's HTML, each a module exporting the exact text
- * served; and the method and path of every route, which the catch-all answers 405 or 404 from
- * without bundling every route's definition (their schemas). A string is what loads cheapest (a JSON import would be bundled as an object literal for
+ * served. A string is what loads cheapest (a JSON import would be bundled as an object literal for
  * V8 to build, then stringified), so a cold start of `openapi` or `docs` builds no zod schema and
- * no document. A unit test fails when the committed files differ from these.
+ * no document. Beside them, the method and path of every route, which the catch-all answers 405 or
+ * 404 from without bundling every route's definition (their schemas). A unit test fails when the
+ * committed files differ from these.
  */
 export function generatedFiles(): Record<string, string> {
   const document = openApiDocument();
