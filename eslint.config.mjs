@@ -53,7 +53,19 @@ export default tseslint.config(
           message:
             "Import lib/zod.ts as a namespace, `import * as z from '../zod'`: `import { z }` bundles all of zod/mini, every locale included (about 400 KB).",
         },
+        {
+          selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
+          message:
+            'No `as unknown as` in runtime code: map the value to its type (a stored item through its reader, lib/store/stored-entity.ts; outside data through its schema).',
+        },
       ],
     },
+  },
+  {
+    // The persistence edge is checked with types: an item becomes an entity through its reader
+    // (lib/store/stored-entity.ts), never by a cast that narrows what the table gave back.
+    files: ['lib/store/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-unsafe-type-assertion': 'error' },
   },
 );

@@ -4,6 +4,7 @@ import { writtenIfConditionHolds } from './condition-failed';
 import type { TransactItem } from './transact';
 import { batchGet } from './batch-get';
 import { keys } from './keys';
+import { entityReader } from './stored-entity';
 import { queryPrefix } from './query-all';
 
 export type AccountMode = 'autopilot' | 'ask';
@@ -206,8 +207,8 @@ export async function getAccounts(db: Db, workspaceId: string, accountIds: strin
   );
 }
 
-/** The attributes of an account item that make the Account (the keys and indexes are left out). */
-const accountFields = [
+/** An account from its item (stored-entity.ts). */
+const toAccount = entityReader<Account>()([
   'accountId',
   'workspaceId',
   'name',
@@ -225,10 +226,4 @@ const accountFields = [
   'disconnectedAt',
   'ownerEmail',
   'createdAt',
-] as const satisfies readonly (keyof Account)[];
-// Every field of Account is listed: a new field left out of the list fails to compile here.
-const _everyField: Exclude<keyof Account, (typeof accountFields)[number]> extends never ? true : never = true;
-
-function toAccount(item: Record<string, unknown>): Account {
-  return Object.fromEntries(accountFields.map((field) => [field, item[field]])) as unknown as Account;
-}
+]);

@@ -3,8 +3,9 @@ import { backlogItem } from './account-backlogs';
 import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
-import { HELD_ACTIONS, keys, withoutKeys } from './keys';
+import { HELD_ACTIONS, keys } from './keys';
 import { queryAll, queryPrefixPage } from './query-all';
+import { entityReader } from './stored-entity';
 import { transactWrite } from './transact';
 import type { DeferredReason } from '../errors';
 
@@ -230,6 +231,37 @@ export async function listJobActionsPage(
   return { actions, next: more ? actions.at(-1)?.accountId : undefined };
 }
 
-export function toAction(item: Record<string, unknown>): Action {
-  return withoutKeys(item) as unknown as Action;
-}
+/** An action from its item (stored-entity.ts). */
+export const toAction = entityReader<Action>()([
+  'workspaceId',
+  'jobId',
+  'accountId',
+  'accountName',
+  'provider',
+  'profileUrl',
+  'target',
+  'text',
+  'status',
+  'attempts',
+  'retriedAfter',
+  'deferredReason',
+  'approval',
+  'invitedAt',
+  'connectedAt',
+  'acceptanceSeenBy',
+  'awaitingUntil',
+  'notBefore',
+  'slotAt',
+  'leaseId',
+  'leaseUntil',
+  'releasedLeaseId',
+  'startedAt',
+  'finishedAt',
+  'outcome',
+  'details',
+  'reason',
+  'error',
+  'createdAt',
+  'updatedAt',
+  'expiresAt',
+]);

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { keys } from './keys';
+import { entityReader } from './stored-entity';
 import { queryIndex } from './query-all';
 
 /** A stored api key: only its SHA-256 and a short, non-secret prefix for people to recognise it. */
@@ -49,7 +50,5 @@ export async function revokeApiKey(db: Db, workspaceId: string, keyId: string, a
   return true;
 }
 
-function toRecord(item: Record<string, unknown>): ApiKeyRecord {
-  const { keyId, workspaceId, hash, prefix, label, createdAt, revokedAt } = item as unknown as ApiKeyRecord;
-  return { keyId, workspaceId, hash, prefix, label, createdAt, revokedAt };
-}
+/** A key's record from its item (stored-entity.ts). */
+const toRecord = entityReader<ApiKeyRecord>()(['keyId', 'workspaceId', 'hash', 'prefix', 'label', 'createdAt', 'revokedAt']);

@@ -2,7 +2,8 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApprovalNotification } from './approvals';
 import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
-import { keys, withoutKeys } from './keys';
+import { keys } from './keys';
+import { entityReader } from './stored-entity';
 import type { TransactItem } from './transact';
 import { transactWrite } from './transact';
 
@@ -76,7 +77,7 @@ export async function getNotice(
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: keys.approvalNotice(workspaceId, approvalId, purpose), ConsistentRead: true }),
   );
-  return Item ? (withoutKeys(Item) as unknown as ApprovalNotice) : undefined;
+  return Item ? toApprovalNotice(Item) : undefined;
 }
 
 /**
@@ -167,7 +168,7 @@ export async function listDueNotices(db: Db, before: Date, limit = 500): Promise
       Limit: limit,
     }),
   );
-  return Items.map((item) => withoutKeys(item) as unknown as ApprovalNotice);
+  return Items.map(toApprovalNotice);
 }
 
 /** Moves a pending notice's place in the sweep's index, so the next sweep does not send it again at once. */
@@ -199,3 +200,16 @@ export async function releaseNotice(db: Db, notice: ApprovalNotice): Promise<voi
     }),
   );
 }
+
+/** A notice from its item (stored-entity.ts). */
+const toApprovalNotice = entityReader<ApprovalNotice>()([
+  'workspaceId',
+  'approvalId',
+  'purpose',
+  'channels',
+  'status',
+  'dueAt',
+  'leaseUntil',
+  'skipped',
+  'expiresAt',
+]);

@@ -8,7 +8,8 @@ import { backlogItem } from './account-backlogs';
 import type { Db } from './client';
 import type { TransactItem } from './transact';
 import { cancellationCodes, transactWrite } from './transact';
-import { keys, withoutKeys } from './keys';
+import { keys } from './keys';
+import { entityReader } from './stored-entity';
 import { queryAll } from './query-all';
 
 export type ApprovalKind = 'comment' | 'dm';
@@ -60,9 +61,26 @@ export function approvalTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function toApproval(item: Record<string, unknown>): Approval {
-  return withoutKeys(item) as unknown as Approval;
-}
+/** An approval from its item (stored-entity.ts). */
+export const toApproval = entityReader<Approval>()([
+  'workspaceId',
+  'approvalId',
+  'token',
+  'kind',
+  'jobId',
+  'accountId',
+  'sender',
+  'target',
+  'text',
+  'maxLength',
+  'status',
+  'validUntil',
+  'notifications',
+  'decidedAt',
+  'decidedVia',
+  'createdAt',
+  'expiresAt',
+]);
 
 /**
  * Creates an action that waits for an approval, with the approval and its link, in one

@@ -3,7 +3,8 @@ import type { Account } from './accounts';
 import { accountItem } from './accounts';
 import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
-import { keys, withoutKeys } from './keys';
+import { keys } from './keys';
+import { entityReader } from './stored-entity';
 import type { TransactItem } from './transact';
 
 /**
@@ -48,7 +49,7 @@ export async function putConnectLink(db: Db, link: ConnectLink): Promise<void> {
 
 export async function getConnectLink(db: Db, tokenHash: string): Promise<ConnectLink | undefined> {
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.connectLink(tokenHash), ConsistentRead: true }));
-  return Item ? (withoutKeys(Item) as unknown as ConnectLink) : undefined;
+  return Item ? toConnectLink(Item) : undefined;
 }
 
 /**
@@ -121,3 +122,20 @@ export function reconnectedAccountItem(
     },
   };
 }
+
+/** A link from its item (stored-entity.ts). */
+const toConnectLink = entityReader<ConnectLink>()([
+  'tokenHash',
+  'type',
+  'workspaceId',
+  'name',
+  'provider',
+  'reference',
+  'successRedirectUrl',
+  'reconnectAccountId',
+  'reconnectProviderAccountId',
+  'accountId',
+  'usedAt',
+  'createdAt',
+  'expiresAt',
+]);

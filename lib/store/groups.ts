@@ -3,6 +3,7 @@ import type { Db } from './client';
 import { batchGet } from './batch-get';
 import { writeIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
+import { entityReader } from './stored-entity';
 import { queryPrefix } from './query-all';
 
 /** A named set of the workspace's accounts. Names match case-insensitively (`Sales` = `sales`). */
@@ -111,11 +112,10 @@ export async function groupMemberIds(db: Db, workspaceId: string, names: string[
   return [...new Set(names.flatMap((name) => groups.get(groupKey(name))?.accountIds ?? []))];
 }
 
+const readGroup = entityReader<Group>()(['workspaceId', 'name', 'accountIds', 'createdAt']);
+
+/** A group from its item (stored-entity.ts); one whose last member left may have no list. */
 function toGroup(item: Record<string, unknown>): Group {
-  return {
-    workspaceId: item.workspaceId as string,
-    name: item.name as string,
-    accountIds: (item.accountIds as string[]) ?? [],
-    createdAt: item.createdAt as string,
-  };
+  const group = readGroup(item);
+  return { ...group, accountIds: group.accountIds ?? [] };
 }

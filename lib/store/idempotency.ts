@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/l
 import type { Db } from './client';
 import { isConditionFailed } from './condition-failed';
 import { epochSeconds, keys } from './keys';
+import { entityReader } from './stored-entity';
 
 export interface StoredResponse {
   status: number;
@@ -57,7 +58,7 @@ export async function claimIdempotencyKey(
     new GetCommand({ TableName: db.table, Key: keys.idempotency(workspaceId, keyHash), ConsistentRead: true }),
   );
   if (!Item) return claimIdempotencyKey(db, workspaceId, keyHash, fingerprint, now, options);
-  return Item as unknown as IdempotencyRecord;
+  return toIdempotencyRecord(Item);
 }
 
 export async function completeIdempotencyKey(db: Db, workspaceId: string, keyHash: string, response: StoredResponse): Promise<void> {
@@ -88,3 +89,6 @@ export async function releaseIdempotencyKey(db: Db, workspaceId: string, keyHash
       if (!isConditionFailed(error)) throw error;
     });
 }
+
+/** A record from its item (stored-entity.ts). */
+const toIdempotencyRecord = entityReader<IdempotencyRecord>()(['fingerprint', 'state', 'response', 'lockedUntil', 'expiresAt']);

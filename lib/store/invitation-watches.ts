@@ -1,6 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
-import { epochSeconds, keys, withoutKeys } from './keys';
+import { epochSeconds, keys } from './keys';
+import { entityReader } from './stored-entity';
 import { queryIndex } from './query-all';
 import type { TransactItem } from './transact';
 
@@ -55,7 +56,17 @@ export async function unwatchInvitation(db: Db, watch: InvitationWatchKey): Prom
 
 /** Every invitation watched, in every workspace, soonest to end first. */
 export async function listWatchedInvitations(db: Db): Promise<InvitationWatch[]> {
-  return (await queryIndex(db, keys.pendingInvitationIndex('', '', '', '').gsi1pk)).map(
-    (item) => withoutKeys(item) as unknown as InvitationWatch,
-  );
+  return (await queryIndex(db, keys.pendingInvitationIndex('', '', '', '').gsi1pk)).map(toInvitationWatch);
 }
+
+/** A watch from its item (stored-entity.ts). */
+const toInvitationWatch = entityReader<InvitationWatch>()([
+  'workspaceId',
+  'accountId',
+  'providerAccountId',
+  'providerId',
+  'publicIdentifier',
+  'pendingSince',
+  'watchUntil',
+  'expiresAt',
+]);

@@ -4,7 +4,7 @@ import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
 import type { TransactItem } from './transact';
 import { keys } from './keys';
-import type { Job, JobStatus } from './jobs';
+import type { FinalJobStatus, Job, JobStatus } from './jobs';
 import { finalJobStatuses } from './jobs';
 
 /**
@@ -74,7 +74,7 @@ export function endedCounts(job: Pick<Job, 'total' | 'succeeded' | 'failed' | 'r
  * succeeded; `rejected` / `expired` / `cancelled` when every action was; `failed` when nothing
  * succeeded; `partially_failed` otherwise.
  */
-export function finalStatusOf(job: Pick<Job, 'total' | 'succeeded' | 'failed' | 'rejected' | 'expired' | 'cancelled'>): JobStatus {
+export function finalStatusOf(job: Pick<Job, 'total' | 'succeeded' | 'failed' | 'rejected' | 'expired' | 'cancelled'>): FinalJobStatus {
   const rejected = job.rejected ?? 0;
   const expired = job.expired ?? 0;
   // Every action stopped before it acted (their accounts were removed): nothing was tried.

@@ -2,9 +2,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobType } from '../schemas/job-request';
 import type { Db } from './client';
-import { keys, withoutKeys } from './keys';
+import { keys } from './keys';
 import type { Job, JobStatus } from './jobs';
-import { QUEUED_JOB_SHARDS } from './jobs';
+import { QUEUED_JOB_SHARDS, toJob } from './jobs';
 
 /**
  * Queued jobs no planner has taken, created before `createdBefore`, the oldest first in each
@@ -24,7 +24,7 @@ export async function listUntakenQueuedJobs(db: Db, createdBefore: Date, perShar
       ),
     ),
   );
-  return pages.flatMap(({ Items = [] }) => Items.map((item) => withoutKeys(item) as unknown as Job));
+  return pages.flatMap(({ Items = [] }) => Items.map(toJob));
 }
 
 export interface JobListFilter {
@@ -99,7 +99,7 @@ export async function listJobs(
         ExclusiveStartKey: startKey,
       }),
     );
-    items.push(...(page.Items ?? []).map((item) => withoutKeys(item) as unknown as Job));
+    items.push(...(page.Items ?? []).map(toJob));
     startKey = page.LastEvaluatedKey;
     if (!startKey) break;
   }

@@ -1,8 +1,11 @@
+import type { BatchWriteCommandInput, BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { writtenIfConditionHolds } from './condition-failed';
 import type { Job } from './jobs';
-import { keys, withoutKeys } from './keys';
+import { toJob } from './jobs';
+import { keys } from './keys';
+import { entityReader } from './stored-entity';
 
 /**
  * A job's plan, for jobs of any size: its accounts are read once and split into parts, each planned
@@ -13,18 +16,30 @@ import { keys, withoutKeys } from './keys';
  * its own, so the job item never grows with the job.
  */
 
+/** One part of a bigger job's plan: its accounts. */
+interface PlanPart {
+  accountIds: string[];
+  expiresAt: number;
+}
+
+/** A part from its item (stored-entity.ts). */
+const toPlanPart = entityReader<PlanPart>()(['accountIds', 'expiresAt']);
+
+/** A batch of writes, as BatchWriteItem takes them and gives back the unprocessed. */
+type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
+
 /** Writes the accounts of every part of a job of more than one part (done again by a redelivery, before any part runs). */
 export async function putPlanParts(db: Db, job: Pick<Job, 'workspaceId' | 'jobId' | 'expiresAt'>, parts: string[][]): Promise<void> {
   const items = parts.map((accountIds, index) => ({
     PutRequest: { Item: { ...keys.jobPlanPart(job.workspaceId, job.jobId, index), accountIds, expiresAt: job.expiresAt } },
   }));
   for (let i = 0; i < items.length; i += 25) {
-    let pending: typeof items | undefined = items.slice(i, i + 25);
+    let pending: WriteRequests | undefined = items.slice(i, i + 25);
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt > 5) throw new Error('BatchWriteItem left items unprocessed after 5 retries');
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const result = await db.client.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
-      pending = result.UnprocessedItems?.[db.table] as typeof items | undefined;
+      const result: BatchWriteCommandOutput = await db.client.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
+      pending = result.UnprocessedItems?.[db.table];
     }
   }
 }
@@ -34,7 +49,7 @@ export async function getPlanPart(db: Db, workspaceId: string, jobId: string, in
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: keys.jobPlanPart(workspaceId, jobId, index), ConsistentRead: true }),
   );
-  return (Item?.accountIds as string[] | undefined) ?? [];
+  return Item ? toPlanPart(Item).accountIds : [];
 }
 
 /**
@@ -62,7 +77,7 @@ async function updateWhileQueued(
       }),
     ),
   );
-  return item && (withoutKeys(item) as unknown as Job);
+  return item && toJob(item);
 }
 
 /**

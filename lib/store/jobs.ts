@@ -4,8 +4,9 @@ import type { Action } from './actions';
 import { listJobActionsPage, toAction } from './actions';
 import type { Db } from './client';
 import { writtenIfConditionHolds } from './condition-failed';
-import { keys, withoutKeys } from './keys';
+import { keys } from './keys';
 import { queryPrefixPage } from './query-all';
+import { entityReader } from './stored-entity';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'rejected' | 'expired' | 'cancelled';
 export const jobStatuses = [
@@ -18,7 +19,14 @@ export const jobStatuses = [
   'expired',
   'cancelled',
 ] as const satisfies readonly JobStatus[];
-export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'partially_failed', 'failed', 'rejected', 'expired', 'cancelled'];
+export type FinalJobStatus = Exclude<JobStatus, 'queued' | 'running'>;
+export const finalJobStatuses: readonly FinalJobStatus[] = ['succeeded', 'partially_failed', 'failed', 'rejected', 'expired', 'cancelled'];
+const finalJobStatusSet: ReadonlySet<JobStatus> = new Set(finalJobStatuses);
+
+/** True when a job in this status has ended. */
+export function isFinalJobStatus(status: JobStatus): status is FinalJobStatus {
+  return finalJobStatusSet.has(status);
+}
 
 /** What every job has, whatever its type. */
 interface JobFields {
@@ -64,6 +72,33 @@ interface JobFields {
  * `Job<'dm'>` is a DM's job; `Job` is any job.
  */
 export type Job<T extends JobType = JobType> = { [K in T]: JobFields & JobRequestOf<K> }[T];
+
+/** A job from its item (stored-entity.ts). */
+export const toJob = entityReader<Job>()([
+  'workspaceId',
+  'jobId',
+  'type',
+  'request',
+  'status',
+  'accountIds',
+  'planParts',
+  'plannedParts',
+  'total',
+  'succeeded',
+  'failed',
+  'rejected',
+  'expired',
+  'cancelled',
+  'warnings',
+  'remaining',
+  'createdAt',
+  'updatedAt',
+  'plannedAt',
+  'finishedAt',
+  'failureReason',
+  'cancelledAt',
+  'expiresAt',
+]);
 
 /**
  * Shards of the queued-jobs index: every job creation writes an entry and every plan removes it,
@@ -117,7 +152,7 @@ export async function deleteJob(db: Db, workspaceId: string, jobId: string): Pro
 
 export async function getJob(db: Db, workspaceId: string, jobId: string): Promise<Job | undefined> {
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.job(workspaceId, jobId), ConsistentRead: true }));
-  return Item && (withoutKeys(Item) as unknown as Job);
+  return Item && toJob(Item);
 }
 
 /**
@@ -127,7 +162,7 @@ export async function getJob(db: Db, workspaceId: string, jobId: string): Promis
 export async function getJobAndUntaken(db: Db, workspaceId: string, jobId: string): Promise<{ job: Job; untaken: boolean } | undefined> {
   const { Item } = await db.client.send(new GetCommand({ TableName: db.table, Key: keys.job(workspaceId, jobId), ConsistentRead: true }));
   if (!Item) return undefined;
-  return { job: withoutKeys(Item) as unknown as Job, untaken: Item.status === 'queued' && Item.gsi1pk !== undefined };
+  return { job: toJob(Item), untaken: Item.status === 'queued' && Item.gsi1pk !== undefined };
 }
 
 /**
@@ -148,14 +183,14 @@ export async function getJobPage(
       db.client.send(new GetCommand({ TableName: db.table, Key: { pk, sk }, ConsistentRead: true })),
       listJobActionsPage(db, workspaceId, jobId, limit, afterAccountId),
     ]);
-    return found.Item && { job: withoutKeys(found.Item) as unknown as Job, ...page };
+    return found.Item && { job: toJob(found.Item), ...page };
   }
   // The job sorts before its actions: one more item than the page.
   const { items, more } = await queryPrefixPage(db, pk, sk, limit + 1);
   const jobItem = items.find((entry) => entry.sk === sk);
   if (!jobItem) return undefined;
   const actions = items.filter((entry) => entry.sk !== sk).map(toAction);
-  return { job: withoutKeys(jobItem) as unknown as Job, actions, next: more ? actions.at(-1)?.accountId : undefined };
+  return { job: toJob(jobItem), actions, next: more ? actions.at(-1)?.accountId : undefined };
 }
 
 /**
@@ -178,7 +213,7 @@ export async function takeQueuedJob(db: Db, workspaceId: string, jobId: string):
       }),
     ),
   );
-  return item && (withoutKeys(item) as unknown as Job);
+  return item && toJob(item);
 }
 
 /**
@@ -199,5 +234,5 @@ export async function markJobPlanned(db: Db, workspaceId: string, jobId: string,
       }),
     ),
   );
-  return item && (withoutKeys(item) as unknown as Job);
+  return item && toJob(item);
 }

@@ -146,19 +146,6 @@ export const keys = {
   }),
 } as const;
 
-/** An item without its table and index keys: the entity it stores. */
-export function withoutKeys({
-  pk: _pk,
-  sk: _sk,
-  gsi1pk: _gpk,
-  gsi1sk: _gsk,
-  gsi2pk: _g2pk,
-  gsi2sk: _g2sk,
-  ...entity
-}: Record<string, unknown>): Record<string, unknown> {
-  return entity;
-}
-
 /** Epoch seconds, the unit of DynamoDB's TTL attribute `expiresAt`. */
 export function epochSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);

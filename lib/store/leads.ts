@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
-import { epochSeconds, keys, withoutKeys } from './keys';
+import { epochSeconds, keys } from './keys';
+import { entityReader } from './stored-entity';
 import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
 
@@ -53,7 +54,27 @@ export type LeadIdentity = Pick<
 
 type LeadTimes = Partial<Pick<Lead, 'invitedAt' | 'messagedAt' | 'connectedAt' | 'lastReplyAt'>>;
 
-const toLead = (item: Record<string, unknown>) => withoutKeys(item) as unknown as Lead;
+/** A lead from its item (stored-entity.ts). */
+const toLead = entityReader<Lead>()([
+  'workspaceId',
+  'accountId',
+  'accountName',
+  'providerAccountId',
+  'providerId',
+  'publicIdentifier',
+  'profileUrl',
+  'name',
+  'email',
+  'jobId',
+  'jobType',
+  'invitedAt',
+  'connectedAt',
+  'messagedAt',
+  'lastReplyAt',
+  'createdAt',
+  'updatedAt',
+  'expiresAt',
+]);
 
 /**
  * Creates or refreshes a lead (an upsert: the latest job wins) with the times given. With
@@ -67,6 +88,11 @@ export function recordLeadItem(
   now: Date,
   options: { onlyOnce?: keyof LeadTimes } = {},
 ): TransactItem {
+  return { Update: leadUpdate(db, lead, times, now, options) };
+}
+
+/** The update that records a lead: a transaction's item or a write of its own. */
+function leadUpdate(db: Db, lead: LeadIdentity, times: LeadTimes, now: Date, options: { onlyOnce?: keyof LeadTimes }) {
   const fields: Record<string, unknown> = {
     ...Object.fromEntries(Object.entries(lead).filter(([, value]) => value !== undefined)),
     ...times,
@@ -85,23 +111,18 @@ export function recordLeadItem(
   sets.push('#createdAt = if_not_exists(#createdAt, :createdAt)');
   if (options.onlyOnce) names['#once'] = options.onlyOnce;
   return {
-    Update: {
-      TableName: db.table,
-      Key: keys.lead(lead.workspaceId, lead.accountId, lead.providerId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ...(options.onlyOnce ? { ConditionExpression: 'attribute_not_exists(#once)' } : {}),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
+    TableName: db.table,
+    Key: keys.lead(lead.workspaceId, lead.accountId, lead.providerId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ...(options.onlyOnce ? { ConditionExpression: 'attribute_not_exists(#once)' } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
   };
 }
 
 /** Writes a lead outside a transaction; returns it as written (with the times it had already). */
 export async function recordLead(db: Db, lead: LeadIdentity, times: LeadTimes, now: Date): Promise<Lead> {
-  const { Update } = recordLeadItem(db, lead, times, now);
-  const { Attributes } = await db.client.send(
-    new UpdateCommand({ ...(Update as ConstructorParameters<typeof UpdateCommand>[0]), ReturnValues: 'ALL_NEW' }),
-  );
+  const { Attributes } = await db.client.send(new UpdateCommand({ ...leadUpdate(db, lead, times, now, {}), ReturnValues: 'ALL_NEW' }));
   return toLead(Attributes ?? {});
 }
 

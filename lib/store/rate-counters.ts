@@ -29,5 +29,5 @@ export async function countRequest(db: Db, workspaceId: string, window: RateWind
   const counted = await writtenIfConditionHolds(
     db.client.send(new UpdateCommand({ ...boundedCountUpdate(db, key, limit, expiresAt), ReturnValues: 'UPDATED_NEW' })),
   );
-  return counted?.count as number | undefined;
+  return typeof counted?.count === 'number' ? counted.count : undefined;
 }

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
-import { keys, withoutKeys } from './keys';
+import { keys } from './keys';
+import { entityReader } from './stored-entity';
 
 /**
  * A login of the simulated network: what a person connected on the sandbox's connect page (a profile
@@ -30,10 +31,13 @@ export async function getSandboxLogin(db: Db, providerAccountId: string): Promis
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: keys.sandboxLogin(providerAccountId), ConsistentRead: true }),
   );
-  return Item ? (withoutKeys(Item) as unknown as SandboxLogin) : undefined;
+  return Item ? toSandboxLogin(Item) : undefined;
 }
 
 /** Forgets a login (one registered for a connection that was then refused). */
 export async function deleteSandboxLogin(db: Db, providerAccountId: string): Promise<void> {
   await db.client.send(new DeleteCommand({ TableName: db.table, Key: keys.sandboxLogin(providerAccountId) }));
 }
+
+/** A login from its item (stored-entity.ts). */
+const toSandboxLogin = entityReader<SandboxLogin>()(['workspaceId', 'providerAccountId', 'name', 'profileUrl', 'registeredAt']);

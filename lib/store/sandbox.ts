@@ -2,8 +2,9 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { normaliseProfileUrl, normalisePublicId, profilePublicId } from '../network/model/profile-url';
 import type { Db } from './client';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
-import { keys, withoutKeys } from './keys';
+import { keys } from './keys';
 import { queryPrefix } from './query-all';
+import { entityReader } from './stored-entity';
 
 /** What the sandbox network recorded: one item per call that "reached" it. */
 export interface SandboxAction {
@@ -69,12 +70,39 @@ export async function recordSandboxAction(db: Db, action: SandboxAction): Promis
 }
 
 async function sandboxItems(db: Db, workspaceId: string, prefix: string): Promise<Record<string, unknown>[]> {
-  return (await queryPrefix(db, keys.sandboxPartition(workspaceId), prefix)).map(withoutKeys);
+  return queryPrefix(db, keys.sandboxPartition(workspaceId), prefix);
 }
+
+/** A recorded action from its item (stored-entity.ts). */
+const toSandboxAction = entityReader<SandboxAction>()([
+  'sandboxActionId',
+  'workspaceId',
+  'type',
+  'accountId',
+  'providerAccountId',
+  'target',
+  'details',
+  'at',
+]);
+
+/** A rule from its item (stored-entity.ts). */
+const toSandboxRule = entityReader<SandboxRule>()(['ruleId', 'workspaceId', 'match', 'failure', 'remaining', 'createdAt']);
+
+/** A relation from its item (stored-entity.ts). */
+const toSandboxRelation = entityReader<SandboxRelation>()([
+  'workspaceId',
+  'providerAccountId',
+  'publicId',
+  'invitedAt',
+  'invitationId',
+  'note',
+  'email',
+  'connectedAt',
+]);
 
 /** Recorded actions, oldest first. */
 export async function listSandboxActions(db: Db, workspaceId: string): Promise<SandboxAction[]> {
-  return (await sandboxItems(db, workspaceId, 'ACTION#')) as unknown as SandboxAction[];
+  return (await sandboxItems(db, workspaceId, 'ACTION#')).map(toSandboxAction);
 }
 
 export async function putSandboxRule(db: Db, rule: SandboxRule): Promise<void> {
@@ -85,7 +113,7 @@ export async function putSandboxRule(db: Db, rule: SandboxRule): Promise<void> {
 
 /** Rules, oldest first (rule ids are time-ordered). */
 export async function listSandboxRules(db: Db, workspaceId: string): Promise<SandboxRule[]> {
-  return (await sandboxItems(db, workspaceId, 'RULE#')) as unknown as SandboxRule[];
+  return (await sandboxItems(db, workspaceId, 'RULE#')).map(toSandboxRule);
 }
 
 export async function deleteSandboxRule(db: Db, workspaceId: string, ruleId: string): Promise<void> {
@@ -132,13 +160,13 @@ export async function getSandboxRelation(
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.table, Key: relationKey(workspaceId, providerAccountId, publicId), ConsistentRead: true }),
   );
-  return Item ? (withoutKeys(Item) as unknown as SandboxRelation) : undefined;
+  return Item ? toSandboxRelation(Item) : undefined;
 }
 
 /** The workspace's relations, of one acting login when `providerAccountId` is given. */
 export async function listSandboxRelations(db: Db, workspaceId: string, providerAccountId?: string): Promise<SandboxRelation[]> {
   const prefix = providerAccountId === undefined ? 'RELATION#' : `RELATION#${providerAccountId}#`;
-  const relations = (await sandboxItems(db, workspaceId, prefix)) as unknown as SandboxRelation[];
+  const relations = (await sandboxItems(db, workspaceId, prefix)).map(toSandboxRelation);
   // A login id may itself contain `#`: the prefix alone could take in another login's relations.
   return providerAccountId === undefined ? relations : relations.filter((relation) => relation.providerAccountId === providerAccountId);
 }
@@ -183,7 +211,7 @@ export async function markSandboxInvitationAccepted(
       }),
     ),
   );
-  return accepted && (withoutKeys(accepted) as unknown as SandboxRelation);
+  return accepted && toSandboxRelation(accepted);
 }
 
 /**
@@ -232,5 +260,5 @@ export async function connectSandboxProfiles(
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return withoutKeys(Attributes ?? {}) as unknown as SandboxRelation;
+  return toSandboxRelation(Attributes ?? {});
 }

@@ -1,10 +1,12 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActionKind } from '../schemas/action-kind';
+import { actionKinds } from '../schemas/action-kind';
 import type { Db } from './client';
 import type { TransactItem } from './transact';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { epochSeconds, keys } from './keys';
 import type { PauseReason } from '../errors';
+import { entityReader, isStoredItem } from './stored-entity';
 
 /**
  * An account's send schedule: one item holding `lastAt`, the time (epoch ms) of the last slot it
@@ -100,6 +102,11 @@ export interface AccountPause {
 /** `all`, or the kind a pause stops. */
 export type PauseScope = 'all' | ActionKind;
 
+const pauseScopes: readonly PauseScope[] = ['all', ...actionKinds];
+
+/** A pause from its attribute of the schedule item (stored-entity.ts). */
+const toPause = entityReader<AccountPause>()(['until', 'reason', 'since', 'signal']);
+
 /** The attribute of the schedule item that holds a scope's pause. */
 const pauseAttribute = (scope: PauseScope) => `pause_${scope}`;
 
@@ -134,10 +141,11 @@ export async function activePauses(db: Db, owner: ScheduleOwner, now: Date): Pro
 /** The pauses of a schedule item that are not over at `now`, by scope. */
 function pausesOf(item: Record<string, unknown> | undefined, now: Date): Partial<Record<PauseScope, AccountPause>> {
   const pauses: Partial<Record<PauseScope, AccountPause>> = {};
-  for (const [attribute, value] of Object.entries(item ?? {})) {
-    if (!attribute.startsWith('pause_')) continue;
-    const pause = value as AccountPause;
-    if (Date.parse(pause.until) > now.getTime()) pauses[attribute.slice('pause_'.length) as PauseScope] = pause;
+  for (const scope of pauseScopes) {
+    const value = item?.[pauseAttribute(scope)];
+    if (!isStoredItem(value)) continue;
+    const pause = toPause(value);
+    if (Date.parse(pause.until) > now.getTime()) pauses[scope] = pause;
   }
   return pauses;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { errorName } from './error-name';
 
 /** Where a transcript's content is kept: by workspace, call id and content hash (never overwritten by other content). */
 export function transcriptObjectKey(workspaceId: string, callId: string, contentHash: string): string {
@@ -32,7 +33,7 @@ export async function readTranscriptObject(s3: S3Client, bucket: string, key: st
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     return Buffer.from(await object.Body!.transformToByteArray());
   } catch (error) {
-    if ((error as Error).name === 'NoSuchKey') return undefined;
+    if (errorName(error) === 'NoSuchKey') return undefined;
     throw error;
   }
 }

@@ -3,7 +3,8 @@ import type { Analysis } from '../transcripts/model/analysis';
 import type { Db } from './client';
 import { writeIfConditionHolds } from './condition-failed';
 import type { TransactItem } from './transact';
-import { keys, withoutKeys } from './keys';
+import { keys } from './keys';
+import { entityReader } from './stored-entity';
 import type { TranscriptCursor } from '../schemas/transcript-list-query';
 
 export type TranscriptStatus = 'queued' | 'analysing' | 'analysed' | 'failed';
@@ -218,7 +219,7 @@ export async function listTranscripts(
         : undefined,
     }),
   );
-  const items = (page.Items ?? []).slice(0, limit) as TranscriptSummary[];
+  const items = (page.Items ?? []).slice(0, limit).map(toTranscriptSummary);
   const last = items.at(-1);
   // More than asked came back, or DynamoDB stopped at its 1 MB page before reaching the limit.
   const more = (page.Items?.length ?? 0) > limit || page.LastEvaluatedKey !== undefined;
@@ -230,6 +231,27 @@ export function isUnfinishedTranscript(item: Record<string, unknown>): boolean {
   return String(item.sk).startsWith('TRANSCRIPT#') && (item.status === 'queued' || item.status === 'analysing');
 }
 
-export function toTranscript(item: Record<string, unknown>): Transcript {
-  return withoutKeys(item) as unknown as Transcript;
-}
+/** A transcript's summary from its item, read with only SUMMARY_ATTRIBUTES (stored-entity.ts). */
+const toTranscriptSummary = entityReader<TranscriptSummary>()(SUMMARY_ATTRIBUTES);
+
+/** A transcript from its item (stored-entity.ts). */
+export const toTranscript = entityReader<Transcript>()([
+  'workspaceId',
+  'callId',
+  'title',
+  'callStartTime',
+  'url',
+  'format',
+  'participants',
+  'sizeBytes',
+  'objectKey',
+  'contentHash',
+  'status',
+  'attempts',
+  'analysisRun',
+  'analysis',
+  'failure',
+  'analysedAt',
+  'createdAt',
+  'updatedAt',
+]);

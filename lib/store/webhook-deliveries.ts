@@ -1,8 +1,10 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { WebhookEvent } from '../webhooks/model/event-types';
+import type { WebhookEvent } from '../schemas/responses/webhook-events';
 import type { Db } from './client';
 import { isConditionFailed, writeIfConditionHolds } from './condition-failed';
-import { epochSeconds, keys, withoutKeys } from './keys';
+import { epochSeconds, keys } from './keys';
+import { entityReader } from './stored-entity';
 import type { TransactItem } from './transact';
 
 /** How long deliveries are kept to be read (`GET /webhooks/{id}/deliveries`) and re-sent. */
@@ -51,7 +53,24 @@ export type DeliveryKey = Pick<WebhookDelivery, 'workspaceId' | 'webhookId' | 'd
 const key = (delivery: DeliveryKey) => keys.webhookDelivery(delivery.workspaceId, delivery.webhookId, delivery.deliveryId);
 const dueIndex = (delivery: DeliveryKey, dueAt: string) =>
   keys.dueDeliveryIndex(dueAt, delivery.workspaceId, delivery.webhookId, delivery.deliveryId);
-const toDelivery = (item: Record<string, unknown>) => withoutKeys(item) as unknown as WebhookDelivery;
+/** A delivery from its item (stored-entity.ts). */
+const toDelivery = entityReader<WebhookDelivery>()([
+  'workspaceId',
+  'webhookId',
+  'deliveryId',
+  'event',
+  'status',
+  'attemptCount',
+  'attempts',
+  'nextAttemptAt',
+  'roundStartedAt',
+  'roundAttempts',
+  'failureReason',
+  'createdAt',
+  'updatedAt',
+  'finishedAt',
+  'expiresAt',
+]);
 
 /** A new delivery, due now, as a transaction item (it is written with the change that caused its event). */
 export function newDelivery(delivery: DeliveryKey, event: WebhookEvent, now: Date): WebhookDelivery {
@@ -211,7 +230,7 @@ export async function restartDelivery(db: Db, delivery: DeliveryKey, now: Date):
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     // The exception's item is not unmarshalled by the document client: a raw attribute map.
-    const item = (error as { Item?: Record<string, { S?: string } | undefined> }).Item;
+    const item = error instanceof ConditionalCheckFailedException ? error.Item : undefined;
     return { refusedStatus: item?.status?.S };
   }
 }

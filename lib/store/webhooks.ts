@@ -2,7 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { SubscribableEventType } from '../webhooks/model/event-types';
 import type { Db } from './client';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
-import { keys, withoutKeys } from './keys';
+import { keys } from './keys';
+import { entityReader } from './stored-entity';
 import { queryPrefix } from './query-all';
 import type { TransactItem } from './transact';
 
@@ -30,7 +31,23 @@ export interface WebhookEndpoint {
 
 export type WebhookChanges = Partial<Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'status'>>;
 
-const toEndpoint = (item: Record<string, unknown>) => withoutKeys(item) as unknown as WebhookEndpoint;
+/** An endpoint from its item (stored-entity.ts). */
+const toEndpoint = entityReader<WebhookEndpoint>()([
+  'workspaceId',
+  'webhookId',
+  'url',
+  'events',
+  'description',
+  'status',
+  'secret',
+  'previousSecret',
+  'previousSecretUntil',
+  'failingSince',
+  'disabledAt',
+  'disabledReason',
+  'createdAt',
+  'updatedAt',
+]);
 
 export async function createWebhook(db: Db, endpoint: WebhookEndpoint): Promise<void> {
   await db.client.send(
@@ -153,7 +170,7 @@ export async function noteWebhookFailing(db: Db, endpoint: WebhookEndpoint, now:
       }),
     ),
   );
-  return updated?.failingSince as string | undefined;
+  return typeof updated?.failingSince === 'string' ? updated.failingSince : undefined;
 }
 
 /** A success ends the failing streak. */

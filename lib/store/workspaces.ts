@@ -3,6 +3,7 @@ import type { DailyLimits, Spacing, WorkingHours } from './accounts';
 import type { Db } from './client';
 import { writeIfConditionHolds, writtenIfConditionHolds } from './condition-failed';
 import { keys } from './keys';
+import { entityReader } from './stored-entity';
 import { queryIndex } from './query-all';
 
 export interface WorkspaceSettings {
@@ -58,7 +59,11 @@ export async function updateWorkspaceSettings(db: Db, workspaceId: string, setti
   const current = await getWorkspace(db, workspaceId);
   if (!current) throw new Error(`workspace ${workspaceId} does not exist`);
   const merged: WorkspaceSettings = { ...current.settings, ...settings };
-  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key as keyof WorkspaceSettings];
+  for (const [key, value] of Object.entries(merged)) {
+    // Object.entries widens its keys to string; each one is a key of `merged`.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
+    if (value === undefined) delete merged[key as keyof WorkspaceSettings];
+  }
   await db.client.send(
     new UpdateCommand({
       TableName: db.table,
@@ -97,11 +102,10 @@ export async function setWorkspaceSetting<K extends keyof WorkspaceSettings>(
   return item && toWorkspace(item);
 }
 
+const readWorkspace = entityReader<Workspace>()(['workspaceId', 'name', 'settings', 'createdAt']);
+
+/** A workspace from its item (stored-entity.ts); one made before settings existed has none. */
 function toWorkspace(item: Record<string, unknown>): Workspace {
-  return {
-    workspaceId: item.workspaceId as string,
-    name: item.name as string,
-    settings: (item.settings as WorkspaceSettings) ?? {},
-    createdAt: item.createdAt as string,
-  };
+  const workspace = readWorkspace(item);
+  return { ...workspace, settings: workspace.settings ?? {} };
 }

@@ -1,6 +1,6 @@
 import { finalActionStatuses, toAction, type Action } from '../../lib/store/actions';
 import type { Db } from '../../lib/store/client';
-import { finalJobStatuses, type Job } from '../../lib/store/jobs';
+import { isFinalJobStatus, toJob, type Job } from '../../lib/store/jobs';
 import { keys } from '../../lib/store/keys';
 import { queryPrefix } from '../../lib/store/query-all';
 import { toTranscript, type Transcript } from '../../lib/store/transcripts';
@@ -22,7 +22,7 @@ export async function readWorkspaceState(db: Db, workspaceId: string): Promise<W
       const action = toAction(item);
       state.actions.set(action.jobId, [...(state.actions.get(action.jobId) ?? []), action]);
     } else {
-      const job = item as unknown as Job;
+      const job = toJob(item);
       state.jobs.set(job.jobId, job);
     }
   }
@@ -33,6 +33,6 @@ export async function readWorkspaceState(db: Db, workspaceId: string): Promise<W
   return state;
 }
 
-export const isFinalJob = (job: Job) => (finalJobStatuses as readonly string[]).includes(job.status);
+export const isFinalJob = (job: Job) => isFinalJobStatus(job.status);
 export const isFinalAction = (action: Action) => (finalActionStatuses as readonly string[]).includes(action.status);
 export const isFinalTranscript = (transcript: Transcript) => transcript.status === 'analysed' || transcript.status === 'failed';

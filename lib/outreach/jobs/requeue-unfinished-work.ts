@@ -3,12 +3,12 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnalyseTranscriptMessage, PlanJobMessage, RunActionMessage } from '../../queue/messages';
 import type { OutgoingMessage } from '../../queue/send';
 import { sendMessages } from '../../queue/send';
-import type { Action } from '../../store/actions';
+import { toAction } from '../../store/actions';
 import type { Db } from '../../store/client';
 import type { Job } from '../../store/jobs';
+import { toJob } from '../../store/jobs';
 import { finishJobIfDone } from './finish-job';
-import type { Transcript } from '../../store/transcripts';
-import { isUnfinishedTranscript } from '../../store/transcripts';
+import { isUnfinishedTranscript, toTranscript } from '../../store/transcripts';
 
 export interface RequeueDeps {
   db: Db;
@@ -54,16 +54,16 @@ export async function requeueUnfinishedWork(
     for (const item of page.Items ?? []) {
       if (isUnfinishedTranscript(item)) {
         // The emulated S3 is in memory too: a transcript whose content is gone ends `failed` (content_missing).
-        const { workspaceId, callId, objectKey, contentHash } = item as unknown as Transcript;
+        const { workspaceId, callId, objectKey, contentHash } = toTranscript(item);
         transcripts.push({ body: { v: 1, workspaceId, callId, objectKey, contentHash } satisfies AnalyseTranscriptMessage });
       } else if (String(item.sk).includes('#ACTION#')) {
-        const action = item as unknown as Action;
+        const action = toAction(item);
         const body: RunActionMessage = { v: 1, workspaceId: action.workspaceId, jobId: action.jobId, accountId: action.accountId };
         // A running action's lease must run out before anyone may take it again.
         const readyAt = action.status === 'running' ? (action.leaseUntil ?? 0) + 1000 : Date.parse(action.notBefore);
         actions.push({ body, delaySeconds: Math.max(0, (readyAt - now.getTime()) / 1000) });
       } else {
-        const job = item as unknown as Job;
+        const job = toJob(item);
         if (job.status === 'queued') jobs.push({ body: { v: 1, workspaceId: job.workspaceId, jobId: job.jobId } satisfies PlanJobMessage });
         else running.push(job);
       }
