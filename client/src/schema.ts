@@ -1079,15 +1079,466 @@ export interface components {
         WebhookEvent: {
             /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
             id: string;
-            /** @enum {string} */
-            type: "job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled" | "ping";
+            /** @constant */
+            type: "ping";
             /** Format: date-time */
             timestamp: string;
             workspaceId: string;
-            /** @description The event's data; its shape per type is in docs/webhooks.md. */
-            data: {
-                [key: string]: unknown;
+            data: components["schemas"]["PingEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "job.succeeded";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["JobEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "job.partially_failed";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["JobEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "job.failed";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["JobEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "job.rejected";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["JobEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "job.expired";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["JobEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "job.cancelled";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["JobEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "approval.requested";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["ApprovalRequestedEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "approval.decided";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["ApprovalDecidedEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "connection.accepted";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["ConnectionAcceptedEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "dm.sent";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["DmSentEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "transcript.analysed";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["TranscriptEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "transcript.failed";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["TranscriptEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "lead.connected";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["LeadConnectedEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "lead.replied";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["LeadRepliedEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "account.throttled";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["AccountThrottledEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "account.connected";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["AccountConnectionEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "account.disconnected";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["AccountConnectionEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "account.reconnected";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["AccountConnectionEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
+            type: "webhook.disabled";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["WebhookDisabledEventData"];
+        };
+        JobEventData: {
+            jobId: string;
+            /** @enum {string} */
+            type: "like" | "comment" | "connect" | "dm";
+            /** @enum {string} */
+            status: "succeeded" | "partially_failed" | "failed" | "rejected" | "expired" | "cancelled";
+            counts: {
+                total: number;
+                succeeded: number;
+                failed: number;
+                rejected: number;
+                expired: number;
+                cancelled: number;
             };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string;
+            failureReason?: string;
+            links: {
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                job: string;
+            };
+        };
+        ApprovalRequestedEventData: {
+            approvalId: string;
+            jobId: string;
+            /** @enum {string} */
+            kind: "comment" | "dm";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "expired" | "cancelled";
+            sender: {
+                accountId: string;
+                name: string;
+                profileUrl: string;
+            };
+            /** @description The post to comment on, or the recipient. */
+            target: {
+                url: string;
+                name?: string;
+            };
+            /** @description Proposed, then as decided (possibly edited). */
+            text: string;
+            /** Format: date-time */
+            validUntil: string;
+            /** Format: date-time */
+            decidedAt?: string;
+            /** @enum {string} */
+            decidedVia?: "link" | "api" | "expiry";
+            links: {
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                approval: string;
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                job: string;
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                page: string;
+            };
+        };
+        ApprovalDecidedEventData: {
+            approvalId: string;
+            jobId: string;
+            /** @enum {string} */
+            kind: "comment" | "dm";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "expired" | "cancelled";
+            sender: {
+                accountId: string;
+                name: string;
+                profileUrl: string;
+            };
+            /** @description The post to comment on, or the recipient. */
+            target: {
+                url: string;
+                name?: string;
+            };
+            /** @description Proposed, then as decided (possibly edited). */
+            text: string;
+            /** Format: date-time */
+            validUntil: string;
+            /** Format: date-time */
+            decidedAt?: string;
+            /** @enum {string} */
+            decidedVia?: "link" | "api" | "expiry";
+            links: {
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                approval: string;
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                job: string;
+            };
+        };
+        ConnectionAcceptedEventData: {
+            jobId: string;
+            account: {
+                accountId: string;
+                name?: string;
+                profileUrl?: string;
+            };
+            person: {
+                profileUrl: string;
+                name?: string;
+                /** @description Given with the connection request (leads only). */
+                email?: string;
+                providerId: string;
+                publicIdentifier: string;
+            };
+            links: {
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                job: string;
+            };
+            /** Format: date-time */
+            invitedAt?: string;
+            /** Format: date-time */
+            connectedAt: string;
+            /** @enum {string} */
+            seenBy: "webhook" | "watch";
+        };
+        DmSentEventData: {
+            jobId: string;
+            account: {
+                accountId: string;
+                name?: string;
+                profileUrl?: string;
+            };
+            person: {
+                profileUrl: string;
+                name?: string;
+                /** @description Given with the connection request (leads only). */
+                email?: string;
+                providerId: string;
+                publicIdentifier: string;
+            };
+            links: {
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                job: string;
+            };
+            text: string;
+            /** @enum {string} */
+            connection: "existing" | "accepted_invitation";
+            /** Format: date-time */
+            sentAt: string;
+        };
+        TranscriptEventData: {
+            callId: string;
+            title: string;
+            /** Format: date-time */
+            callStartTime: string;
+            /** @enum {string} */
+            status: "queued" | "analysing" | "analysed" | "failed";
+            analyser?: {
+                /** @constant */
+                name: "embedded";
+                version: string;
+            } | {
+                /** @constant */
+                name: "bedrock";
+                modelId: string;
+            };
+            /** @description Seconds the call lasted, as `durationSource` says it was found: from the first timestamp to the last (`timestamps`); that span plus the untimed words before or after it at 150 words a minute (`partial_timestamps`); or all the words at 150 a minute (`estimated_from_words`). */
+            durationSeconds?: number;
+            /**
+             * @description `timestamps` when every segment with words has a time; `partial_timestamps` when only some have (`timedShare` says how much, and `warnings` says so); `estimated_from_words` without any (or when they span no time).
+             * @enum {string}
+             */
+            durationSource?: "timestamps" | "partial_timestamps" | "estimated_from_words";
+            /** @description Share (0..1, 3 decimals) of the call's words in segments with a timestamp: 1 only when all are, 0 only when none is. */
+            timedShare?: number;
+            words?: number;
+            /** @description How many content ideas. */
+            ideas?: number;
+            failure?: {
+                reason: string;
+                detail: string;
+            };
+            links: {
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                transcript: string;
+            };
+        };
+        LeadConnectedEventData: {
+            lead: {
+                profileUrl: string;
+                name?: string;
+                /** @description Given with the connection request (leads only). */
+                email?: string;
+                providerId: string;
+                publicIdentifier: string;
+            };
+            account: {
+                accountId: string;
+                name?: string;
+                profileUrl?: string;
+            };
+            jobId: string;
+            /** @enum {string} */
+            jobType: "like" | "comment" | "connect" | "dm";
+            links: {
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                job: string;
+            };
+            /** Format: date-time */
+            connectedAt: string;
+        };
+        LeadRepliedEventData: {
+            lead: {
+                profileUrl: string;
+                name?: string;
+                /** @description Given with the connection request (leads only). */
+                email?: string;
+                providerId: string;
+                publicIdentifier: string;
+            };
+            account: {
+                accountId: string;
+                name?: string;
+                profileUrl?: string;
+            };
+            jobId: string;
+            /** @enum {string} */
+            jobType: "like" | "comment" | "connect" | "dm";
+            links: {
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                job: string;
+            };
+            message: {
+                id?: string;
+                chatId?: string;
+                /** @description At most 4,000 characters; the rest is on the network. */
+                text: string;
+                truncated: boolean;
+                /** Format: date-time */
+                sentAt: string;
+            };
+        };
+        AccountThrottledEventData: {
+            account: {
+                accountId: string;
+                name: string;
+                profileUrl: string;
+            };
+            /**
+             * @description The kind of touch paused; absent when the whole account waits.
+             * @enum {string}
+             */
+            kind?: "reaction" | "comment" | "invitation" | "message" | "visit";
+            /** @enum {string} */
+            reason: "provider_limit" | "provider_throttled" | "account_restricted";
+            /** Format: date-time */
+            since: string;
+            /** Format: date-time */
+            until: string;
+            /** @description The network's own words. */
+            signal: {
+                reason: string;
+                message: string;
+            };
+        };
+        AccountConnectionEventData: {
+            account: {
+                accountId: string;
+                name: string;
+                profileUrl: string;
+            };
+            providerAccountId: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            cause?: "connect_link" | "provider_status" | "provider_error";
+            detail?: string;
+        };
+        WebhookDisabledEventData: {
+            webhookId: string;
+            url: string;
+            /** Format: date-time */
+            failingSince: string;
+            /** Format: date-time */
+            disabledAt: string;
+            /** @constant */
+            reason: "failing";
+        };
+        PingEventData: {
+            webhookId: string;
+            message: string;
         };
         JobAccepted: {
             /** @description `job_` and 26 characters in the form of a ULID: time-ordered, or made from the Idempotency-Key for a request that sent one. */

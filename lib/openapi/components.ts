@@ -15,7 +15,7 @@ import { profileUrlForms, profileUrlSchema } from '../schemas/profile-url';
 import { jobActionSchema } from '../schemas/responses/job';
 import { fieldErrorSchema, problemSchema, validationProblemSchema } from '../schemas/responses/problem';
 import { transcriptSummarySchema } from '../schemas/responses/transcript';
-import { webhookEventSchema } from '../schemas/responses/webhook';
+import { webhookEventDataComponents, webhookEventSchema } from '../schemas/responses/webhook-events';
 import { callStartTimeSchema, transcriptRequestSchema } from '../schemas/transcript';
 import { transcriptLimits } from '../schemas/transcript-limits';
 import { segmentObjectSchema } from '../schemas/transcript-segment';
@@ -160,6 +160,7 @@ responseComponents
   .add(jobActionSchema, { id: 'JobAction' })
   .add(transcriptSummarySchema, { id: 'TranscriptSummary' })
   .add(webhookEventSchema, { id: 'WebhookEvent' });
+for (const [id, schema] of Object.entries(webhookEventDataComponents)) responseComponents.add(schema, { id });
 for (const [id, schema] of Object.entries(responseBodies)) responseComponents.add(schema, { id });
 
 requestComponents

@@ -12,7 +12,8 @@ import type { DeliveryKey } from '../store/webhook-deliveries';
 import { DELIVERY_RETENTION_DAYS, newDelivery, putDeliveryItem } from '../store/webhook-deliveries';
 import type { WebhookEndpoint } from '../store/webhooks';
 import { listWebhooks } from '../store/webhooks';
-import type { SubscribableEventType, WebhookEvent, WebhookEventType } from './model/event-types';
+import type { WebhookEvent, WebhookEventData } from '../schemas/responses/webhook-events';
+import type { SubscribableEventType, WebhookEventType } from './model/event-types';
 
 /** What emitting an event needs: the table, and the webhooks queue to announce its deliveries on at once. */
 export interface EventDeps {
@@ -56,11 +57,11 @@ export interface PrepareOptions {
  * an event exists exactly when its change does: never lost by a crash between the two, never
  * doubled by a redelivered message. No endpoint, no write.
  */
-export async function prepareEvent(
+export async function prepareEvent<T extends WebhookEventType>(
   db: Db,
   workspaceId: string,
-  type: WebhookEventType,
-  data: Record<string, unknown>,
+  type: T,
+  data: WebhookEventData<T>,
   now: Date,
   options: PrepareOptions = {},
 ): Promise<PreparedEvent> {
@@ -70,7 +71,10 @@ export async function prepareEvent(
       (endpoint) =>
         endpoint.status === 'enabled' && endpoint.events.includes(type as SubscribableEventType) && endpoint.webhookId !== options.except,
     );
-  const event: WebhookEvent = { id: newId('evt'), type, timestamp: now.toISOString(), workspaceId, data };
+  const typed: WebhookEvent<T> = { id: newId('evt'), type, timestamp: now.toISOString(), workspaceId, data };
+  // An event of one type is an event: the compiler cannot relate a member picked by a generic type
+  // to the union of all of them, so it is told; `typed` above is what checks the data against its type.
+  const event = typed as WebhookEvent;
   const deliveries = endpoints.map((endpoint) => ({ workspaceId, webhookId: endpoint.webhookId, deliveryId: newId('dlv') }));
   const items = deliveries.map((delivery) => putDeliveryItem(db, newDelivery(delivery, event, now)));
   if (options.dedupeKey && items.length > 0) {
@@ -117,11 +121,11 @@ export async function commitWithEvents(deps: EventDeps, items: TransactItem[], e
 }
 
 /** An event that is a change of its own (a provider's webhook, a test ping): prepared and committed alone. */
-export async function emitEvent(
+export async function emitEvent<T extends WebhookEventType>(
   deps: EventDeps,
   workspaceId: string,
-  type: WebhookEventType,
-  data: Record<string, unknown>,
+  type: T,
+  data: WebhookEventData<T>,
   now: Date,
   options: PrepareOptions = {},
 ): Promise<PreparedEvent | undefined> {

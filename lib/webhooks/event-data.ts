@@ -1,5 +1,6 @@
 /**
- * The `data` of each event type, built from the stored entities: the shapes docs/webhooks.md documents.
+ * The `data` of each event type, built from the stored entities: each builder makes what its type's
+ * schema says (lib/schemas/responses/webhook-events.ts), the contract the OpenAPI document publishes.
  * Links are absolute when PUBLIC_BASE_URL is known.
  */
 import { jobLocation, publicUrl, transcriptLocation } from '../http/links';
@@ -7,14 +8,26 @@ import type { Account } from '../store/accounts';
 import type { Action, ActionTarget } from '../store/actions';
 import type { Approval } from '../store/approvals';
 import { approvalPath } from '../store/approvals';
-import type { Job } from '../store/jobs';
+import type { FinalJobStatus, Job } from '../store/jobs';
 import { endedCounts } from '../store/job-ends';
 import type { LeadIdentity } from '../store/leads';
 import type { AccountPause, PauseScope } from '../store/send-schedule';
 import type { Transcript } from '../store/transcripts';
 import type { WebhookEndpoint } from '../store/webhooks';
+import type { WebhookEventData } from '../schemas/responses/webhook-events';
 
-export function jobEventData(job: Job, status: string, finishedAt: Date, publicBaseUrl: string) {
+/** What every event about a DM's action carries, whatever else it says. */
+type DmEventFields = Pick<WebhookEventData<'dm.sent'>, 'jobId' | 'account' | 'person' | 'links'>;
+
+/** What every event about a lead carries. */
+type LeadEventFields = Pick<WebhookEventData<'lead.replied'>, 'lead' | 'account' | 'jobId' | 'jobType' | 'links'>;
+
+export function jobEventData(
+  job: Job,
+  status: FinalJobStatus,
+  finishedAt: Date,
+  publicBaseUrl: string,
+): WebhookEventData<`job.${FinalJobStatus}`> {
   return {
     jobId: job.jobId,
     type: job.type,
@@ -27,7 +40,7 @@ export function jobEventData(job: Job, status: string, finishedAt: Date, publicB
   };
 }
 
-export function approvalEventData(approval: Approval, publicBaseUrl: string) {
+export function approvalEventData(approval: Approval, publicBaseUrl: string): WebhookEventData<'approval.decided'> {
   return {
     approvalId: approval.approvalId,
     jobId: approval.jobId,
@@ -46,7 +59,7 @@ export function approvalEventData(approval: Approval, publicBaseUrl: string) {
 }
 
 /** The approval page's link (single use, a secret): only `approval.requested` carries it. */
-export function approvalRequestedData(approval: Approval, publicBaseUrl: string) {
+export function approvalRequestedData(approval: Approval, publicBaseUrl: string): WebhookEventData<'approval.requested'> {
   const data = approvalEventData(approval, publicBaseUrl);
   return { ...data, links: { ...data.links, page: publicUrl(publicBaseUrl, approvalPath(approval.token)) } };
 }
@@ -69,19 +82,22 @@ function accountOf(action: Pick<Action, 'accountId' | 'accountName' | 'profileUr
   };
 }
 
-/** `connection.accepted` and `dm.sent`: a DM action's person, its account and job. */
-export function dmEventData(action: Action, target: ActionTarget, publicBaseUrl: string, extra: Record<string, unknown>) {
+/** What `connection.accepted` and `dm.sent` share: a DM action's person, its account and job; each adds its own. */
+export function dmEventData(action: Action, target: ActionTarget, publicBaseUrl: string): DmEventFields {
   return {
     jobId: action.jobId,
     account: accountOf(action),
     person: personOf(target),
-    ...extra,
     links: { job: publicUrl(publicBaseUrl, jobLocation(action.jobId)) },
   };
 }
 
 /** `account.throttled`: the network paused one of the workspace's accounts (or one kind of its touches), and until when. */
-export function accountThrottledData(account: Pick<Account, 'accountId' | 'name' | 'profileUrl'>, scope: PauseScope, pause: AccountPause) {
+export function accountThrottledData(
+  account: Pick<Account, 'accountId' | 'name' | 'profileUrl'>,
+  scope: PauseScope,
+  pause: AccountPause,
+): WebhookEventData<'account.throttled'> {
   return {
     account: { accountId: account.accountId, name: account.name, profileUrl: account.profileUrl },
     // Absent when the whole account waits.
@@ -93,19 +109,18 @@ export function accountThrottledData(account: Pick<Account, 'accountId' | 'name'
   };
 }
 
-/** `lead.connected` and `lead.replied`: who, through which account, from which job. */
-export function leadEventData(lead: LeadIdentity, publicBaseUrl: string, extra: Record<string, unknown>) {
+/** What `lead.connected` and `lead.replied` share: who, through which account, from which job; each adds its own. */
+export function leadEventData(lead: LeadIdentity, publicBaseUrl: string): LeadEventFields {
   return {
     lead: personOf(lead),
     account: accountOf({ accountId: lead.accountId, accountName: lead.accountName }),
     jobId: lead.jobId,
     jobType: lead.jobType,
-    ...extra,
     links: { job: publicUrl(publicBaseUrl, jobLocation(lead.jobId)) },
   };
 }
 
-export function transcriptEventData(transcript: Transcript, publicBaseUrl: string) {
+export function transcriptEventData(transcript: Transcript, publicBaseUrl: string): WebhookEventData<'transcript.analysed'> {
   const metrics = transcript.analysis?.metrics;
   return {
     callId: transcript.callId,
@@ -128,7 +143,7 @@ export function transcriptEventData(transcript: Transcript, publicBaseUrl: strin
   };
 }
 
-export function webhookDisabledData(endpoint: WebhookEndpoint, failingSince: string, now: Date) {
+export function webhookDisabledData(endpoint: WebhookEndpoint, failingSince: string, now: Date): WebhookEventData<'webhook.disabled'> {
   return {
     webhookId: endpoint.webhookId,
     url: endpoint.url,
@@ -141,8 +156,8 @@ export function webhookDisabledData(endpoint: WebhookEndpoint, failingSince: str
 /** `account.connected`, `account.disconnected` and `account.reconnected`: which account, and what said so. */
 export function accountConnectionData(
   account: Pick<Account, 'accountId' | 'name' | 'profileUrl' | 'providerAccountId'>,
-  extra: { at: string; cause?: string; detail?: string },
-) {
+  extra: Pick<WebhookEventData<'account.connected'>, 'at' | 'cause' | 'detail'>,
+): WebhookEventData<'account.connected'> {
   return {
     account: { accountId: account.accountId, name: account.name, profileUrl: account.profileUrl },
     providerAccountId: account.providerAccountId,

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
 import { Webhook } from 'standardwebhooks';
+import { webhookEventSchema } from '../../lib/schemas/responses/webhook-events';
 
 /** An event's `data`, as a test reads it: any documented shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the documented shapes field by field
@@ -73,8 +74,9 @@ export class WebhookReceiver {
 
   /**
    * The events a path accepted (2xx), each verified with the endpoint's secret by the official
-   * Standard Webhooks library (it throws on a bad signature), deduplicated by `webhook-id` as a
-   * receiver should.
+   * Standard Webhooks library (it throws on a bad signature), held to its type's published schema
+   * (it throws on a field the contract does not have, or one missing), and deduplicated by
+   * `webhook-id` as a receiver should.
    */
   events(path: string, secret: string): ReceivedEvent[] {
     const webhook = new Webhook(secret);
@@ -82,6 +84,7 @@ export class WebhookReceiver {
     for (const delivery of this.at(path)) {
       if (delivery.answered >= 300) continue;
       const event = webhook.verify(delivery.body, delivery.headers) as ReceivedEvent;
+      webhookEventSchema.parse(event);
       seen.set(delivery.headers['webhook-id']!, event);
     }
     return [...seen.values()];

@@ -3,7 +3,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { PlanJobMessage } from '../../queue/messages';
 import { sendMessage } from '../../queue/send';
 import { listJobActionsPage } from '../../store/actions';
-import { finalJobStatuses, getJob } from '../../store/jobs';
+import { getJob, isFinalJobStatus } from '../../store/jobs';
 import { cancelJobItem } from '../../store/job-ends';
 import type { EventDeps } from '../../webhooks/emit-event';
 import { commitWithEvents, prepareEvent } from '../../webhooks/emit-event';
@@ -37,7 +37,7 @@ export async function cancelJob(deps: CancelJobDeps, workspaceId: string, jobId:
   if (!job) throw notFound();
   const ended = () =>
     new ConflictError('job-already-ended', `The job has already ended (${job.status}); only a job that has not ended can be cancelled.`);
-  if (finalJobStatuses.includes(job.status)) throw ended();
+  if (isFinalJobStatus(job.status)) throw ended();
   const event = await prepareEvent(
     deps.db,
     workspaceId,

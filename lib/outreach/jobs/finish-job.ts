@@ -4,7 +4,6 @@ import { finalStatusOf, finishJobItem } from '../../store/job-ends';
 import type { EventDeps } from '../../webhooks/emit-event';
 import { commitWithEvents, prepareEvent } from '../../webhooks/emit-event';
 import { jobEventData } from '../../webhooks/event-data';
-import type { WebhookEventType } from '../../webhooks/model/event-types';
 
 /**
  * Ends the job when none of its actions is left, with its `job.<status>` event. Safe to call any
@@ -18,7 +17,7 @@ export async function finishJobIfDone(deps: EventDeps, workspaceId: string, jobI
   const event = await prepareEvent(
     deps.db,
     workspaceId,
-    `job.${status}` as WebhookEventType,
+    `job.${status}` as const,
     jobEventData(job, status, at, deps.publicBaseUrl ?? ''),
     at,
   );

@@ -54,11 +54,11 @@ export async function markConnectionAccepted(
         deps.db,
         action.workspaceId,
         'connection.accepted',
-        dmEventData(action, target, base, { invitedAt: action.invitedAt, connectedAt, seenBy: seen.by }),
+        { ...dmEventData(action, target, base), invitedAt: action.invitedAt, connectedAt, seenBy: seen.by },
         now,
         { endpoints },
       ),
-      await prepareEvent(deps.db, action.workspaceId, 'lead.connected', leadEventData(lead, base, { connectedAt }), now, { endpoints }),
+      await prepareEvent(deps.db, action.workspaceId, 'lead.connected', { ...leadEventData(lead, base), connectedAt }, now, { endpoints }),
     );
   }
   if (!(await commitWithEvents(deps, items, events))) return false;

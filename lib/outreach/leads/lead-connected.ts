@@ -18,7 +18,7 @@ export async function markLeadConnected(deps: EventDeps, lead: Lead, connectedAt
       deps.db,
       lead.workspaceId,
       'lead.connected',
-      leadEventData(lead, deps.publicBaseUrl ?? '', { connectedAt: at }),
+      { ...leadEventData(lead, deps.publicBaseUrl ?? ''), connectedAt: at },
       now,
     );
     const items = [

@@ -123,7 +123,7 @@ async function messageReceived(deps: ConnectionAcceptedDeps, providerAccountId: 
       deps.db,
       lead.workspaceId,
       'lead.replied',
-      leadEventData(lead, deps.publicBaseUrl ?? '', { message }),
+      { ...leadEventData(lead, deps.publicBaseUrl ?? ''), message },
       now,
       {
         dedupeKey: `unipile-message#${providerAccountId}#${messageKey}`,

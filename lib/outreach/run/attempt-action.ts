@@ -2,7 +2,7 @@
 import { logger } from '../../log';
 import { getAccount } from '../../store/accounts';
 import type { Action } from '../../store/actions';
-import { finalJobStatuses, getJob } from '../../store/jobs';
+import { getJob, isFinalJobStatus } from '../../store/jobs';
 import { getWorkspace } from '../../store/workspaces';
 import type { StepResult } from './action-step';
 import { performAction } from './perform-action';
@@ -40,7 +40,7 @@ export async function attempt(
     return { end: { status: 'cancelled', reason: 'job_cancelled', error: 'Its job was cancelled before this action ran.' } };
   }
   // A job that failed as a whole (its planning, or a message of it, failed for good) runs no more actions.
-  if ((finalJobStatuses as readonly string[]).includes(job.status)) {
+  if (isFinalJobStatus(job.status)) {
     return {
       end: {
         status: 'failed',

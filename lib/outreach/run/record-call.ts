@@ -52,11 +52,13 @@ async function succeeded(
     }
     return { end, items };
   }
-  const data = dmEventData(action, target, deps.publicBaseUrl ?? '', {
+  const data = {
+    ...dmEventData(action, target, deps.publicBaseUrl ?? ''),
     text: action.text ?? job.request.message,
-    connection: end.details?.connection ?? 'existing',
+    // perform-dm.ts writes one of the two; details are stored as plain strings.
+    connection: end.details?.connection === 'accepted_invitation' ? ('accepted_invitation' as const) : ('existing' as const),
     sentAt: now.toISOString(),
-  });
+  };
   return {
     end,
     items: [recordLeadItem(deps.db, lead, { messagedAt: now.toISOString() }, now)],

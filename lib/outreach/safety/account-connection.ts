@@ -28,7 +28,7 @@ async function markConnection(
   deps: EventDeps,
   account: Account,
   change: keyof typeof changes,
-  cause: { cause: string; detail?: string },
+  cause: { cause: DisconnectCause | 'connect_link'; detail?: string },
   now: Date,
 ): Promise<boolean> {
   const { event, item } = changes[change];

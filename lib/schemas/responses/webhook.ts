@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { webhookEventTypes } from '../../webhooks/model/event-types';
+import { webhookEventSchema } from './webhook-events';
 
 const timestamp = z.iso.datetime();
 
@@ -37,15 +38,6 @@ export const webhookTestAcceptedSchema = z.strictObject({
   deliveryId: z.string(),
   status: z.literal('pending'),
   links: z.strictObject({ deliveries: z.string() }),
-});
-
-/** What a receiver gets as the body of a delivery. */
-export const webhookEventSchema = z.strictObject({
-  id: z.string().describe('`evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it.'),
-  type: z.enum([...webhookEventTypes, 'ping']),
-  timestamp,
-  workspaceId: z.string(),
-  data: z.record(z.string(), z.unknown()).describe("The event's data; its shape per type is in docs/webhooks.md."),
 });
 
 /** A delivery of an event to an endpoint, with every attempt kept. */

@@ -27,14 +27,3 @@ export const webhookEventTypes = [
 
 export type SubscribableEventType = (typeof webhookEventTypes)[number];
 export type WebhookEventType = SubscribableEventType | 'ping';
-
-/** What a receiver gets as the body of a delivery (Standard Webhooks' `type` / `timestamp` / `data`, with our ids). */
-export interface WebhookEvent {
-  /** `evt_…`; also the `webhook-id` header, the same on every retry and re-send: receivers deduplicate by it. */
-  id: string;
-  type: WebhookEventType;
-  /** When it happened, ISO 8601. */
-  timestamp: string;
-  workspaceId: string;
-  data: Record<string, unknown>;
-}

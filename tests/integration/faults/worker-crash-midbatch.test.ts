@@ -183,7 +183,14 @@ describe('an invocation that dies after finishing some records of its batch', ()
     const ws = await createTestWorkspace(db, { accounts: 0, groups: {} });
     const endpoint = await createReceiverEndpoint(ws.workspaceId, receiver.url(`/crash-${ws.workspaceId}`));
     for (let n = 1; n <= 3; n++)
-      await emitEvent({ db, sqs, webhooksQueueUrl: queues.webhooks }, ws.workspaceId, 'ping', { n }, new Date(), { to: [endpoint] });
+      await emitEvent(
+        { db, sqs, webhooksQueueUrl: queues.webhooks },
+        ws.workspaceId,
+        'ping',
+        { webhookId: endpoint.webhookId, message: `ping ${n}` },
+        new Date(),
+        { to: [endpoint] },
+      );
 
     const records = await crashThenRedeliver('webhooks', 3, 2);
 

@@ -145,7 +145,9 @@ describe('a poison message', () => {
     const path = `/poison-${ws.workspaceId}`;
     const endpoint = await createReceiverEndpoint(ws.workspaceId, receiver.url(path));
     // Written without its message (as if that send had been lost), then named by an unreadable one.
-    const sent = await emitEvent({ db }, ws.workspaceId, 'ping', { n: 1 }, new Date(), { to: [endpoint] });
+    const sent = await emitEvent({ db }, ws.workspaceId, 'ping', { webhookId: endpoint.webhookId, message: 'ping 1' }, new Date(), {
+      to: [endpoint],
+    });
     const delivery: DeliverWebhookMessage = { v: 1, ...sent!.deliveries[0]! };
     const body = JSON.stringify({ ...delivery, v: 'one' });
 

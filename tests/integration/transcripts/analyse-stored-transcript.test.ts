@@ -209,7 +209,7 @@ describe('analyseStoredTranscript', () => {
     await analyseStoredTranscript(deps, message, 1);
 
     const events = (await listDeliveries(db, workspaceId, endpoint.webhookId, 10)).items.map((delivery) => delivery.event);
-    expect(events.map((event) => [event.type, event.data.status])).toEqual(
+    expect(events.map((event) => [event.type, 'status' in event.data ? event.data.status : undefined])).toEqual(
       expect.arrayContaining([
         ['transcript.failed', 'failed'],
         ['transcript.analysed', 'analysed'],

@@ -63,7 +63,14 @@ async function endpoint(path: string, overrides: Partial<WebhookEndpoint> = {}):
 
 /** A ping to the endpoint, announced on the test queue; returns the worker's message. */
 async function ping(target: WebhookEndpoint): Promise<DeliverWebhookMessage> {
-  const sent = await emitEvent({ db, sqs, webhooksQueueUrl: queueUrl }, target.workspaceId, 'ping', { n: 1 }, new Date(), { to: [target] });
+  const sent = await emitEvent(
+    { db, sqs, webhooksQueueUrl: queueUrl },
+    target.workspaceId,
+    'ping',
+    { webhookId: target.webhookId, message: 'ping 1' },
+    new Date(),
+    { to: [target] },
+  );
   const [message] = await drainQueue(sqs, queueUrl);
   expect(message?.json).toEqual({ v: 1, ...sent!.deliveries[0] });
   return message!.json as DeliverWebhookMessage;
@@ -221,7 +228,18 @@ describe('deliverWebhook', () => {
 describe('events and the sweep', () => {
   it('writes an event only with its change: a change refused by its condition emits nothing', async () => {
     const target = await endpoint('/atomic');
-    const event = await prepareEvent(db, target.workspaceId, 'job.succeeded', { jobId: 'job_x' }, new Date());
+    const at = new Date().toISOString();
+    const counts = { total: 1, succeeded: 1, failed: 0, rejected: 0, expired: 0, cancelled: 0 };
+    const data = {
+      jobId: 'job_x',
+      type: 'like',
+      status: 'succeeded',
+      counts,
+      createdAt: at,
+      finishedAt: at,
+      links: { job: '/api/v1/jobs/job_x' },
+    } as const;
+    const event = await prepareEvent(db, target.workspaceId, 'job.succeeded', data, new Date());
     const refused = {
       ConditionCheck: {
         TableName: db.table,
@@ -242,8 +260,8 @@ describe('events and the sweep', () => {
     const target = await endpoint('/lost');
     const once = { to: [target], dedupeKey: `message-${target.webhookId}` };
     // No queue: the announcement is "lost".
-    const first = await emitEvent({ db }, target.workspaceId, 'ping', {}, new Date(), once);
-    const second = await emitEvent({ db }, target.workspaceId, 'ping', {}, new Date(), once);
+    const first = await emitEvent({ db }, target.workspaceId, 'ping', { webhookId: target.webhookId, message: 'once' }, new Date(), once);
+    const second = await emitEvent({ db }, target.workspaceId, 'ping', { webhookId: target.webhookId, message: 'once' }, new Date(), once);
     expect(first).toBeDefined();
     expect(second).toBeUndefined();
 

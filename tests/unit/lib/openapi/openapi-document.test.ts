@@ -7,6 +7,7 @@ import { allRoutes as operations } from '../../../../lib/routes/all-routes';
 import { responsesOf } from '../../../../lib/openapi/standard-responses';
 import { serverlessEntries } from '../../../../deploy/serverless-entries';
 import { routeOf as operationOf } from '../../../helpers/routes';
+import { webhookEventTypes } from '../../../../lib/webhooks/model/event-types';
 
 /**
  * The OpenAPI document against the code it describes: one operation per route definition (lib/routes)
@@ -176,6 +177,17 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
     for (const [name, schema] of Object.entries((document.components as Json).schemas as Record<string, Json>)) {
       expect({ name, dialectKeys: '$schema' in schema || '$id' in schema }).toEqual({ name, dialectKeys: false });
       if (schema.type !== undefined) expect(types.has(schema.type as string)).toBe(true);
+    }
+  });
+
+  it('publishes every webhook event type with its own data schema, told apart by `type`', () => {
+    const schemas = (document.components as Record<string, Json>).schemas as Record<string, Json>;
+    const members = (schemas.WebhookEvent as { oneOf: { properties: { type: { const: string }; data: { $ref: string } } }[] }).oneOf;
+    expect(members.map((member) => member.properties.type.const).sort()).toEqual([...webhookEventTypes, 'ping'].sort());
+    for (const member of members) {
+      const ref = member.properties.data.$ref;
+      expect(ref).toMatch(/^#\/components\/schemas\/\w+EventData$/);
+      expect(schemas[ref.split('/').at(-1)!]).toMatchObject({ type: 'object', properties: expect.any(Object) });
     }
   });
 
