@@ -15,23 +15,29 @@ export interface HttpResult {
  * picks the status and headers with these, so the HTTP shape of each answer sits in one place.
  */
 
+/** A JSON answer of one status, its body's type kept (checked against the route's schema, lib/http/route.ts `AnswerOf`). */
+export interface Answer<Status extends number, Body> extends HttpResult {
+  status: Status;
+  body: Body;
+}
+
 /** 200 with a JSON body; `location` when the answer also names where the resource lives. */
-export function ok(body: unknown, location?: string): HttpResult {
+export function ok<Body>(body: Body, location?: string): Answer<200, Body> {
   return { status: 200, ...(location !== undefined ? { headers: { location } } : {}), body };
 }
 
 /** 201: made, and where it now lives. */
-export function created(location: string, body: unknown): HttpResult {
+export function created<Body>(location: string, body: Body): Answer<201, Body> {
   return { status: 201, headers: { location }, body };
 }
 
 /** 202: taken on, to be done later; `location` is where to follow it. */
-export function accepted(body: unknown, location?: string): HttpResult {
+export function accepted<Body>(body: Body, location?: string): Answer<202, Body> {
   return { status: 202, ...(location !== undefined ? { headers: { location } } : {}), body };
 }
 
 /** 204: done, nothing to show. */
-export function noContent(): HttpResult {
+export function noContent(): { status: 204 } {
   return { status: 204 };
 }
 

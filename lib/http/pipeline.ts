@@ -11,7 +11,7 @@ import { readFormBody, readJsonBody, readJsonBodyOfAnyType } from './read-body';
 import type { HttpResult, LambdaHttpResult } from './http-result';
 import type { RequestContext } from './respond';
 import { lowerCaseHeaders, requestIdOf, respond } from './respond';
-import type { BodySchemaOf, PathParameters, Route } from './route';
+import type { AnswerOf, BodySchemaOf, PathParameters, Route } from './route';
 import { pathParameterNames, routeKey } from './route';
 import { validate } from '../schemas/validate';
 
@@ -32,7 +32,7 @@ export interface EndpointRequest<Body, Path extends string = string> {
 }
 
 /** What of a route the pipeline reads: its method and path (named in logs), whether the path is secret, and how to read its body. */
-export type PipelineRoute = Pick<Route, 'method' | 'path' | 'body' | 'secretPath'>;
+export type PipelineRoute = Pick<Route, 'method' | 'path' | 'body' | 'secretPath'> & Partial<Pick<Route, 'responses'>>;
 
 /** What a route's body is once read and validated; undefined when it reads none. */
 export type BodyOf<R extends PipelineRoute> = BodySchemaOf<R> extends z.core.$ZodType ? z.output<BodySchemaOf<R>> : undefined;
@@ -46,7 +46,8 @@ export interface PipelineOptions<R extends PipelineRoute> {
    * (schema, format, size limit) is read as it says, and a route without one reads no body.
    */
   route: R;
-  handle: (request: RequestOf<R>) => Promise<HttpResult>;
+  /** The use case; it answers one of the route's documented answers, a JSON one's body typed by its schema. */
+  handle: (request: RequestOf<R>) => Promise<AnswerOf<R>>;
   /**
    * When the body breaks its schema: the problems the use case would find in the parts that are
    * valid (a named group that does not exist), named in the same 400, so that a caller fixes every

@@ -1,6 +1,7 @@
 import type * as z from '../zod';
 import type { FunctionDeployment } from '../function-deployment';
-import type { ResponseBodyName } from '../schemas/responses/response-bodies';
+import type { ResponseBodyName, responseBodies } from '../schemas/responses/response-bodies';
+import type { HttpResult } from './http-result';
 import { DEFAULT_MAX_BODY_BYTES } from './read-body';
 
 /**
@@ -100,6 +101,32 @@ export interface Route<Path extends string = string> {
   readonly responses: Readonly<Record<number, ResponseSpec>>;
   readonly deployment: FunctionDeployment;
 }
+
+/** The JSON body named `Name`, as a handler must make it: what its schema reads. */
+export type ResponseBody<Name extends ResponseBodyName> = z.input<(typeof responseBodies)[Name]>;
+
+/**
+ * One answer a handler may return for a status: a JSON answer's body typed by its schema (or its
+ * text, when it is a document generated ahead of time); an empty answer without one.
+ */
+type AnswerAt<Status, Spec> = Spec extends { readonly json: infer Name extends ResponseBodyName }
+  ? | { status: Status; body: ResponseBody<Name>; headers?: Record<string, string> }
+    | { status: Status; body?: undefined; text: string; headers?: Record<string, string> }
+  : Spec extends { readonly problems: readonly string[] }
+    ? never
+    : { status: Status; body?: undefined; text?: string; headers?: Record<string, string> };
+
+/**
+ * What a route's handler may answer: one of its documented answers other than its problems (those
+ * are thrown, and the pipeline writes them), a JSON body as its schema says. A page's route answers
+ * pages of the statuses its page module picks. A route that does not list its answers (a test's)
+ * may answer anything.
+ */
+export type AnswerOf<R> = R extends { readonly page: true }
+  ? Omit<HttpResult, 'body'>
+  : R extends { readonly responses: infer Answers }
+    ? { [Status in keyof Answers]: AnswerAt<Status, Answers[Status]> }[keyof Answers]
+    : HttpResult;
 
 /** A route, its types kept exactly as written (its path's parameters, its body's schema). */
 export function defineRoute<const Path extends string, const R extends Route<Path>>(route: R & { readonly path: Path }): R {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { HttpResult } from '../http/http-result';
 
 /** `If-None-Match` holds `etag` (or `*`); weak validators compare as strong ones here (the text never varies by encoding). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -9,6 +8,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     return value === '*' || value === etag;
   });
 }
+
+/** The text with its validators, or 304 when the caller has it already. */
+type CachedAnswer =
+  { status: 200; text: string; headers: Record<string, string> } | { status: 304; text?: undefined; headers: Record<string, string> };
 
 /** How long a cache may keep the document and the page: they change only with a deployment. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
@@ -20,7 +23,7 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 export function cacheableRepresentation(
   render: () => string,
   headers: Record<string, string>,
-): (requestHeaders: Record<string, string | undefined>) => HttpResult {
+): (requestHeaders: Record<string, string | undefined>) => CachedAnswer {
   let rendered: { text: string; etag: string } | undefined;
   return (requestHeaders) => {
     if (!rendered) {

@@ -35,12 +35,12 @@ function linkExpired(expiresAt: Date): HttpError {
   );
 }
 
-function page(html: string): HttpResult {
-  return { status: 200, text: html, headers: reportPageHeaders };
+function page(html: string) {
+  return { status: 200 as const, text: html, headers: reportPageHeaders };
 }
 
 /** GET /reports/{token}: the report of the call its token names, or a page saying why not (404, 410, 409). */
-export async function showReportByToken(deps: ReportPageDeps, token: string, now: Date): Promise<HttpResult> {
+export async function showReportByToken(deps: ReportPageDeps, token: string, now: Date) {
   const check = verifyReportToken(await deps.secret(), token, now);
   if (!check.ok) throw check.reason === 'expired' ? linkExpired(check.expiresAt) : linkNotValid();
   const { workspaceId, callId, expiresAt } = check.grant;
@@ -50,7 +50,7 @@ export async function showReportByToken(deps: ReportPageDeps, token: string, now
 }
 
 /** GET /api/v1/transcript/{call_id}/report: the workspace's call's report; 404 for a call it does not have, 409 before it is analysed. */
-export async function showReportOfCall(deps: ReportDeps, workspaceId: string, pathCallId: string): Promise<HttpResult> {
+export async function showReportOfCall(deps: ReportDeps, workspaceId: string, pathCallId: string) {
   const transcript = await requireTranscript(deps.db, workspaceId, pathCallId);
   return page(renderReportPage(await readReport(deps, requireAnalysed(transcript))));
 }

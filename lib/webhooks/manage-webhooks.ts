@@ -26,8 +26,8 @@ export interface ManageWebhooksDeps extends EventDeps {
 
 export const webhookLocation = (webhookId: string) => `/api/v1/webhooks/${webhookId}`;
 
-/** What the API shows of an endpoint: never its secret, except right after it was made (`withSecret`). */
-export function webhookView(endpoint: WebhookEndpoint, options: { withSecret?: boolean } = {}) {
+/** What the API shows of an endpoint: never its secret (but `webhookWithSecretView`). */
+export function webhookView(endpoint: WebhookEndpoint) {
   return {
     webhookId: endpoint.webhookId,
     url: endpoint.url,
@@ -36,7 +36,6 @@ export function webhookView(endpoint: WebhookEndpoint, options: { withSecret?: b
     status: endpoint.status,
     ...(endpoint.status === 'disabled' ? { disabledAt: endpoint.disabledAt, disabledReason: endpoint.disabledReason } : {}),
     failingSince: endpoint.failingSince,
-    ...(options.withSecret ? { secret: endpoint.secret } : {}),
     ...(endpoint.previousSecretUntil ? { previousSecretValidUntil: endpoint.previousSecretUntil } : {}),
     createdAt: endpoint.createdAt,
     updatedAt: endpoint.updatedAt,
@@ -45,6 +44,11 @@ export function webhookView(endpoint: WebhookEndpoint, options: { withSecret?: b
 }
 
 export type WebhookView = ReturnType<typeof webhookView>;
+
+/** The endpoint with its signing secret: right after it was made or its secret rotated, and only then. */
+export function webhookWithSecretView(endpoint: WebhookEndpoint) {
+  return { ...webhookView(endpoint), secret: endpoint.secret };
+}
 
 /** What a test ping answers: the event sent and its one delivery, still to be made. */
 export interface TestPing {
@@ -76,12 +80,7 @@ async function checkedUrl(deps: ManageWebhooksDeps, url: string): Promise<string
 }
 
 /** POST /api/v1/webhooks: the endpoint made, with its signing secret, shown this once. */
-export async function createEndpoint(
-  deps: ManageWebhooksDeps,
-  workspaceId: string,
-  input: CreateWebhookInput,
-  now: Date,
-): Promise<WebhookView> {
+export async function createEndpoint(deps: ManageWebhooksDeps, workspaceId: string, input: CreateWebhookInput, now: Date) {
   const url = await checkedUrl(deps, input.url);
   if ((await listWebhooks(deps.db, workspaceId)).length >= MAX_WEBHOOKS_PER_WORKSPACE) {
     throw new ConflictError('webhook-limit-reached', `A workspace has at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one first.`);
@@ -99,7 +98,7 @@ export async function createEndpoint(
     updatedAt: at,
   };
   await createWebhook(deps.db, endpoint);
-  return webhookView(endpoint, { withSecret: true });
+  return webhookWithSecretView(endpoint);
 }
 
 export async function listEndpoints(db: Db, workspaceId: string): Promise<{ items: WebhookView[] }> {
@@ -113,7 +112,7 @@ export async function updateEndpoint(
   webhookId: string,
   input: UpdateWebhookInput,
   now: Date,
-): Promise<WebhookView> {
+) {
   requireWebhookId(webhookId);
   const changes: WebhookChanges = {
     ...(input.url !== undefined ? { url: await checkedUrl(deps, input.url) } : {}),
@@ -133,7 +132,7 @@ export async function deleteEndpoint(db: Db, workspaceId: string, webhookId: str
 }
 
 /** POST …/rotate-secret: a new secret, shown once; the previous one keeps signing beside it for a day. */
-export async function rotateSecret(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, now: Date): Promise<WebhookView> {
+export async function rotateSecret(deps: ManageWebhooksDeps, workspaceId: string, webhookId: string, now: Date) {
   requireWebhookId(webhookId);
   // Two rotations at once both succeed, as two a second apart do: the later one's secret is
   // current, the earlier one's keeps signing beside it as the previous secret.
@@ -146,7 +145,7 @@ export async function rotateSecret(deps: ManageWebhooksDeps, workspaceId: string
     now,
   );
   if (!rotated) throw webhookNotFound(webhookId);
-  return webhookView(rotated, { withSecret: true });
+  return webhookWithSecretView(rotated);
 }
 
 /** POST …/test: a `ping` event to this endpoint alone, delivered like any other (see its deliveries). */

@@ -1,5 +1,4 @@
 import { jobLocation } from '../../http/links';
-import type { HttpResult } from '../../http/http-result';
 import { accepted } from '../../http/http-result';
 import type { Job } from '../../store/jobs';
 
@@ -8,13 +7,13 @@ import type { Job } from '../../store/jobs';
  * answered with the job its first attempt made (lib/outreach/accept/submit-job.ts) gets what that
  * attempt would have answered: `queued`, whatever the job did since (its link tells).
  */
-export function acceptedJob(job: Job): HttpResult {
+export function acceptedJob(job: Job) {
   const location = jobLocation(job.jobId);
   return accepted(
     {
       jobId: job.jobId,
       type: job.type,
-      status: 'queued',
+      status: 'queued' as const,
       accounts: job.total,
       ...(job.warnings?.length ? { warnings: job.warnings } : {}),
       createdAt: job.createdAt,

@@ -1,9 +1,9 @@
 import { NotFoundError } from '../../errors';
 import { jobLocation, publicUrl } from '../../http/links';
-import type { Action, FinalActionStatus } from '../../store/actions';
+import type { Action, AwaitingStatus, FinalActionStatus } from '../../store/actions';
 import { finalActionStatuses } from '../../store/actions';
 import type { Db } from '../../store/client';
-import type { Job } from '../../store/jobs';
+import type { Job, JobStatus } from '../../store/jobs';
 import { DEFAULT_ACTIONS_PAGE_SIZE, encodeActionCursor, jobActionsQuerySchema } from '../../schemas/job-actions-query';
 import { validateQuery } from '../../schemas/validate';
 import { getJobPage } from '../../store/jobs';
@@ -31,13 +31,15 @@ function actionView(action: Action, publicBaseUrl: string) {
       decision: action.approval.decision,
     },
     // Set for every DM that waited for an invitation's acceptance (`invitedAt` only when its time is known).
-    connection: action.awaitingUntil && {
-      target: action.target?.profileUrl,
-      invitedAt: action.invitedAt,
-      waitsUntil: action.awaitingUntil,
-      acceptedAt: action.connectedAt,
-      seenBy: action.acceptanceSeenBy,
-    },
+    connection: action.awaitingUntil
+      ? {
+          target: action.target?.profileUrl,
+          invitedAt: action.invitedAt,
+          waitsUntil: action.awaitingUntil,
+          acceptedAt: action.connectedAt,
+          seenBy: action.acceptanceSeenBy,
+        }
+      : undefined,
     startedAt: action.startedAt,
     finishedAt: action.finishedAt,
     provider: action.provider,
@@ -53,7 +55,7 @@ function actionView(action: Action, publicBaseUrl: string) {
  * The status a caller sees: the stored one, except that a running job whose unfinished actions all
  * wait for an approval (or all for an invitation to be accepted) says so.
  */
-function visibleStatus(job: Job, actions: Action[]): string {
+function visibleStatus(job: Job, actions: Action[]): JobStatus | AwaitingStatus {
   if (job.status !== 'running') return job.status;
   const open = actions.filter((action) => !finalActionStatuses.includes(action.status as FinalActionStatus));
   for (const waiting of ['awaiting_approval', 'awaiting_connection'] as const) {

@@ -9,8 +9,8 @@ export const name = {
     example: 'sales',
   },
 };
-export const notFound: ResponseSpec = { description: 'The workspace has no group of this name.', problems: ['not-found'] };
-export const unknownAccounts: ResponseSpec = {
+export const notFound = { description: 'The workspace has no group of this name.', problems: ['not-found'] } satisfies ResponseSpec;
+export const unknownAccounts = {
   description: `An account id is not an account of this workspace (\`errors[].path\` = \`accounts.<index>\`, one per unknown id), or the group would hold more than ${MAX_GROUP_ACCOUNTS.toLocaleString('en-US')} accounts.`,
   problems: ['unknown-accounts', 'group-too-large'],
-};
+} satisfies ResponseSpec;

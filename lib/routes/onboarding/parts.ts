@@ -8,10 +8,10 @@ export const state = {
     example: 'v1.eyJ3IjoiZGVtbyIsImUiOjE3OTk5OTk5OTksIm4iOiJxM1p0MGE5TG1QMnZCN2NENGVGNmcifQ.hq0i3nm1xH0c4ihx2n8X9tJqS7wHjvG1a0sZb6mLQ2c',
   },
 };
-export const pageNotValid: ResponseSpec = {
+export const pageNotValid = {
   description: 'The link is not valid (malformed, forged or altered state, or a link of another provider): a page that reveals nothing.',
   html: true,
-};
-export const pageExpired: ResponseSpec = { description: 'The link has expired: a page saying so.', html: true };
-export const pageUsed: ResponseSpec = { description: 'The link was already used: a page saying so.', html: true };
+} satisfies ResponseSpec;
+export const pageExpired = { description: 'The link has expired: a page saying so.', html: true } satisfies ResponseSpec;
+export const pageUsed = { description: 'The link was already used: a page saying so.', html: true } satisfies ResponseSpec;
 export const tag = 'Connect page';

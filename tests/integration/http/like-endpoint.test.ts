@@ -246,7 +246,9 @@ describe('POST /social-selling/like through the pipeline', () => {
       const endpoint = httpEndpoint({
         route: like,
         db: unreachable,
-        handle: async () => ({ status: 200 }),
+        handle: async () => {
+          throw new Error('refused before the use case');
+        },
       });
 
       const result = await endpoint(post({ 'api-key': generateApiKey().key }));
