@@ -5,28 +5,29 @@ import {
   CALL_LOGISTICS,
   COMPETITOR_CUES,
   DUE_DATE,
-  FIRST_PERSON,
-  INDIRECT_OBJECTION_CUES,
-  NEXT_STEP_CUES,
   INSIGHT_CUES,
-  MONEY_OR_PERCENT,
   NAMED_ALTERNATIVE,
-  NAMED_TOOL,
-  OBJECTION_CUES,
+  NEXT_STEP_CUES,
   OUTCOMES,
   PAIN_CUES,
   PAST_VERBS,
-  PROPER_NOUN,
   QUOTABLE_LINE,
+  STORY_OPENINGS,
+} from './pain-and-story-cues';
+import {
+  type Cue,
+  FIRST_PERSON,
+  MONEY_OR_PERCENT,
+  NAMED_TOOL,
+  PROPER_NOUN,
   QUESTION_TOPICS,
   SELLER_DISCOVERY,
   SMALL_TALK,
   SMALL_TALK_STORY,
   SPECIFIC_NUMBER,
-  STORY_OPENINGS,
   TAG_QUESTION,
-  type Cue,
 } from './idea-patterns';
+import { INDIRECT_OBJECTION_CUES, OBJECTION_CUES } from './objection-cues';
 import type { Side } from '../text/segment';
 import { classify, ideaModel, sentenceFeatures, type IdeaModel } from './idea-model';
 import { SIDE_FIT, sideMayVoice } from './idea-sides';
