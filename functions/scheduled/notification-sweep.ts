@@ -1,7 +1,7 @@
-import { defaultNoticeSweepDeps } from '../../lib/notifications/notification-deps';
-import { sweepDueNotices } from '../../lib/notifications/sweep-notices';
+import { defaultNotificationSweepDeps } from '../../lib/notifications/notification-deps';
+import { sweepDueNotifications } from '../../lib/notifications/sweep-notifications';
 import { scheduledTask } from '../../lib/scheduled-task';
 
-const deps = defaultNoticeSweepDeps();
+const deps = defaultNotificationSweepDeps();
 
-export const handler = scheduledTask('notification sweep', () => sweepDueNotices(deps));
+export const handler = scheduledTask('notification sweep', () => sweepDueNotifications(deps));

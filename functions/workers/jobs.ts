@@ -1,7 +1,7 @@
 import { defaultPlanJobDeps } from '../../lib/outreach/default-deps';
 import { stopCancelledJobActions } from '../../lib/outreach/jobs/cancel-job';
 import { failJobOfUnreadableMessage } from '../../lib/outreach/jobs/fail-unreadable-job';
-import { planJobDelivery } from '../../lib/outreach/plan/plan-job';
+import { planJobDelivery } from '../../lib/outreach/plan/plan-job-delivery';
 import { planJobMessageSchema } from '../../lib/queue/messages';
 import { sqsWorker } from '../../lib/queue/sqs-worker';
 

@@ -6,12 +6,12 @@
  */
 import { escapeHtml } from '../http/html';
 import type { Approval } from '../store/approvals';
-import type { NoticePurpose } from '../store/approval-notices';
+import type { NotificationPurpose } from '../store/approval-notifications';
 
 /** What a message names, from the approval and where its page is. */
 export interface ApprovalMessageInput {
   approval: Pick<Approval, 'kind' | 'sender' | 'target' | 'text' | 'validUntil'>;
-  purpose: NoticePurpose;
+  purpose: NotificationPurpose;
   /** The approval page's absolute URL (its link is a secret: only for the person who decides). */
   link: string;
 }

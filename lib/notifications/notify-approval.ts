@@ -4,8 +4,14 @@ import { logger } from '../log';
 import type { NotifyApprovalMessage } from '../queue/messages';
 import { LAST_DELIVERY } from '../queue/sqs-worker';
 import { getAccount } from '../store/accounts';
-import type { ApprovalNotice, NoticeChannel } from '../store/approval-notices';
-import { claimNotice, finishNotice, getNotice, recordChannel, releaseNotice } from '../store/approval-notices';
+import type { ApprovalNotification, NotificationChannel } from '../store/approval-notifications';
+import {
+  claimNotification,
+  finishNotification,
+  getNotification,
+  recordChannel,
+  releaseNotification,
+} from '../store/approval-notifications';
 import { approvalPath, getApproval } from '../store/approvals';
 import type { Db } from '../store/client';
 import { getWorkspace } from '../store/workspaces';
@@ -23,7 +29,7 @@ export interface NotifyApprovalDeps {
   /** Where Slack posts really go (SLACK_WEBHOOK_ORIGIN). */
   slackOrigin: string;
   slackTimeoutMs: number;
-  /** How long one delivery holds a notice. */
+  /** How long one delivery holds a notification. */
   leaseSeconds: number;
   now?: () => Date;
 }
@@ -35,7 +41,7 @@ export type NotifyOutcome = 'sent' | 'failed' | 'skipped' | 'not_claimed';
  * account's `ownerEmail`, the workspace's `slackWebhookUrl`), that it waits for them.
  *
  * - Only while the approval is pending: a decided, expired or cancelled one sends nothing more.
- * - The notice is claimed first (a lease), so two deliveries of the same message never send at once,
+ * - The notification is claimed first (a lease), so two deliveries of the same message never send at once,
  *   and each channel's success is recorded as soon as it is sent, so a redelivery sends only the
  *   channels not yet sent: the person is told once. (A crash between the provider's acceptance and
  *   that record is the one moment a channel could be sent twice.)
@@ -44,19 +50,19 @@ export type NotifyOutcome = 'sent' | 'failed' | 'skipped' | 'not_claimed';
  */
 export async function notifyApproval(deps: NotifyApprovalDeps, message: NotifyApprovalMessage, receiveCount = 1): Promise<NotifyOutcome> {
   const now = deps.now?.() ?? new Date();
-  const notice = await getNotice(deps.db, message.workspaceId, message.approvalId, message.purpose);
-  if (!notice || notice.status === 'done') return 'not_claimed';
+  const notification = await getNotification(deps.db, message.workspaceId, message.approvalId, message.purpose);
+  if (!notification || notification.status === 'done') return 'not_claimed';
   // Not due, or held by another delivery (which finishes it, or the sweep sends it again once its lease is over).
-  if (!(await claimNotice(deps.db, notice, deps.leaseSeconds, now))) return 'not_claimed';
+  if (!(await claimNotification(deps.db, notification, deps.leaseSeconds, now))) return 'not_claimed';
 
-  const approval = await getApproval(deps.db, notice.workspaceId, notice.approvalId);
+  const approval = await getApproval(deps.db, notification.workspaceId, notification.approvalId);
   if (!approval || approval.status !== 'pending') {
-    await finishNotice(deps.db, notice, 'approval_closed');
+    await finishNotification(deps.db, notification, 'approval_closed');
     return 'skipped';
   }
   if (!deps.publicBaseUrl) {
     logger.warn('approval not notified: PUBLIC_BASE_URL is not set, so its link would not open', { approvalId: approval.approvalId });
-    await finishNotice(deps.db, notice, 'no_public_base_url');
+    await finishNotification(deps.db, notification, 'no_public_base_url');
     return 'skipped';
   }
   const [account, workspace] = await Promise.all([
@@ -65,10 +71,10 @@ export async function notifyApproval(deps: NotifyApprovalDeps, message: NotifyAp
   ]);
   const input: ApprovalMessageInput = {
     approval,
-    purpose: notice.purpose,
+    purpose: notification.purpose,
     link: publicUrl(deps.publicBaseUrl, approvalPath(approval.token)),
   };
-  const senders: Partial<Record<NoticeChannel, () => Promise<void>>> = {};
+  const senders: Partial<Record<NotificationChannel, () => Promise<void>>> = {};
   const ownerEmail = account?.ownerEmail;
   if (ownerEmail && deps.fromEmail) {
     senders.email = () => sendEmail(deps.ses, { from: deps.fromEmail, to: ownerEmail, message: approvalEmail(input) });
@@ -79,44 +85,47 @@ export async function notifyApproval(deps: NotifyApprovalDeps, message: NotifyAp
       postSlack(slackWebhookUrl, approvalSlackText(input), { origin: deps.slackOrigin, timeoutMs: deps.slackTimeoutMs });
   }
   if (Object.keys(senders).length === 0) {
-    await finishNotice(deps.db, notice, 'no_channel');
+    await finishNotification(deps.db, notification, 'no_channel');
     return 'skipped';
   }
   // A redelivery sends only what a delivery before it did not.
-  const channels = (Object.keys(senders) as NoticeChannel[]).filter((channel) => notice.channels[channel]?.status !== 'sent');
+  const channels = (Object.keys(senders) as NotificationChannel[]).filter((channel) => notification.channels[channel]?.status !== 'sent');
 
-  const failures = await sendEach(deps, notice, channels, senders, now);
+  const failures = await sendEach(deps, notification, channels, senders, now);
   if (failures.length === 0) {
-    await finishNotice(deps.db, notice);
+    await finishNotification(deps.db, notification);
     return 'sent';
   }
   if (receiveCount < LAST_DELIVERY) {
     // Let the next delivery take it at once, rather than when this lease ends.
-    await releaseNotice(deps.db, notice);
-    throw new Error(`notifying approval ${notice.approvalId} failed on ${failures.map((f) => f.channel).join(', ')}; it will be retried`);
+    await releaseNotification(deps.db, notification);
+    throw new Error(
+      `notifying approval ${notification.approvalId} failed on ${failures.map((f) => f.channel).join(', ')}; it will be retried`,
+    );
   }
-  for (const failure of failures) await recordChannel(deps.db, notice, failure.channel, { status: 'failed', error: failure.error }, now);
-  await finishNotice(deps.db, notice);
+  for (const failure of failures)
+    await recordChannel(deps.db, notification, failure.channel, { status: 'failed', error: failure.error }, now);
+  await finishNotification(deps.db, notification);
   return 'failed';
 }
 
 async function sendEach(
   deps: NotifyApprovalDeps,
-  notice: ApprovalNotice,
-  channels: readonly NoticeChannel[],
-  senders: Partial<Record<NoticeChannel, () => Promise<void>>>,
+  notification: ApprovalNotification,
+  channels: readonly NotificationChannel[],
+  senders: Partial<Record<NotificationChannel, () => Promise<void>>>,
   now: Date,
-): Promise<Array<{ channel: NoticeChannel; error: string }>> {
-  const failures: Array<{ channel: NoticeChannel; error: string }> = [];
+): Promise<Array<{ channel: NotificationChannel; error: string }>> {
+  const failures: Array<{ channel: NotificationChannel; error: string }> = [];
   for (const channel of channels) {
     try {
       await senders[channel]!();
     } catch (error) {
-      logger.warn('approval notification failed', { approvalId: notice.approvalId, channel, error: error as Error });
+      logger.warn('approval notification failed', { approvalId: notification.approvalId, channel, error: error as Error });
       failures.push({ channel, error: (error as Error).message.slice(0, 300) });
       continue;
     }
-    await recordChannel(deps.db, notice, channel, { status: 'sent' }, now);
+    await recordChannel(deps.db, notification, channel, { status: 'sent' }, now);
   }
   return failures;
 }

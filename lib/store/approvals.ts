@@ -40,14 +40,14 @@ export interface Approval {
   decidedAt?: string;
   /** Through the link's page or the API. */
   decidedVia?: 'link' | 'api' | 'expiry';
-  /** What telling its person did, per channel and purpose, in order (`approval-notices.ts`). */
-  notifications?: ApprovalNotification[];
+  /** What telling its person did, per channel and purpose, in order (`approval-notifications.ts`). */
+  notifications?: NotificationSending[];
   /** TTL (epoch seconds): kept as long as its job. */
   expiresAt: number;
 }
 
 /** One sending of an approval's request or reminder on one channel, as the approval shows it. */
-export interface ApprovalNotification {
+export interface NotificationSending {
   channel: 'email' | 'slack';
   purpose: 'request' | 'reminder';
   status: 'sent' | 'failed';

@@ -51,12 +51,13 @@ export const keys = {
   /** Finds an approval from its link's token (by hash), before the workspace is known, like an api key. */
   approvalToken: (tokenHash: string) => ({ pk: `APPROVALTOKEN#${tokenHash}`, sk: 'APPROVALTOKEN' }),
   /** A message telling an approval's person it waits (`request`), or that it will soon expire (`reminder`). */
-  approvalNotice: (workspaceId: string, approvalId: string, purpose: string) => ({
+  // Its keys still say NOTICE, the name it had: stored items keep the keys they were written with.
+  approvalNotification: (workspaceId: string, approvalId: string, purpose: string) => ({
     pk: `WS#${workspaceId}`,
     sk: `APPROVAL#${approvalId}#NOTICE#${purpose}`,
   }),
-  /** Notices not yet sent, by when they are due: the sweep sends those due (reminders, lost messages). */
-  dueNoticeIndex: (dueAt: string, workspaceId: string, approvalId: string, purpose: string) => ({
+  /** Notifications not yet sent, by when they are due: the sweep sends those due (reminders, lost messages). */
+  dueNotificationIndex: (dueAt: string, workspaceId: string, approvalId: string, purpose: string) => ({
     gsi1pk: 'NOTICE_DUE',
     gsi1sk: `${dueAt}#${workspaceId}#${approvalId}#${purpose}`,
   }),

@@ -2,7 +2,6 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { logger } from '../../log';
 import type { PlanJobMessage, RunActionMessage } from '../../queue/messages';
 import { sendMessages } from '../../queue/send';
-import { LAST_DELIVERY } from '../../queue/sqs-worker';
 import type { Account } from '../../store/accounts';
 import { getAccounts } from '../../store/accounts';
 import type { Action } from '../../store/actions';
@@ -15,8 +14,8 @@ import { approvalRef, createActionAwaitingApproval } from '../../store/approvals
 import type { WebhookEndpoint } from '../../store/webhooks';
 import { listWebhooks } from '../../store/webhooks';
 import type { EventDeps } from '../../webhooks/emit-event';
-import { announceNotice } from '../../notifications/announce-notice';
-import { approvalNoticeItems } from '../../store/approval-notices';
+import { announceNotification } from '../../notifications/announce-notification';
+import { approvalNotificationItems } from '../../store/approval-notifications';
 import { announceDeliveries, prepareEvent } from '../../webhooks/emit-event';
 import { approvalRequestedData } from '../../webhooks/event-data';
 import type { Job } from '../../store/jobs';
@@ -40,8 +39,8 @@ export interface PlanJobDeps extends EventDeps {
   /** Most actions an account may have waiting (ACCOUNT_BACKLOG_LIMIT): a group's account with as many is left out; none when absent. */
   accountBacklogLimit?: number;
   /**
-   * Telling an approval's person (email, Slack): its notices are made with it, and the request
-   * queued at once. Absent: no notice is made (tests of planning alone).
+   * Telling an approval's person (email, Slack): its notifications are made with it, and the request
+   * queued at once. Absent: no notification is made (tests of planning alone).
    */
   notifications?: { queueUrl: string; reminderBeforeSeconds: number };
   /** Accounts of a part: PLAN_PART_ACCOUNTS unless a test splits small jobs. */
@@ -60,7 +59,7 @@ export const PLAN_PART_ACCOUNTS = 500;
  * and enqueues them; an action that needs a person's approval first waits for it instead (with its
  * approval and link made in the same transaction). A job of one account is not paced. A group job
  * reads its groups' accounts now, once; more than PLAN_PART_ACCOUNTS of them are split into parts,
- * each queued as a message of its own and planned apart (`planJobPart`). Idempotent: a redelivered
+ * each queued as a message of its own and planned apart (`planPart`). Idempotent: a redelivered
  * message finds the job planned and stops, and a plan interrupted half-way is finished by the
  * redelivery (actions are created once, and each part is counted once).
  */
@@ -141,7 +140,7 @@ async function planPart(deps: PlanJobDeps, job: Job, index: number, accountIds: 
   const endpoints = () => (endpointsRead ??= listWebhooks(deps.db, workspaceId));
 
   // Actions with no approval to ask are made together; one that needs an approval is made with it,
-  // its event and its notices, one transaction each.
+  // its event and its notifications, one transaction each.
   const toCreate: Action[] = [];
   const toApprove: Array<{ action: Action; account: Account; job: ApprovableJob }> = [];
   for (const accountId of acting) {
@@ -248,33 +247,9 @@ async function groupAccountsThatAct(
 }
 
 /**
- * One delivery of a plan message: plans the job; when planning still fails on the queue's last
- * delivery, the job ends `failed` (`planning_failed`, with its event) before the message goes to
- * the DLQ, so it never waits `queued` for a plan that will not come.
- */
-export async function planJobDelivery(deps: PlanJobDeps, message: PlanJobMessage, receiveCount: number): Promise<void> {
-  try {
-    await planJob(deps, message);
-  } catch (error) {
-    if (receiveCount >= LAST_DELIVERY) {
-      logger.error('job planning failed on its last delivery', {
-        workspaceId: message.workspaceId,
-        jobId: message.jobId,
-        error: error as Error,
-      });
-      await failJobNamedBy(deps, message, PLANNING_FAILED);
-    }
-    throw error;
-  }
-}
-
-/** The reason of a job whose planning failed on every delivery of its message. */
-export const PLANNING_FAILED = 'planning_failed';
-
-/**
  * An action that waits for a person's approval, created with its approval, its link, the
- * `approval.requested` event and the notices that tell its person in one transaction; a redelivered
- * plan gets the action back as it is (no second approval, no second event, no second notice).
+ * `approval.requested` event and the notifications that tell its person in one transaction; a redelivered
+ * plan gets the action back as it is (no second approval, no second event, no second notification).
  */
 async function planApproval(
   deps: PlanJobDeps,
@@ -300,11 +275,13 @@ async function planApproval(
     },
   );
   const waiting: Action = { ...action, status: 'awaiting_approval', notBefore: now.toISOString(), approval: approvalRef(approval) };
-  const notices = deps.notifications ? approvalNoticeItems(deps.db, approval, deps.notifications.reminderBeforeSeconds, now) : [];
-  const stored = await createActionAwaitingApproval(deps.db, waiting, approval, [...event.items, ...notices]);
+  const notifications = deps.notifications
+    ? approvalNotificationItems(deps.db, approval, deps.notifications.reminderBeforeSeconds, now)
+    : [];
+  const stored = await createActionAwaitingApproval(deps.db, waiting, approval, [...event.items, ...notifications]);
   if (stored === waiting) {
     await announceDeliveries(deps, event.deliveries);
-    if (deps.notifications) await announceNotice(deps.sqs, deps.notifications.queueUrl, approval);
+    if (deps.notifications) await announceNotification(deps.sqs, deps.notifications.queueUrl, approval);
   }
   return stored;
 }

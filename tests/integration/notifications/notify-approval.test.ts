@@ -5,7 +5,7 @@ import { notifyApproval, type NotifyApprovalDeps } from '../../../lib/notificati
 import { defaultSes } from '../../../lib/notifications/send-email';
 import type { NotifyApprovalMessage } from '../../../lib/queue/messages';
 import { LAST_DELIVERY } from '../../../lib/queue/sqs-worker';
-import { approvalNoticeItems, getNotice } from '../../../lib/store/approval-notices';
+import { approvalNotificationItems, getNotification } from '../../../lib/store/approval-notifications';
 import { getApproval, type Approval } from '../../../lib/store/approvals';
 import { keys } from '../../../lib/store/keys';
 import { transactWrite } from '../../../lib/store/transact';
@@ -17,7 +17,7 @@ import { startSlackReceiver, type SlackReceiver } from '../../helpers/slack-rece
 /**
  * The notifications worker's use case against the real emulators: DynamoDB Local, and the SES
  * emulator the test stack started (AWS_ENDPOINT_URL_SESV2), read back from its `/store`; Slack's
- * webhook is a local receiver. The approval and its notices are written as the planner writes them.
+ * webhook is a local receiver. The approval and its notifications are written as the planner writes them.
  */
 const db = testDb();
 const deps = (overrides: Partial<NotifyApprovalDeps> = {}): NotifyApprovalDeps => ({
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 afterEach(() => slack.answerWith(200));
 
-/** A workspace whose account's owner is `ownerEmail`, and a pending DM approval of it with its notices. */
+/** A workspace whose account's owner is `ownerEmail`, and a pending DM approval of it with its notifications. */
 async function pendingApproval(options: { ownerEmail?: string; validForSeconds?: number } = {}) {
   const ws = await createTestWorkspace(db, { accounts: [{ ...(options.ownerEmail ? { ownerEmail: options.ownerEmail } : {}) }] });
   const account = ws.accounts[0]!;
@@ -63,7 +63,7 @@ async function pendingApproval(options: { ownerEmail?: string; validForSeconds?:
   };
   await transactWrite(db, [
     { Put: { TableName: db.table, Item: { ...keys.approval(approval.workspaceId, approval.approvalId), ...approval } } },
-    ...approvalNoticeItems(db, approval, 86_400, now),
+    ...approvalNotificationItems(db, approval, 86_400, now),
   ]);
   const message: NotifyApprovalMessage = { v: 1, workspaceId: ws.workspaceId, approvalId: approval.approvalId, purpose: 'request' };
   return { ws, approval, message };
@@ -87,7 +87,7 @@ describe('notifyApproval', () => {
     expect(mails[0]!.body.html).toContain('Hi Jane, &lt;b&gt;great&lt;/b&gt; to meet you.');
     const stored = await getApproval(db, approval.workspaceId, approval.approvalId);
     expect(stored?.notifications).toEqual([{ channel: 'email', purpose: 'request', status: 'sent', at: expect.any(String) }]);
-    expect(await getNotice(db, approval.workspaceId, approval.approvalId, 'request')).toMatchObject({ status: 'done' });
+    expect(await getNotification(db, approval.workspaceId, approval.approvalId, 'request')).toMatchObject({ status: 'done' });
   });
 
   it("posts to the workspace's Slack webhook too, through SLACK_WEBHOOK_ORIGIN, escaped", async () => {
@@ -105,7 +105,7 @@ describe('notifyApproval', () => {
     expect(stored?.notifications?.map((n) => `${n.channel}:${n.status}`)).toEqual(['email:sent', 'slack:sent']);
   });
 
-  it('sends nothing for an approval decided before its notice went out', async () => {
+  it('sends nothing for an approval decided before its notification went out', async () => {
     const email = owner();
     const { approval, message } = await pendingApproval({ ownerEmail: email });
     await db.client.send(
@@ -124,7 +124,7 @@ describe('notifyApproval', () => {
 
     expect(outcome).toBe('skipped');
     expect(await mailsTo(email)).toEqual([]);
-    expect(await getNotice(db, approval.workspaceId, approval.approvalId, 'request')).toMatchObject({
+    expect(await getNotification(db, approval.workspaceId, approval.approvalId, 'request')).toMatchObject({
       status: 'done',
       skipped: 'approval_closed',
     });
@@ -179,20 +179,20 @@ describe('notifyApproval', () => {
     const { approval, message } = await pendingApproval();
 
     expect(await notifyApproval(deps(), message)).toBe('skipped');
-    expect(await getNotice(db, approval.workspaceId, approval.approvalId, 'request')).toMatchObject({
+    expect(await getNotification(db, approval.workspaceId, approval.approvalId, 'request')).toMatchObject({
       status: 'done',
       skipped: 'no_channel',
     });
   });
 
-  it('makes a reminder notice due its time before expiry, and none when that time has passed', async () => {
+  it('makes a reminder notification due its time before expiry, and none when that time has passed', async () => {
     const long = await pendingApproval({ ownerEmail: owner(), validForSeconds: 86_400 * 3 });
     const short = await pendingApproval({ ownerEmail: owner(), validForSeconds: 3600 });
 
-    const reminder = await getNotice(db, long.approval.workspaceId, long.approval.approvalId, 'reminder');
+    const reminder = await getNotification(db, long.approval.workspaceId, long.approval.approvalId, 'reminder');
 
     expect(Date.parse(reminder!.dueAt)).toBe(Date.parse(long.approval.validUntil) - 86_400_000);
-    expect(await getNotice(db, short.approval.workspaceId, short.approval.approvalId, 'reminder')).toBeUndefined();
+    expect(await getNotification(db, short.approval.workspaceId, short.approval.approvalId, 'reminder')).toBeUndefined();
     // Not due yet: a message for it now claims nothing.
     expect(await notifyApproval(deps(), { ...long.message, purpose: 'reminder' })).toBe('not_claimed');
   });

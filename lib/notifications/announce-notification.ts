@@ -4,11 +4,11 @@ import type { NotifyApprovalMessage } from '../queue/messages';
 import { sendMessages } from '../queue/send';
 
 /**
- * Queues the request notice of an approval just made. Its notice is already stored: should this
+ * Queues the request notification of an approval just made. Its notification is already stored: should this
  * send fail, the notification sweep queues it within a minute or so, so a failure here is logged,
  * not thrown (the plan that made the approval is done).
  */
-export async function announceNotice(
+export async function announceNotification(
   sqs: SQSClient,
   queueUrl: string,
   approval: { workspaceId: string; approvalId: string },

@@ -1,10 +1,10 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { NotifyApprovalMessage } from '../queue/messages';
 import { sendMessages } from '../queue/send';
-import { listDueNotices, postponeNotice } from '../store/approval-notices';
+import { listDueNotifications, postponeNotification } from '../store/approval-notifications';
 import type { Db } from '../store/client';
 
-export interface NoticeSweepDeps {
+export interface NotificationSweepDeps {
   db: Db;
   sqs: SQSClient;
   notificationsQueueUrl: string;
@@ -15,15 +15,15 @@ export interface NoticeSweepDeps {
 }
 
 /**
- * The scheduled sweep of notices: queues those that are due and not done, that is each reminder
+ * The scheduled sweep of notifications: queues those that are due and not done, that is each reminder
  * when its time comes (further off than SQS can delay a message), and each request whose message
- * was lost. The worker's claim makes a second message for the same notice harmless.
+ * was lost. The worker's claim makes a second message for the same notification harmless.
  */
-export async function sweepDueNotices(deps: NoticeSweepDeps, now = new Date()): Promise<{ sent: number }> {
+export async function sweepDueNotifications(deps: NotificationSweepDeps, now = new Date()): Promise<{ sent: number }> {
   // A reminder goes when due; a request only once its own message had time to arrive.
   const requestsBefore = now.getTime() - (deps.graceSeconds ?? 30) * 1000;
-  const due = (await listDueNotices(deps.db, now)).filter(
-    (notice) => notice.purpose === 'reminder' || Date.parse(notice.dueAt) < requestsBefore,
+  const due = (await listDueNotifications(deps.db, now)).filter(
+    (notification) => notification.purpose === 'reminder' || Date.parse(notification.dueAt) < requestsBefore,
   );
   if (due.length === 0) return { sent: 0 };
   await sendMessages(
@@ -35,6 +35,6 @@ export async function sweepDueNotices(deps: NoticeSweepDeps, now = new Date()): 
     })),
   );
   const later = new Date(now.getTime() + (deps.resendAfterSeconds ?? 300) * 1000);
-  for (const notice of due) await postponeNotice(deps.db, notice, later);
+  for (const notification of due) await postponeNotification(deps.db, notification, later);
   return { sent: due.length };
 }
