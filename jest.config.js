@@ -1,7 +1,8 @@
 /**
  * Three projects, one `jest --runInBand` (npm test):
  * - unit: tests/unit, no emulator, nothing to start, quick.
- * - slow: tests/slow, no emulator either, but builds, copies of the project or a model trained.
+ * - slow: tests/slow, no emulator either, but builds, copies of the project, a model trained, whole
+ *   documents and calls, or the provider against its fake over HTTP.
  * - integration: tests/integration and tests/e2e against one local stack (DynamoDB Local, fauxqs,
  *   serverless offline and the SQS poller) that the global setup starts once on free ports and the
  *   global teardown stops; tests/helpers/stack-env.ts hands its endpoints to every test file.
