@@ -16,6 +16,6 @@ export const docsPage = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 513024, zipBytes: 87040 },
+    bundle: { bytes: 540672, zipBytes: 88064 },
   },
 });

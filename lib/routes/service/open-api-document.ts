@@ -14,6 +14,6 @@ export const openApiDocument = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 466944, zipBytes: 83968 },
+    bundle: { bytes: 475136, zipBytes: 83968 },
   },
 });

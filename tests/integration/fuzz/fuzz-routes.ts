@@ -21,7 +21,7 @@ import { createTestQueue, createTestWorkspace, drainQueue, httpEvent, samplePost
 import type { TestWorkspace } from '../../helpers/factories';
 import { bodyOf, loadHandler } from '../http/load-handler';
 
-/** `METHOD /path` of a route of lib/http/routes.ts. */
+/** `METHOD /path` of a route defined in lib/routes. */
 export type RouteKey = `${DefinedRoute['method']} ${DefinedRoute['path']}`;
 
 /** What exists before the fuzzing starts: a workspace and one resource of each kind, made through the handlers. */
