@@ -1,7 +1,7 @@
 /**
  * The POST endpoints that take an api key and can be sent again and again, as the throughput bench
- * measures them: how to address each request, its body, the status a valid one gets, and the
- * module of its handler (the bench also drives the handler in-process, without serverless offline).
+ * measures them: how to address each request, its body, the status a valid one gets, and its
+ * route, whose handler the bench also drives in-process, without serverless offline.
  *
  * Not measured: `POST /api/v1/approvals/{id}` (one decision per approval: every request would need
  * an approval made for it first), `…/rotate-secret` (rotations of one endpoint are serialised: a
@@ -9,6 +9,14 @@
  * each time); `/approve/{token}` and `/api/v1/webhooks/unipile` take no api key.
  */
 import type { TestWorkspace } from '../../tests/helpers/factories';
+import type { Route } from '../../lib/http/route';
+import { connect } from '../../lib/routes/social-selling/connect';
+import { dm } from '../../lib/routes/social-selling/dm';
+import { like } from '../../lib/routes/social-selling/like';
+import { requestComment } from '../../lib/routes/social-selling/request-comment';
+import { addTranscript } from '../../lib/routes/transcripts/add-transcript';
+import { createWebhook } from '../../lib/routes/webhooks/create-webhook';
+import { testWebhook } from '../../lib/routes/webhooks/test-webhook';
 import { MAX_WEBHOOKS_PER_WORKSPACE } from '../../lib/webhooks/manage-webhooks';
 import { requestBodies, type LoadTarget } from './request-bodies';
 
@@ -25,8 +33,8 @@ export interface EndpointContext {
 export interface MeasuredEndpoint {
   name: string;
   path: (context: EndpointContext) => string;
-  /** The file under functions/http/ that serves it. */
-  handlerModule: string;
+  /** Its route's definition: its handler is the route's (deploy/functions.ts `routeEntry`). */
+  route: Pick<Route, 'name' | 'method' | 'path'>;
   status: number;
   apiKey: (context: EndpointContext, n: number) => string;
   body?: (context: EndpointContext, n: number) => unknown;
@@ -40,7 +48,7 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
   {
     name: 'like',
     path: () => '/api/v1/social-selling/like',
-    handlerModule: 'like',
+    route: like,
     status: 202,
     apiKey: workspaceKey,
     body: (c, n) => requestBodies.like(c.target, n),
@@ -48,7 +56,7 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
   {
     name: 'request-comment',
     path: () => '/api/v1/social-selling/request-comment',
-    handlerModule: 'request-comment',
+    route: requestComment,
     status: 202,
     apiKey: workspaceKey,
     body: (c, n) => requestBodies.requestComment(c.target, n),
@@ -56,7 +64,7 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
   {
     name: 'connect',
     path: () => '/api/v1/social-selling/connect',
-    handlerModule: 'connect',
+    route: connect,
     status: 202,
     apiKey: workspaceKey,
     body: (c, n) => requestBodies.connect(c.target, n),
@@ -64,7 +72,7 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
   {
     name: 'dm',
     path: () => '/api/v1/social-selling/dm',
-    handlerModule: 'dm',
+    route: dm,
     status: 202,
     apiKey: workspaceKey,
     body: (c, n) => requestBodies.dm(c.target, n),
@@ -72,7 +80,7 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
   {
     name: 'transcript/add',
     path: () => '/api/v1/transcript/add',
-    handlerModule: 'transcript-add',
+    route: addTranscript,
     status: 202,
     apiKey: workspaceKey,
     body: (c, n) => requestBodies.transcript(c.target, n),
@@ -80,7 +88,7 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
   {
     name: 'webhooks create',
     path: () => '/api/v1/webhooks',
-    handlerModule: 'webhooks-create',
+    route: createWebhook,
     status: 201,
     apiKey: (c, n) => c.webhookWorkspaces[Math.floor(n / MAX_WEBHOOKS_PER_WORKSPACE) % c.webhookWorkspaces.length]!.apiKey,
     body: (c, n) => requestBodies.webhook(c.receiverUrl, n),
@@ -89,7 +97,7 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
   {
     name: 'webhooks test',
     path: (c) => `/api/v1/webhooks/${c.webhookId}/test`,
-    handlerModule: 'webhooks-test',
+    route: testWebhook,
     status: 202,
     apiKey: workspaceKey,
   },

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { HttpHandler } from '../../lib/http/pipeline';
 import { httpEvent } from '../../tests/helpers/factories';
 import { measuredEndpoints, type EndpointContext } from './endpoints';
+import { routeEntry } from '../../deploy/functions';
 
 export interface InProcessJob {
   endpoint: string;
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   const endpoint = measuredEndpoints.find((candidate) => candidate.name === job.endpoint);
   if (!endpoint) throw new Error(`unknown endpoint ${job.endpoint}`);
   const counter = countAwsCalls();
-  const { handler } = (await import(path.join(__dirname, '..', '..', 'functions', 'http', endpoint.handlerModule))) as {
+  const { handler } = (await import(path.join(__dirname, '..', '..', routeEntry(endpoint.route)))) as {
     handler: HttpHandler;
   };
   const { context } = job;
