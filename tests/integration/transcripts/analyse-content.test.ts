@@ -22,7 +22,8 @@ beforeAll(async () => {
     maxAttempts: 1,
     credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
   });
-  analyser = { name: 'bedrock', modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0', timeoutMs: 1500, maxTranscriptChars: 10_000, client };
+  // Patient: an answer a loaded machine is slow to hand over must not time out (it did, in CI).
+  analyser = { name: 'bedrock', modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0', timeoutMs: 30_000, maxTranscriptChars: 10_000, client };
 });
 afterAll(() => stopFakeBedrock(fake));
 afterEach(() => fake.reset());
@@ -81,10 +82,10 @@ describe('analyseContent with the Bedrock analyser', () => {
     ],
   ])('keeps the embedded result on %s, saying why', async (_what, answer, reason) => {
     answer();
-    // Only the stalled model is to time out: an answer the loaded machine is slow to hand over must not.
-    const patient = reason === 'timeout' ? analyser : { ...analyser, timeoutMs: 30_000 };
+    // Only the stalled model is to time out, so only it is given a short wait.
+    const chosen = reason === 'timeout' ? { ...analyser, timeoutMs: 1500 } : analyser;
 
-    const analysis = await analyseContent(request, ['acme-sales.example'], patient);
+    const analysis = await analyseContent(request, ['acme-sales.example'], chosen);
 
     expect(analysis.analyser).toEqual({ name: 'embedded', version: expect.any(String) });
     expect(analysis.fallback).toEqual({ from: 'bedrock', reason });
