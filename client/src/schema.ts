@@ -460,8 +460,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A transcript, with its metrics and content ideas once analysed
-         * @description `status`: `queued` → `analysing` → `analysed` (with `analyser`, `metrics`, `ideas`, and `warnings` when there are any: e.g. timestamps that cover only part of the call, `durationSource` `partial_timestamps`) or `failed` (with `failure`). Once analysed, `links.report` is the call's report page, a signed link to share (30 days). Another workspace's call id is a 404.
+         * A transcript, with its metrics, best content ideas and their post drafts once analysed
+         * @description `status`: `queued` → `analysing` → `analysed` (with `analyser`, `metrics`, `ideas`, `nextSteps`, and `warnings` when there are any: e.g. timestamps that cover only part of the call, `durationSource` `partial_timestamps`) or `failed` (with `failure`). `ideas` lists the call's best ideas by default: at most 8, diverse in kind, never a next step, each with a post `draft` that names none of the call's people, companies, emails or domains (what was masked is listed beside it); `?ideas=all` lists every idea found. Once analysed, `links.report` is the call's report page, a signed link to share (30 days). Another workspace's call id is a 404.
          */
         get: operations["getTranscript"];
         put?: never;
@@ -2079,8 +2079,17 @@ export interface components {
                     start?: number;
                 } | null;
             };
-            /** @description Content ideas, best first, each grounded in verbatim quotes of the call. */
+            /**
+             * @description Which ideas `ideas` lists, as the `ideas` query parameter asked: `best` (the default) or `all`.
+             * @enum {string}
+             */
+            ideasShown?: "best" | "all";
+            /** @description How many ideas the call gave in all (`?ideas=all` lists them). */
+            ideaCount?: number;
+            /** @description Content ideas, best first, each grounded in verbatim quotes of the call. By default the best only: at most 8, diverse in kind, the same moment of the call told once, never a next step, each with a post `draft`. With `?ideas=all`, every idea found (at most 40). */
             ideas?: {
+                /** @description `idea-` and its place among all the call's ideas, from 1: stable for the analysis. */
+                id: string;
                 /** @enum {string} */
                 kind: "customer_question" | "objection" | "pain_point" | "competitor" | "next_step" | "story_or_quote" | "insight";
                 hook: string;
@@ -2095,6 +2104,51 @@ export interface components {
                     start?: number;
                     timestamp?: string;
                 }[];
+                draft?: {
+                    hook: string;
+                    quote: string;
+                    body: string;
+                    closing: string;
+                    text: string;
+                    masked: {
+                        /** @enum {string} */
+                        kind: "name" | "company" | "email" | "website";
+                        text: string;
+                        as: string;
+                    }[];
+                };
+            }[];
+            /** @description The call's next steps (ideas of kind `next_step`), for the sales team: never post material. */
+            nextSteps?: {
+                /** @description `idea-` and its place among all the call's ideas, from 1: stable for the analysis. */
+                id: string;
+                /** @enum {string} */
+                kind: "customer_question" | "objection" | "pain_point" | "competitor" | "next_step" | "story_or_quote" | "insight";
+                hook: string;
+                angle: string;
+                score: number;
+                mentions: number;
+                evidence: {
+                    quote: string;
+                    speaker?: string;
+                    /** @enum {string} */
+                    side: "internal" | "external" | "unknown";
+                    start?: number;
+                    timestamp?: string;
+                }[];
+                draft?: {
+                    hook: string;
+                    quote: string;
+                    body: string;
+                    closing: string;
+                    text: string;
+                    masked: {
+                        /** @enum {string} */
+                        kind: "name" | "company" | "email" | "website";
+                        text: string;
+                        as: string;
+                    }[];
+                };
             }[];
         };
         TranscriptList: {
@@ -5866,7 +5920,9 @@ export interface operations {
     };
     getTranscript: {
         parameters: {
-            query?: never;
+            query?: {
+                ideas?: "best" | "all";
+            };
             header?: never;
             path: {
                 /**
@@ -5890,6 +5946,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description A query parameter is not valid; `errors` names each (`query.<name>`). Problem types: `/problems/validation-failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
                 };
             };
             /** @description No valid `api-key` header: missing, malformed, unknown and revoked keys all get this same answer. Problem types: `/problems/unauthorized`. */

@@ -60,6 +60,8 @@ export interface IdeaCard {
   hook: string;
   angle: string;
   evidence: EvidenceCard[];
+  /** The post drafted from it, when it is among the call's best ideas: its text and what was masked (`Derek → [name]`). */
+  draft?: { text: string; masked: string[] };
 }
 
 /** A run of a turn's text: plain, or a quote of one or more ideas, highlighted. */
@@ -230,6 +232,7 @@ function ideaCardOf(idea: ContentIdea, index: number, url: string, shownAnchors:
     mentions: idea.mentions,
     hook: idea.hook,
     angle: idea.angle,
+    ...(idea.draft ? { draft: { text: idea.draft.text, masked: idea.draft.masked.map((term) => `${term.text} → ${term.as}`) } } : {}),
     evidence: idea.evidence.map((evidence: Evidence, evidenceIndex): EvidenceCard => {
       const anchor = quoteAnchor(rank, evidenceIndex);
       const recordingUrl = evidence.start === undefined ? undefined : recordingLinkAt(url, evidence.start);

@@ -46,6 +46,7 @@ ol.ideas{list-style:none;padding:0;margin:0;display:grid;gap:1rem}
 .idea .hook{font-weight:600;font-size:1.05rem;margin:.5rem 0;overflow-wrap:anywhere}.idea .angle{margin:.25rem 0 .5rem;overflow-wrap:anywhere}
 .idea blockquote{margin:.5rem 0 .25rem;padding:.25rem .75rem;border-left:3px solid var(--line);font-style:italic;overflow-wrap:anywhere;white-space:pre-wrap}
 .idea .source{margin:0 0 .5rem;font-size:.9rem;color:var(--muted)}
+.idea details.draft{margin:.5rem 0 0}.idea details.draft summary{cursor:pointer;font-weight:600}.idea .post{white-space:pre-line;overflow-wrap:anywhere;border:1px solid var(--line);border-radius:6px;padding:.5rem .75rem}
 .turn{display:grid;grid-template-columns:minmax(7rem,12rem) 1fr;gap:.25rem 1rem;padding:.5rem 0;border-top:1px solid #eef0f3}
 .turn .who{font-size:.9rem;margin:0}.turn .who .speaker{font-weight:600;display:block;overflow-wrap:anywhere}.turn .who time{color:var(--muted);font-variant-numeric:tabular-nums}
 .turn .said p{margin:0 0 .4rem;overflow-wrap:anywhere;white-space:pre-wrap}
@@ -193,8 +194,17 @@ function ideaHtml(idea: IdeaCard): string {
 <header><span class="rank">#${idea.rank}</span><span class="kind">${escapeHtml(KIND_NAMES[idea.kind])}</span><span>score ${escapeHtml(idea.score.toFixed(2))}</span>${mentions}</header>
 <p class="hook" id="idea-${idea.rank}-hook">${escapeHtml(idea.hook)}</p>
 <p class="angle">${escapeHtml(idea.angle)}</p>
-${idea.evidence.map(evidenceHtml).join('\n')}
+${idea.evidence.map(evidenceHtml).join('\n')}${idea.draft ? `\n${draftHtml(idea.draft)}` : ''}
 </article></li>`;
+}
+
+/** A best idea's post draft, folded: the text as it would be published, and what was masked in it. */
+function draftHtml(draft: NonNullable<IdeaCard['draft']>): string {
+  const masked = draft.masked.length > 0 ? `Masked: ${draft.masked.map(escapeHtml).join(', ')}.` : 'Nothing needed masking.';
+  return `<details class="draft"><summary>Post draft (${draft.text.length.toLocaleString('en-US')} characters)</summary>
+<p class="post">${escapeHtml(draft.text)}</p>
+<p class="source">${masked}</p>
+</details>`;
 }
 
 function ideasHtml(model: ReportModel): string {
@@ -206,7 +216,7 @@ function ideasHtml(model: ReportModel): string {
     : '<p class="muted">No content idea was found in this call.</p>';
   return `<section id="ideas" aria-labelledby="ideas-title">
 <h2 id="ideas-title">Content ideas</h2>
-<p class="hint">Ranked, best first. ${seek}</p>
+<p class="hint">Ranked, best first. ${seek} The call's best ideas, the post material, each carry a post draft.</p>
 ${list}
 </section>`;
 }

@@ -58,7 +58,9 @@ describe('the transcript report, end to end', () => {
     expect(headingOf(html)).toBe(salesCall.title);
     expect(html).toContain('Talk-to-listen ratio (internal : external): <strong>53 : 47</strong>');
     expect(html).toContain('<div class="timeline" id="timeline-chart">');
-    expect(html.match(/<article class="idea /g)).toHaveLength((transcript.ideas as unknown[]).length);
+    // Every idea of the call, its best ones each with its post draft.
+    expect(html.match(/<article class="idea /g)).toHaveLength(transcript.ideaCount as number);
+    expect(html.match(/<details class="draft">/g)).toHaveLength((transcript.ideas as unknown[]).length);
     expect(html).toContain(`${salesCall.url as string}#t=`);
     expect(html).toMatch(/<mark class="\w+" title="[^"]+"><span id="quote-1-1"><\/span>/);
     expect(html).not.toMatch(/<script/i);

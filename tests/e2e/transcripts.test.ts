@@ -17,12 +17,21 @@ const salesCall = JSON.parse(readFileSync(join(fixtures, 'sales-call.json'), 'ut
 const salesCallText = readFileSync(join(fixtures, 'sales-call.txt'), 'utf8');
 
 interface Idea {
+  id: string;
   kind: string;
   hook: string;
   angle: string;
   evidence: Array<{ quote: string; speaker?: string; side: string; timestamp?: string }>;
+  draft?: { hook: string; quote: string; body: string; closing: string; text: string; masked: Array<{ kind: string; text: string }> };
 }
-type TranscriptBody = Record<string, unknown> & { status: string; ideas?: Idea[]; metrics?: Record<string, unknown> };
+type TranscriptBody = Record<string, unknown> & {
+  status: string;
+  ideas?: Idea[];
+  nextSteps?: Idea[];
+  ideaCount?: number;
+  ideasShown?: string;
+  metrics?: Record<string, unknown>;
+};
 
 let ws: TestWorkspace;
 beforeAll(async () => {
@@ -58,7 +67,10 @@ describe('transcripts, end to end', () => {
     expect(transcript.metrics).toMatchObject({ durationSource: 'timestamps', shareBasis: 'talk_time' });
     const sides = transcript.metrics!.sides as Record<string, { share: number }>;
     expect(sides.internal!.share + sides.external!.share).toBeCloseTo(1, 2);
-    const ideas = transcript.ideas!;
+    const all = (await api('GET', `${accepted.headers.get('location')!}?ideas=all`, { apiKey: ws.apiKey })).body as TranscriptBody;
+    expect(all.ideasShown).toBe('all');
+    expect(all.ideas).toHaveLength(all.ideaCount!);
+    const ideas = all.ideas!;
     expect(quotesOf(ideas, 'customer_question').join(' ')).toMatch(/salesforce/i);
     expect(quotesOf(ideas, 'objection').join(' ')).toMatch(/expensive|price|budget|cost/i);
     const spoken = JSON.stringify(body.transcript);
@@ -69,6 +81,30 @@ describe('transcripts, end to end', () => {
         // Every word of the quote was said in the call.
         for (const word of evidence.quote.split(/\s+/)) expect(spoken).toContain(word.replace(/["\\]/g, ''));
       }
+    }
+  });
+
+  it('offers the best ideas by default: a handful, diverse, no next step, each with a draft that names no one of the call', async () => {
+    const body = { ...salesCall, call_id: `${salesCall.call_id}-best-${Date.now()}` };
+
+    const transcript = await analysed((await add(body)).headers.get('location')!);
+
+    const best = transcript.ideas!;
+    expect(transcript.ideasShown).toBe('best');
+    expect(transcript.ideaCount).toBeGreaterThan(best.length);
+    expect(best.length).toBeGreaterThanOrEqual(4);
+    expect(best.length).toBeLessThanOrEqual(8);
+    expect(new Set(best.map((idea) => idea.kind)).size).toBeGreaterThanOrEqual(3);
+    expect(best.map((idea) => idea.kind)).not.toContain('next_step');
+    expect(transcript.nextSteps!.length).toBeGreaterThan(0);
+    expect(transcript.nextSteps!.every((idea) => idea.kind === 'next_step' && idea.draft === undefined)).toBe(true);
+    const names = /\b(?:Sam|Rivera|Priya|Nair|Dana|Whitfield|Elena|Petrova|Marcus|northwind|acme)\b/i;
+    for (const idea of best) {
+      expect(idea.id).toMatch(/^idea-\d+$/);
+      const draft = idea.draft!;
+      expect(draft.text).toBe([draft.hook, draft.body, draft.closing].join('\n\n'));
+      expect(draft.text.length).toBeLessThanOrEqual(1300);
+      expect(draft.text).not.toMatch(names);
     }
   });
 

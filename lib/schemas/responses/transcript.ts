@@ -3,6 +3,12 @@ import { analyserSchema, contentIdeaSchema, fallbackSchema, metricsSchema } from
 
 const timestamp = z.iso.datetime();
 
+/** An idea as a view lists it, with its id (what `POST /api/v1/social-selling/post` names a draft by). */
+const ideaViewSchema = z.object({
+  id: z.string().describe("`idea-` and its place among all the call's ideas, from 1: stable for the analysis."),
+  ...contentIdeaSchema.shape,
+});
+
 /** A transcript as the list shows it: metadata and status, no analysis. */
 export const transcriptSummarySchema = z.strictObject({
   callId: z.string(),
@@ -46,7 +52,21 @@ export const transcriptViewSchema = transcriptSummarySchema.extend({
       'How the transcript was read where that may surprise; absent when nothing does. The add answer gives those told from the request (a `speaker.type` other than `internal` or `external`, which states no side); the analysis adds those of its metrics (timestamps that cover only part of the call: `durationSource` `partial_timestamps`).',
     ),
   metrics: z.optional(metricsSchema),
-  ideas: z.array(contentIdeaSchema).optional().describe('Content ideas, best first, each grounded in verbatim quotes of the call.'),
+  ideasShown: z
+    .enum(['best', 'all'])
+    .optional()
+    .describe('Which ideas `ideas` lists, as the `ideas` query parameter asked: `best` (the default) or `all`.'),
+  ideaCount: z.number().int().nonnegative().optional().describe('How many ideas the call gave in all (`?ideas=all` lists them).'),
+  ideas: z
+    .array(ideaViewSchema)
+    .optional()
+    .describe(
+      'Content ideas, best first, each grounded in verbatim quotes of the call. By default the best only: at most 8, diverse in kind, the same moment of the call told once, never a next step, each with a post `draft`. With `?ideas=all`, every idea found (at most 40).',
+    ),
+  nextSteps: z
+    .array(ideaViewSchema)
+    .optional()
+    .describe("The call's next steps (ideas of kind `next_step`), for the sales team: never post material."),
 });
 
 /** `GET /api/v1/transcripts`: a page, newest call first. */

@@ -84,6 +84,41 @@ export const evidenceSchema = z.object({
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
+/** What a post draft masked: a name of the call's people or another person, a company of the call, an email, a website. */
+export const maskKinds = ['name', 'company', 'email', 'website'] as const;
+export const maskedTermSchema = z.object({
+  kind: z.enum(maskKinds),
+  /** The words of the call that were masked. */
+  text: z.string().check(z.minLength(1)),
+  /** What stands in their place in the draft (`[name]`). */
+  as: z.string(),
+});
+export type MaskedTerm = z.infer<typeof maskedTermSchema>;
+
+/** The network's most characters in a post, and what reads whole in the feed before "…more". */
+export const MAX_POST_CHARS = 3000;
+export const IDEAL_POST_CHARS = 1300;
+
+/**
+ * A post made from an idea, safe to publish: the buyer's words with the call's people, companies,
+ * emails and websites (and other people's names) masked, never the call's own names.
+ */
+export const postDraftSchema = z.object({
+  /** The first line, what shows in the feed. */
+  hook: z.string().check(z.minLength(1), z.maxLength(300)),
+  /** The buyer's words as the draft quotes them: an evidence quote of the idea, masks applied. */
+  quote: z.string().check(z.minLength(1), z.maxLength(700)),
+  /** The middle of the post, holding the quote. */
+  body: z.string().check(z.minLength(1), z.maxLength(2400)),
+  /** A closing question or call to action. */
+  closing: z.string().check(z.minLength(1), z.maxLength(300)),
+  /** The whole post, as it would be published: hook, body and closing, a blank line apart. */
+  text: z.string().check(z.minLength(1), z.maxLength(MAX_POST_CHARS)),
+  /** What was masked, so the author can check it (empty when nothing was). */
+  masked: z.array(maskedTermSchema),
+});
+export type PostDraft = z.infer<typeof postDraftSchema>;
+
 export const contentIdeaSchema = z.object({
   kind: ideaKindSchema,
   /** A first line for a post. */
@@ -96,6 +131,8 @@ export const contentIdeaSchema = z.object({
   mentions: int().check(z.gte(1)),
   /** The first is the best; at most 3. */
   evidence: z.array(evidenceSchema).check(z.minLength(1), z.maxLength(3)),
+  /** A post made from it: the best ideas of a call have one (`best`); analyses made before drafts have none. */
+  draft: z.optional(postDraftSchema),
 });
 export type ContentIdea = z.infer<typeof contentIdeaSchema>;
 
@@ -121,5 +158,10 @@ export const analysisSchema = z.object({
   warnings: z.optional(z.array(z.string())),
   metrics: metricsSchema,
   ideas: z.array(contentIdeaSchema).check(z.maxLength(MAX_IDEAS)),
+  /**
+   * Positions in `ideas` of those offered as post material by default, best first (`best-ideas.ts`);
+   * absent from analyses made before it was chosen, where the view chooses them the same way.
+   */
+  best: z.optional(z.array(count())),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
