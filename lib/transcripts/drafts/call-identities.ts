@@ -30,8 +30,21 @@ const WORD = /\p{L}[\p{L}\p{N}'’-]*/gu;
 /** Capitalised words that are no one's name wherever they stand (`I`, `Monday`, `OK`). */
 export const NOT_NAMES: ReadonlySet<string> = new Set(
   `i i'm i've i'll i'd ok okay monday tuesday wednesday thursday friday saturday sunday january february march april may
-  june july august september october november december english christmas easter`.split(/\s+/),
+  june july august september october november december christmas easter english spanish french german american british
+  european canadian`.split(/\s+/),
 );
+
+/**
+ * A capitalised word that names no one: an acronym or its plural (`CRM`, `SDRs`, `W-2s`), or a
+ * word whose capitals are a month's or a day's (`mid-December`, `Saturdays`, `English-speaking`).
+ */
+export function isNeverAName(word: string): boolean {
+  if (/^[\p{Lu}\p{N}-]{2,}s?$/u.test(word)) return true;
+  return word.split('-').every((part) => {
+    const folded = part.toLowerCase();
+    return part === folded || NOT_NAMES.has(folded) || (folded.endsWith('s') && NOT_NAMES.has(folded.slice(0, -1)));
+  });
+}
 
 /**
  * The call's identities, from its participants' emails, the speakers' names and emails, the
@@ -86,7 +99,7 @@ function namesOfCall(segments: readonly Segment[]): Set<string> {
       const before = segment.text.slice(Math.max(0, (match.index ?? 0) - 3), match.index ?? 0);
       if (/[.!?…]["'”’)]?\s*$/.test(before)) sentenceStart = true;
       if (word === folded) lower.add(folded);
-      else if (!sentenceStart && word.length >= 2 && !NOT_NAMES.has(folded) && word !== word.toUpperCase()) capitalised.add(folded);
+      else if (!sentenceStart && word.length >= 2 && !isNeverAName(word)) capitalised.add(folded);
       sentenceStart = false;
     }
   }

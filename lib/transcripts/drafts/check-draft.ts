@@ -4,7 +4,9 @@ import { maskIdentities } from './mask-identities';
 import { postText } from './post-draft';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const holdsWord = (text: string, word: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+const holdsWord = (text: string, word: string, flags: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, flags).test(text);
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * What is wrong with a post draft, by the rules every draft keeps, whoever wrote it (the embedded
@@ -23,16 +25,17 @@ export function draftProblems(draft: PostDraft, idea: ContentIdea, identities: C
   const text = draft.text.toLowerCase();
   for (const email of identities.emails) if (text.includes(email)) problems.push(`it names an email of the call (${email})`);
   for (const domain of identities.domains) if (text.includes(domain)) problems.push(`it names a domain of the call (${domain})`);
-  const names = [...identities.people, ...identities.companies, ...identities.otherNames, ...draft.masked.map((term) => term.text)];
-  for (const name of new Set(names)) {
-    // A person's name that is also a word (`Will`, `Mark`) counts only as written, capitalised.
-    const found = identities.people.has(name) ? holdsCapitalised(draft.text, name) : holdsWord(draft.text, name);
-    if (found) problems.push(`it names ${JSON.stringify(name)}, which the call's names or its masks include`);
-  }
+  // A name is looked for as written, capitalised: `Will`, `Mark` or the `Stop` of `Kwik Stop` are words too.
+  const names = [
+    ...identities.people,
+    ...identities.otherNames,
+    ...draft.masked.filter((term) => term.kind === 'name').map((term) => term.text),
+  ];
+  const companies = [...identities.companies, ...draft.masked.filter((term) => term.kind !== 'name').map((term) => term.text)];
+  for (const name of new Set(names.map(capitalised)))
+    if (holdsWord(draft.text, name, 'u')) problems.push(`it names ${JSON.stringify(name)}, which the call's names or its masks include`);
+  for (const company of new Set(companies.map((word) => word.toLowerCase())))
+    if (holdsWord(draft.text, company, 'iu'))
+      problems.push(`it names ${JSON.stringify(company)}, which the call's companies or its masks include`);
   return problems;
-}
-
-function holdsCapitalised(text: string, word: string): boolean {
-  const capitalised = word.charAt(0).toUpperCase() + word.slice(1);
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(capitalised)}(?![\\p{L}\\p{N}])`, 'u').test(text);
 }

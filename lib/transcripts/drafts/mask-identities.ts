@@ -1,5 +1,5 @@
 import type { MaskedTerm } from '../model/analysis';
-import { NOT_NAMES, type CallIdentities } from './call-identities';
+import { isNeverAName, type CallIdentities } from './call-identities';
 
 /** What stands in place of each kind of masked words. */
 export const MASKS: Record<MaskedTerm['kind'], string> = {
@@ -44,7 +44,7 @@ export function maskIdentities(text: string, identities: CallIdentities): Masked
     const word = possessive ? raw.slice(0, -2) : raw;
     const folded = word.toLowerCase();
     const kept = (mask: string) => `${mask}${possessive ? possessive[0] : ''}`;
-    if (word === folded || raw.startsWith('[') || NOT_NAMES.has(folded)) {
+    if (word === folded || isNeverAName(word)) {
       // A company's name is masked in lower case too (`we moved off globex`); a person's is not (`mark`, `will`).
       return identities.companies.has(folded) && folded.length >= 4 ? kept(note('company', word)) : raw;
     }
@@ -52,8 +52,7 @@ export function maskIdentities(text: string, identities: CallIdentities): Masked
     if (identities.people.has(folded)) return kept(note('name', word));
     if (identities.otherNames.has(folded) || INNER_CAPITAL.test(word)) return kept(note('name', word));
     const sentenceStart = /(?:^|[.!?…]["'”’)]?\s+|["“(]\s*)$/.test(whole.slice(Math.max(0, offset - 4), offset));
-    const acronym = word === word.toUpperCase();
-    if (!sentenceStart && !acronym && word.length >= 2) return kept(note('name', word));
+    if (!sentenceStart && word.length >= 2) return kept(note('name', word));
     return raw;
   });
   // Two names in a row (`Derek Smith`) read as one.

@@ -1,6 +1,6 @@
 import type { Transcript } from '../../../../lib/store/transcripts';
-import type { Metrics } from '../../../../lib/transcripts/model/analysis';
-import { metricsView, transcriptView } from '../../../../lib/transcripts/transcript-view';
+import type { Analysis, ContentIdea, IdeaKind, Metrics } from '../../../../lib/transcripts/model/analysis';
+import { ideaById, metricsView, transcriptView } from '../../../../lib/transcripts/transcript-view';
 
 const stored = (metrics: Partial<Metrics>) => ({ durationSeconds: 60, words: 150, segments: 3, ...metrics }) as Metrics;
 
@@ -13,6 +13,15 @@ describe('metricsView', () => {
     expect(metricsView(stored({ durationSource: 'timestamps' })).timedShare).toBe(1);
     expect(metricsView(stored({ durationSource: 'estimated_from_words' })).timedShare).toBe(0);
   });
+});
+
+const idea = (kind: IdeaKind, quote: string): ContentIdea => ({
+  kind,
+  hook: 'h',
+  angle: 'a',
+  score: 0.5,
+  mentions: 1,
+  evidence: [{ quote, side: 'external' }],
 });
 
 describe('transcriptView links', () => {
@@ -38,6 +47,41 @@ describe('transcriptView links', () => {
     expect(transcriptView(transcript, [], { report: '/reports/r1.x.y' }).links).toEqual({
       self: '/api/v1/transcript/gong-7781',
       report: '/reports/r1.x.y',
+    });
+  });
+
+  describe('ideas', () => {
+    const ideas = [
+      idea('objection', 'It sounds too expensive compared to what we pay today.'),
+      idea('next_step', 'I will send the pilot proposal over by Friday.'),
+      idea('objection', 'Cheaper.'),
+    ];
+    const analysed = (best?: number[]): Transcript => ({
+      ...transcript,
+      status: 'analysed',
+      analysis: { analyser: { name: 'embedded', version: '3' }, metrics: stored({}), ideas, ...(best ? { best } : {}) },
+    });
+
+    it('lists the best ideas by default, with their ids, and the next steps apart', () => {
+      const view = transcriptView(analysed([0]));
+
+      expect(view).toMatchObject({ ideasShown: 'best', ideaCount: 3 });
+      expect(view.ideas).toEqual([{ id: 'idea-1', ...ideas[0] }]);
+      expect(view.nextSteps).toEqual([{ id: 'idea-2', ...ideas[1] }]);
+    });
+
+    it('chooses the best for an analysis stored before they were chosen, and lists all on request', () => {
+      expect(transcriptView(analysed()).ideas?.map((shown) => shown.id)).toEqual(['idea-1']);
+      expect(transcriptView(analysed([0]), [], {}, 'all').ideas?.map((shown) => shown.id)).toEqual(['idea-1', 'idea-2', 'idea-3']);
+    });
+
+    it('finds an idea by its id, and none for an id the call does not have', () => {
+      const analysis = analysed().analysis as Analysis;
+
+      expect(ideaById(analysis, 'idea-2')).toBe(ideas[1]);
+      expect(ideaById(analysis, 'idea-4')).toBeUndefined();
+      expect(ideaById(analysis, 'idea-0')).toBeUndefined();
+      expect(ideaById(analysis, '2')).toBeUndefined();
     });
   });
 });
