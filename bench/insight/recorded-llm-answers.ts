@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
+import { LLM_POST_PROMPT } from '../../lib/transcripts/drafts/bedrock-posts';
 import { LLM_SYSTEM_PROMPT } from '../../lib/transcripts/ideas/bedrock-ideas';
 import { startFakeBedrock, stopFakeBedrock } from '../../tests/helpers/fake-bedrock';
 import { scoreAnalyser } from './evaluate';
@@ -48,6 +49,8 @@ export async function replayRecordedAnswers(answers: readonly RecordedAnswer[]):
   const fake = await startFakeBedrock();
   try {
     fake.script(...answers.map(({ text }) => ({ text })));
+    // The answers are of the ideas' prompt; the post drafts' requests are told that the model wrote none.
+    fake.answerAlways((request) => request.systemText === LLM_POST_PROMPT, { text: '{"posts":[]}' });
     const client = new BedrockRuntimeClient({
       region: 'us-east-1',
       endpoint: fake.url,
@@ -61,9 +64,10 @@ export async function replayRecordedAnswers(answers: readonly RecordedAnswer[]):
     );
     // Answers are given in turn: each request must be the call its answer was recorded for.
     const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-    const misplaced = answers.filter(({ call }, index) => !fake.requests[index]?.userText.includes(oneLine(call.script[0]![1])));
-    if (fake.requests.length !== answers.length || misplaced.length > 0)
-      throw new Error(`recorded answers out of turn: ${answers.length} recorded, ${fake.requests.length} asked for`);
+    const asked = fake.requests.filter((request) => request.systemText === LLM_SYSTEM_PROMPT);
+    const misplaced = answers.filter(({ call }, index) => !asked[index]?.userText.includes(oneLine(call.script[0]![1])));
+    if (asked.length !== answers.length || misplaced.length > 0)
+      throw new Error(`recorded answers out of turn: ${answers.length} recorded, ${asked.length} asked for`);
     return scores;
   } finally {
     await stopFakeBedrock(fake);

@@ -2116,6 +2116,8 @@ export interface components {
                         text: string;
                         as: string;
                     }[];
+                    /** @enum {string} */
+                    writtenBy: "templates" | "bedrock";
                 };
             }[];
             /** @description The call's next steps (ideas of kind `next_step`), for the sales team: never post material. */
@@ -2148,6 +2150,8 @@ export interface components {
                         text: string;
                         as: string;
                     }[];
+                    /** @enum {string} */
+                    writtenBy: "templates" | "bedrock";
                 };
             }[];
         };

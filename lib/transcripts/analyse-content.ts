@@ -1,7 +1,7 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { logger } from '../log';
 import type { TranscriptRequest } from '../schemas/transcript';
-import type { Analysis } from './model/analysis';
+import type { Analysis, ContentIdea } from './model/analysis';
 import { findIdeasWithBedrock } from './ideas/bedrock-ideas';
 import { analyseEmbedded } from './embedded-analyser';
 import { metricsWarnings } from './metrics-warnings';
@@ -10,6 +10,9 @@ import { requestWarnings } from './request-warnings';
 import { LlmIdeasError } from '../errors';
 import { callIdentities } from './drafts/call-identities';
 import { draftBestIdeas } from './drafts/draft-best-ideas';
+import { proposePostsWithBedrock } from './drafts/bedrock-posts';
+import { maskedQuote, type PostProposal } from './drafts/post-draft';
+import { selectBestIdeas } from './ideas/best-ideas';
 
 /** Which analyser finds the content ideas; metrics are always the embedded analyser's. */
 export type IdeasAnalyser =
@@ -21,7 +24,9 @@ export type IdeasAnalyser =
  * on any failure the embedded result is kept, saying why (`fallback`). Either way the analysis
  * carries the `warnings` of the request (those the add answer gave) and of its metrics, so that
  * the transcript keeps saying them once analysed. The best ideas are chosen and drafted as posts
- * by the same code whichever analyser found them (`draftBestIdeas`).
+ * by the same code whichever analyser found them (`draftBestIdeas`); with the Bedrock analyser, the
+ * LLM proposes the words around each best quote (shown masked), held to the same rules, and the
+ * templates write any it fails to.
  */
 export async function analyseContent(
   request: TranscriptRequest,
@@ -32,22 +37,34 @@ export async function analyseContent(
   const embedded = analyseEmbedded(segments);
   const warnings = [...requestWarnings(request), ...metricsWarnings(embedded.metrics)];
   const identities = callIdentities(request.participants, segments, workspaceDomains);
-  const finish = (analysis: Analysis): Analysis => {
-    const drafted = draftBestIdeas(analysis, identities);
-    if (drafted.refusedDrafts > 0)
+  const finish = (analysis: Analysis, proposals?: ReadonlyMap<number, PostProposal>): Analysis => {
+    const drafted = draftBestIdeas(analysis, identities, proposals);
+    if (drafted.refusedProposals > 0)
       logger.info('LLM post drafts refused by the draft rules; templates used instead', {
         callId: request.call_id,
-        refused: drafted.refusedDrafts,
+        refused: drafted.refusedProposals,
       });
     return warnings.length > 0 ? { ...drafted.analysis, warnings } : drafted.analysis;
   };
   if (analyser.name === 'embedded') return finish(embedded);
+  let ideas: ContentIdea[];
   try {
-    const ideas = await findIdeasWithBedrock(segments, analyser, analyser.client);
-    return finish({ analyser: { name: 'bedrock', modelId: analyser.modelId }, metrics: embedded.metrics, ideas });
+    ideas = await findIdeasWithBedrock(segments, analyser, analyser.client);
   } catch (error) {
     const reason = error instanceof LlmIdeasError ? error.reason : 'model_error';
     logger.warn('LLM analysis failed; keeping the embedded ideas', { callId: request.call_id, reason, error: error as Error });
     return finish({ ...embedded, fallback: { from: 'bedrock', reason } });
+  }
+  const analysis: Analysis = { analyser: { name: 'bedrock', modelId: analyser.modelId }, metrics: embedded.metrics, ideas };
+  const requests = selectBestIdeas(ideas).map((index) => {
+    const idea = ideas[index] as ContentIdea;
+    return { index, kind: idea.kind, quote: maskedQuote(idea, identities).text };
+  });
+  try {
+    return finish(analysis, await proposePostsWithBedrock(requests, analyser, analyser.client));
+  } catch (error) {
+    const reason = error instanceof LlmIdeasError ? error.reason : 'model_error';
+    logger.warn('LLM post drafts failed; the templates wrote them', { callId: request.call_id, reason, error: error as Error });
+    return finish(analysis);
   }
 }

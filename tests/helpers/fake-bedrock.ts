@@ -61,7 +61,12 @@ export interface FakeBedrock {
   answerError(status: number, errorType: string, message?: string): void;
   /** The next request never gets an answer (until the client gives up or the fake stops): for timeouts. */
   stall(): void;
-  /** Forgets queued answers and recorded requests. */
+  /**
+   * Answers every request `when` picks with `script`, before the queue and without taking from it:
+   * for a second kind of request (the post drafts' prompt) while the queue answers the first.
+   */
+  answerAlways(when: (request: RecordedConverse) => boolean, script: Script): void;
+  /** Forgets queued and standing answers, and recorded requests. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -99,6 +104,7 @@ const textsOf = (blocks: Array<{ text?: string }> | undefined) =>
 /** Starts the fake on a free port of 127.0.0.1. */
 export async function startFakeBedrock(): Promise<FakeBedrock> {
   const queue: Script[] = [];
+  const standing: Array<{ when: (request: RecordedConverse) => boolean; script: Script }> = [];
   const requests: RecordedConverse[] = [];
 
   const sessions = new Set<Http2Session>();
@@ -135,7 +141,7 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
         return;
       }
 
-      const next = queue.shift();
+      const next = standing.find(({ when }) => when(recorded))?.script ?? queue.shift();
       if (!next) {
         sendError(response, 500, 'InternalServerException', 'fake-bedrock: no answer scripted for this request');
         return;
@@ -178,8 +184,10 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
     answerIdeas: (ideas) => queue.push({ text: JSON.stringify({ ideas }) }),
     answerError: (status, errorType, message) => queue.push({ status, errorType, ...(message ? { message } : {}) }),
     stall: () => queue.push({ stall: true }),
+    answerAlways: (when, script) => standing.push({ when, script }),
     reset: () => {
       queue.length = 0;
+      standing.length = 0;
       requests.length = 0;
     },
     close: () =>

@@ -1,4 +1,5 @@
 import type { MaskedTerm } from '../model/analysis';
+import { STOP_WORDS } from '../ideas/stop-words';
 import { isNeverAName, type CallIdentities } from './call-identities';
 
 /** What stands in place of each kind of masked words. */
@@ -15,6 +16,44 @@ const WEBSITE = /\b(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+(?:com|org|net|io|ai|co|
 const WORD = /\p{L}[\p{L}\p{N}'’-]*/gu;
 /** A word with a capital after its first letter (`LabSpire`, `FrostLink`): a product's or a company's name. */
 const INNER_CAPITAL = /^\p{L}+\p{Ll}\p{Lu}/u;
+
+/**
+ * What, after a capitalised word at a sentence's start, says it is someone's or something's name:
+ * where they work (`at`/`from` a capitalised name) or a verb a person or a vendor is the subject of.
+ */
+const NAMED_BY_WHAT_FOLLOWS =
+  /^(?: (?:at|from) \p{Lu}| (?:said|says|told|tells|asked|built|came|quoted|offered|showed|pitched|charges)\b)/u;
+/** Sentence openers those verbs also follow (`Nobody came`, `Everyone said`): never names. */
+const NOT_A_SUBJECT = new Set([
+  'nobody',
+  'everyone',
+  'everybody',
+  'someone',
+  'somebody',
+  'anyone',
+  'anybody',
+  'people',
+  'one',
+  'each',
+  'none',
+  'which',
+  'who',
+  'what',
+  'that',
+  'this',
+  'it',
+  'they',
+  'he',
+  'she',
+  'we',
+  'you',
+  'i',
+  'and',
+  'but',
+  'so',
+  'then',
+  'nothing',
+]);
 
 /** A text with the call's identities masked, and what was masked (each term once, in order of appearance). */
 export interface MaskedText {
@@ -53,6 +92,13 @@ export function maskIdentities(text: string, identities: CallIdentities): Masked
     if (identities.otherNames.has(folded) || INNER_CAPITAL.test(word)) return kept(note('name', word));
     const sentenceStart = /(?:^|[.!?…]["'”’)]?\s+|["“(]\s*)$/.test(whole.slice(Math.max(0, offset - 4), offset));
     if (!sentenceStart && word.length >= 2) return kept(note('name', word));
+    // At a sentence's start only what follows tells a name: `Derek at Globex`, `Vantorix came`.
+    if (
+      !NOT_A_SUBJECT.has(folded) &&
+      !STOP_WORDS.has(folded) &&
+      NAMED_BY_WHAT_FOLLOWS.test(whole.slice(offset + raw.length, offset + raw.length + 12))
+    )
+      return kept(note('name', word));
     return raw;
   });
   // Two names in a row (`Derek Smith`) read as one.

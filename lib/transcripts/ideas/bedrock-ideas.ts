@@ -1,4 +1,4 @@
-import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import * as z from '../../zod';
 import type { Config } from '../../config';
 import { logger } from '../../log';
@@ -12,6 +12,7 @@ import type { Segment } from '../text/segment';
 import { formatTimestamp } from '../text/timestamp';
 import { shortenQuote } from './verbatim-quote';
 import { LlmIdeasError } from '../../errors';
+import { askForJson } from '../llm/converse-json';
 
 /**
  * Content ideas by an LLM through Amazon Bedrock's Converse API. The model only proposes: every
@@ -125,42 +126,6 @@ type ModelIdea = z.infer<typeof modelIdeaSchema>;
 // Each idea is checked on its own: one bad idea (an unknown kind) is dropped, not the answer.
 const modelOutputSchema = z.object({ ideas: z.array(z.unknown()) });
 
-/** The JSON of an answer, bare, in a ```json fence, or after some prose; undefined when none parses. */
-function extractJson(text: string): unknown {
-  const candidates = [text.trim()];
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
-  if (fenced?.[1]) candidates.push(fenced[1].trim());
-  const first = text.indexOf('{');
-  const last = text.lastIndexOf('}');
-  if (first >= 0 && last > first) candidates.push(text.slice(first, last + 1));
-  for (const candidate of candidates) {
-    try {
-      return JSON.parse(candidate) as unknown;
-    } catch {
-      /* the next form */
-    }
-  }
-  return undefined;
-}
-
-function answerText(response: ConverseCommandOutput): string {
-  const content = response.output?.message?.content ?? [];
-  return content.flatMap((block) => (typeof block.text === 'string' ? [block.text] : [])).join('');
-}
-
-function toLlmIdeasError(error: unknown, timedOut: boolean, timeoutMs: number): LlmIdeasError {
-  if (timedOut) return new LlmIdeasError('timeout', `Bedrock did not answer within ${timeoutMs} ms.`, { cause: error });
-  const name = error instanceof Error ? error.name : 'Error';
-  const message = error instanceof Error ? error.message : String(error);
-  if (name === 'ThrottlingException') {
-    return new LlmIdeasError('throttled', `Bedrock throttled the request: ${message}`, { serviceError: name, cause: error });
-  }
-  if (name === 'ModelTimeoutException') {
-    return new LlmIdeasError('timeout', `The model timed out: ${message}`, { serviceError: name, cause: error });
-  }
-  return new LlmIdeasError('model_error', `Bedrock failed (${name}): ${message}`, { serviceError: name, cause: error });
-}
-
 interface Candidate {
   idea: ModelIdea;
   at: GroundedQuote;
@@ -192,29 +157,13 @@ export async function findIdeasWithBedrock(
   }
   if (!transcript) throw new LlmIdeasError('no_grounded_ideas', 'The transcript has no words to find ideas in.');
 
-  const command = new ConverseCommand({
+  const { json, response, cut } = await askForJson(client, {
     modelId: options.modelId,
-    system: [{ text: LLM_SYSTEM_PROMPT }],
-    messages: [{ role: 'user', content: [{ text: `The transcript:\n<transcript>\n${transcript}\n</transcript>` }] }],
-    inferenceConfig: { maxTokens: MAX_OUTPUT_TOKENS, temperature: 0 },
+    timeoutMs: options.timeoutMs,
+    system: LLM_SYSTEM_PROMPT,
+    user: `The transcript:\n<transcript>\n${transcript}\n</transcript>`,
+    maxTokens: MAX_OUTPUT_TOKENS,
   });
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-  let response: ConverseCommandOutput;
-  try {
-    response = await client.send(command, { abortSignal: controller.signal });
-  } catch (error) {
-    throw toLlmIdeasError(error, controller.signal.aborted, options.timeoutMs);
-  } finally {
-    clearTimeout(timer);
-  }
-
-  const text = answerText(response);
-  const json = extractJson(text);
-  const cut = response.stopReason === 'max_tokens' ? ' (the answer was cut at the token limit)' : '';
-  if (json === undefined) {
-    throw new LlmIdeasError('invalid_output', `The model's answer is not JSON${cut}; stop reason ${response.stopReason ?? 'none'}.`);
-  }
   const output = modelOutputSchema.safeParse(json);
   if (!output.success) throw new LlmIdeasError('invalid_output', `The model's answer is not {"ideas": [...]}${cut}.`);
 

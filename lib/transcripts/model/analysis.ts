@@ -116,6 +116,8 @@ export const postDraftSchema = z.object({
   text: z.string().check(z.minLength(1), z.maxLength(MAX_POST_CHARS)),
   /** What was masked, so the author can check it (empty when nothing was). */
   masked: z.array(maskedTermSchema),
+  /** Who wrote the words around the quote: the embedded templates, or the Bedrock analyser's LLM. */
+  writtenBy: z.enum(['templates', 'bedrock']),
 });
 export type PostDraft = z.infer<typeof postDraftSchema>;
 

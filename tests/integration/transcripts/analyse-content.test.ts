@@ -76,6 +76,69 @@ describe('analyseContent with the Bedrock analyser', () => {
     expect(fake.requests[0]!.userText).toContain('Jane (external): Our reps waste hours');
   });
 
+  it('has the LLM write the words around each best quote, shown masked, and the templates write any that names the call', async () => {
+    const named = validate(transcriptRequestSchema, {
+      ...request,
+      call_id: 'bedrock-posts',
+      transcript:
+        '[00:00:01] Sam: How do you forecast today?\n' +
+        '[00:00:04] Jane: Derek at Globex rebuilds the forecast by hand every Monday from three exports, and it takes him all day.\n' +
+        '[00:00:11] Jane: Honestly it sounds too expensive compared to what we pay for our current tool.',
+    });
+    fake.answerIdeas([
+      {
+        kind: 'pain_point',
+        hook: 'h',
+        angle: 'a',
+        quote: 'Derek at Globex rebuilds the forecast by hand every Monday from three exports',
+        score: 0.9,
+      },
+      {
+        kind: 'objection',
+        hook: 'h',
+        angle: 'a',
+        quote: 'it sounds too expensive compared to what we pay for our current tool',
+        score: 0.8,
+      },
+    ]);
+    fake.answerText(
+      JSON.stringify({
+        posts: [
+          {
+            n: 1,
+            hook: 'Manual forecasting is a hidden tax.',
+            reflection: 'Nobody budgets for the day it takes.',
+            closing: 'How does your team do it?',
+          },
+          { n: 2, hook: 'Globex taught us this.', reflection: 'Price is a comparison.', closing: 'Agree?' },
+        ],
+      }),
+    );
+
+    const analysis = await analyseContent(named, ['acme-sales.example'], analyser);
+
+    const drafts = (analysis.best ?? []).map((index) => analysis.ideas[index]!.draft!);
+    expect(analysis.analyser.name).toBe('bedrock');
+    expect(drafts.map((draft) => draft.writtenBy)).toEqual(['bedrock', 'templates']);
+    expect(drafts[0]).toMatchObject({ hook: 'Manual forecasting is a hidden tax.', closing: 'How does your team do it?' });
+    expect(drafts[0]!.quote).toBe('[name] at [company] rebuilds the forecast by hand every Monday from three exports');
+    const asked = fake.requests[1]!.userText;
+    expect(asked).toContain('[name] at [company] rebuilds the forecast');
+    expect(asked).not.toMatch(/Derek|Globex|Jane|Sam/);
+  });
+
+  it("keeps the templates' drafts when the LLM fails to write posts", async () => {
+    fake.answerIdeas([
+      { kind: 'pain_point', hook: 'h', angle: 'a', quote: 'our reps waste hours every week copying call notes', score: 0.9 },
+    ]);
+    fake.answerError(429, 'ThrottlingException');
+
+    const analysis = await analyseContent(request, ['acme-sales.example'], analyser);
+
+    expect(analysis.analyser.name).toBe('bedrock');
+    expect(analysis.ideas[0]!.draft).toMatchObject({ writtenBy: 'templates' });
+  });
+
   it.each([
     ['a model error', () => fake.answerError(503, 'ServiceUnavailableException'), 'model_error'],
     ['throttling', () => fake.answerError(429, 'ThrottlingException'), 'throttled'],

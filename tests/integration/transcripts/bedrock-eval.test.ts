@@ -1,4 +1,5 @@
 import { bedrockReport } from '../../../bench/insight.bench';
+import { LLM_POST_PROMPT } from '../../../lib/transcripts/drafts/bedrock-posts';
 import { loadLabelledCalls, type LabelledCall } from '../../../bench/insight/labelled-call';
 import { startFakeBedrock, stopFakeBedrock, type FakeBedrock, type RecordedConverse } from '../../helpers/fake-bedrock';
 
@@ -55,11 +56,15 @@ afterAll(async () => {
 describe('npm run eval with the LLM analyser configured', () => {
   it('scores it on every labelled call, keeping only ideas grounded in the call and voiced by a side their kind allows', async () => {
     fake.script(...calls.map(() => answerFor));
+    fake.answerAlways((request) => request.systemText === LLM_POST_PROMPT, { text: '{"posts":[]}' });
 
     // The LLM analyser's part of `npm run eval` (the embedded one's, and its cross-validation, are the unit tests').
     const result = (await bedrockReport(calls))!;
 
-    expect(fake.requests).toHaveLength(calls.length);
+    // One request for each call's ideas, and one for the post drafts of its best ones.
+    const posts = fake.requests.filter((request) => request.systemText === LLM_POST_PROMPT);
+    expect(fake.requests.length - posts.length).toBe(calls.length);
+    expect(posts).toHaveLength(calls.length);
     const bedrock = result.lines.slice(result.lines.findIndex((line) => line.startsWith('bedrock analyser')));
     expect(bedrock[0]).toBe(`bedrock analyser on ${calls.filter((call) => !call.heldOut).length} labelled calls (tuning set)`);
     // Neither the invented quote nor the seller's claim survives: no false idea at all.

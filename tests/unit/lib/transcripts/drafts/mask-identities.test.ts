@@ -51,6 +51,12 @@ describe('maskIdentities', () => {
     expect(maskIdentities(text, identities)).toEqual({ text, masked: [] });
   });
 
+  it('masks a name at a sentence’s start by what follows it, never an opener such as Nobody', () => {
+    expect(maskIdentities('Vantorix came last year. Marta at Initech said so. Nobody came back. Finally it worked.', identities).text).toBe(
+      '[name] came last year. [name] at [name] said so. Nobody came back. Finally it worked.',
+    );
+  });
+
   it('masks whole words only', () => {
     expect(maskIdentities('Samuelson and Janeway are not on this call.', identities).text).toBe(
       'Samuelson and [name] are not on this call.',

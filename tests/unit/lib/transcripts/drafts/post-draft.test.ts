@@ -44,7 +44,7 @@ describe('draftProblems', () => {
   const good = writePostDraft(pain, identities)!;
   const edited = (change: Partial<PostDraft>) => {
     const parts = { ...good, ...change };
-    return draftOf(parts, parts.masked);
+    return draftOf(parts, parts.masked, parts.writtenBy);
   };
 
   it.each<[string, PostDraft, RegExp]>([
@@ -66,6 +66,7 @@ describe('draftProblems', () => {
   it("counts a participant's name that is also a word only when written as a name", () => {
     const will = callIdentities(['will@globex.example'], [], []);
     const draft = draftOf({ hook: 'We will see.', quote: 'It will cost more.', body: '“It will cost more.”', closing: 'Agree?' }, []);
+    expect(draft.writtenBy).toBe('templates');
 
     expect(draftProblems(draft, { ...pain, evidence: [{ quote: 'It will cost more.', side: 'external' }] }, will)).toEqual([]);
   });
@@ -78,29 +79,36 @@ describe('draftBestIdeas', () => {
     ideas,
   });
 
-  it("keeps an analyser's draft that keeps the rules, and writes the templates' one in place of one that does not", () => {
-    const own = draftOf(
-      { hook: 'Forecasting by hand is a tax.', quote: good().quote, body: `“${good().quote}”`, closing: 'Sound familiar?' },
-      good().masked,
-    );
-    const leaky = draftOf({ hook: 'Jane said it.', quote: good().quote, body: `“${good().quote}”`, closing: 'Agree?' }, good().masked);
+  it("writes a draft from an LLM's proposal that keeps the rules, and the templates' one for a proposal that does not", () => {
     const other = {
       ...pain,
       evidence: [{ quote: 'Our onboarding takes six weeks for every new rep we hire.', side: 'external' as const }],
     };
+    const proposals = new Map([
+      [
+        0,
+        {
+          writtenBy: 'bedrock' as const,
+          hook: 'Forecasting by hand is a tax.',
+          reflection: 'Nobody budgets for it.',
+          closing: 'Sound familiar?',
+        },
+      ],
+      [1, { writtenBy: 'bedrock' as const, hook: 'Jane said it best.', reflection: 'Onboarding is slow.', closing: 'Agree?' }],
+    ]);
 
-    const drafted = draftBestIdeas(
-      analysis([
-        { ...pain, draft: own },
-        { ...other, draft: leaky },
-      ]),
-      identities,
-    );
+    const drafted = draftBestIdeas(analysis([pain, other]), identities, proposals);
 
     expect(drafted.analysis.best).toEqual([0, 1]);
-    expect(drafted.analysis.ideas[0]!.draft).toEqual(own);
+    expect(drafted.analysis.ideas[0]!.draft).toMatchObject({
+      writtenBy: 'bedrock',
+      hook: 'Forecasting by hand is a tax.',
+      quote: good().quote,
+    });
+    expect(drafted.analysis.ideas[0]!.draft!.body).toBe(`“${good().quote}”\n\nNobody budgets for it.`);
     expect(drafted.analysis.ideas[1]!.draft).toEqual(writePostDraft(other, identities));
-    expect(drafted.refusedDrafts).toBe(1);
+    expect(drafted.analysis.ideas[1]!.draft!.writtenBy).toBe('templates');
+    expect(drafted.refusedProposals).toBe(1);
   });
 
   it('drafts only the best ideas, so a next step carries none', () => {
