@@ -16,6 +16,6 @@ export const docsPage = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 540672, zipBytes: 88064 },
+    bundle: { bytes: 565248, zipBytes: 90112 },
   },
 });
