@@ -290,5 +290,5 @@ function matches(rule: SandboxRule, account: ActingAccount, action: SandboxCall,
 
 /** 19 digits, as the network's activity ids have, starting with 9 so none is mistaken for a real one of today's. */
 function sandboxActivityId(): string {
-  return `9${randomInt(10 ** 9, 10 ** 10 - 1)}${randomInt(10 ** 8, 10 ** 9 - 1)}`;
+  return `9${randomInt(10 ** 8, 10 ** 9)}${randomInt(10 ** 8, 10 ** 9)}`;
 }
