@@ -42,7 +42,7 @@ function whatWaits(input: ApprovalMessageInput): { action: string; target: strin
     case 'dm':
       return { action: `a message from your account ${sender}`, target: `to ${target}` };
     case 'post':
-      return { action: `a post from your account ${sender}`, target: `on ${target}` };
+      return { action: `a post from your account ${sender}`, target: `on its profile (${oneLine(approval.target.url)})` };
   }
 }
 
