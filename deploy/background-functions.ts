@@ -67,7 +67,6 @@ export const workers: readonly Worker[] = [
       permissions: {
         // DeleteItem and `jobs`: a published post's amplification jobs are submitted as the endpoints do (lib/outreach/run/perform-post.ts).
         table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'ConditionCheckItem'],
-        queries: ['gsi1'],
         // Its own queue too: an action deferred (pacing, working hours, a retry) is sent again.
         sendsTo: ['actions', 'webhooks', 'jobs'],
         consumes: 'actions',
