@@ -23,7 +23,13 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
   });
   // Patient: an answer a loaded machine is slow to hand over must not time out (it did, in CI).
-  analyser = { name: 'bedrock', modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0', timeoutMs: 30_000, maxTranscriptChars: 10_000, client };
+  analyser = {
+    name: 'bedrock',
+    modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0',
+    timeoutMs: 30_000,
+    maxTranscriptChars: 10_000,
+    client,
+  };
 });
 afterAll(() => stopFakeBedrock(fake));
 afterEach(() => fake.reset());
