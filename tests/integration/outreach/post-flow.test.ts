@@ -117,6 +117,21 @@ describe('post job, through Unipile', () => {
     expect(await listSandboxActions(db, ws.workspaceId)).toEqual([]);
   });
 
+  it('a post whose answer never came is not published again: it fails outcome_unknown, and amplifies nothing', async () => {
+    const ws = await createTestWorkspace(db, { accounts: 2, groups: { team: [1] } });
+    unipile.failNext({ status: 504, type: 'errors/request_timeout', match: 'POST /api/v1/posts' });
+    const job = await post(ws, { text: 'Did it go out?', get_approved: false, amplify: { groups: ['team'] } });
+    await workUntilIdle(ws);
+
+    const view = await getJobView(db, ws.workspaceId, job.jobId);
+    expect(view).toMatchObject({ status: 'failed', actions: [{ status: 'failed', reason: 'outcome_unknown' }] });
+    expect(view.post).toBeUndefined();
+    const tries = unipile.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/api/v1/posts' && r.fields?.account_id?.[0] === ws.accounts[0]!.providerAccountId,
+    );
+    expect(tries).toHaveLength(1);
+  });
+
   it('a post the network refuses for a restricted account waits with the account, and nothing is amplified', async () => {
     const ws = await createTestWorkspace(db, { accounts: 2, groups: { team: [1] } });
     unipile.failNext({ status: 403, type: 'errors/account_restricted', match: 'POST /api/v1/posts' });
