@@ -27,6 +27,8 @@ export const expectedAwsCalls: Record<string, string> = {
   // its backlog (a 429 at once when it is full), before the job's write and its message.
   'POST /api/v1/social-selling/connect': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
   'POST /api/v1/social-selling/dm': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
+  // As a DM (its author named). With `amplify`, its groups are checked as a like's are (from the group directory).
+  'POST /api/v1/social-selling/post': 'DynamoDB Update, DynamoDB Query, DynamoDB BatchGet, DynamoDB Put, SQS SendMessage',
   // The job and the first page of its actions in one query (the job's counters, never a recount).
   'GET /api/v1/jobs/{jobId}': 'DynamoDB Update, DynamoDB Query',
   // The job index (gsi2), newest first, one page.

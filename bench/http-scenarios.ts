@@ -241,6 +241,12 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     { method: 'POST', path: '/api/v1/social-selling/dm', apiKey: key, body: { user: sender, target: prospect, message: 'Hi Jane!' } },
     202,
   );
+  await record(
+    'post',
+    'POST /api/v1/social-selling/post',
+    { method: 'POST', path: '/api/v1/social-selling/post', apiKey: key, body: { user: sender, text: 'What buyers told us this week.' } },
+    202,
+  );
   const jobId = like.jobId as string;
   await record(
     'getJob',

@@ -65,9 +65,10 @@ export const workers: readonly Worker[] = [
     maximumConcurrency: 5,
     deployment: {
       permissions: {
-        table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'Query', 'ConditionCheckItem'],
+        // DeleteItem and `jobs`: a published post's amplification jobs are submitted as the endpoints do (lib/outreach/run/perform-post.ts).
+        table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'ConditionCheckItem'],
         // Its own queue too: an action deferred (pacing, working hours, a retry) is sent again.
-        sendsTo: ['actions', 'webhooks'],
+        sendsTo: ['actions', 'webhooks', 'jobs'],
         consumes: 'actions',
         secrets: ['unipileApiKey'],
       },

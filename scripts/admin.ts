@@ -65,7 +65,7 @@ Target: the local stack (npm start) by default; STAGE=<stage> for a deployed sta
   account add --workspace ID --profile-url URL --name NAME --provider-account-id ID
               [--mode autopilot|ask] [--timezone TZ] [--working-hours 09:00-18:00]
               [--days 1,2,3,4,5] [--limit reactions=40] [--limit invitations=20] [--limit weeklyInvitations=80]
-              [--spacing reactions=20-120] ...   KIND: reactions, comments, messages, invitations, visits
+              [--spacing reactions=20-120] ...   KIND: reactions, comments, messages, invitations, visits, posts
               [--owner-email EMAIL]               where its approval requests are mailed (update: none stops them)
   account list --workspace ID
   account update --workspace ID <accountId> [any account add option] [--status active|paused]

@@ -43,7 +43,7 @@ const demoAccounts = [
 const demoWorkingHours = { start: '00:00', end: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
 
 const demoGap = { minSeconds: 2, jitterSeconds: 3 };
-const demoSpacing = { reactions: demoGap, comments: demoGap, messages: demoGap, invitations: demoGap, visits: demoGap };
+const demoSpacing = { reactions: demoGap, comments: demoGap, messages: demoGap, invitations: demoGap, visits: demoGap, posts: demoGap };
 
 /**
  * The demo's pace, the workspace's own so that every account follows it, those connected later

@@ -80,6 +80,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/social-selling/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a post from an account, then have named groups react to it
+         * @description `user` approves (and may edit) the text first unless `get_approved` is `false`. Posts count against the account's own daily limit (`posts`, 2 by default) and wait for its working hours, as every touch does. Once published, the job's `post` gives its URL (`null` when the network did not say it), `post.published` is sent, and with `amplify` the groups' accounts react (and comment) through jobs of their own, paced as a like's: `post.amplification.jobs` names them.
+         */
+        post: operations["post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{jobId}": {
         parameters: {
             query?: never;
@@ -197,7 +217,7 @@ export interface paths {
         };
         /**
          * An account's use of its limits, and when it may act next
-         * @description Per kind of touch (reactions, comments, messages, invitations, profile visits): today's count and limit in the account's own day (its timezone), and the earliest it may make one (`nextAt`) with what it waits for. Invitations also count against the week twice: its ISO week (Monday to Sunday) and any seven days in a row. `nextActionAt` is the earliest of all; `waitingActions`, its actions not ended. Counts may lag a touch by a moment.
+         * @description Per kind of touch (reactions, comments, messages, invitations, profile visits, posts): today's count and limit in the account's own day (its timezone), and the earliest it may make one (`nextAt`) with what it waits for. Invitations also count against the week twice: its ISO week (Monday to Sunday) and any seven days in a row. `nextActionAt` is the earliest of all; `waitingActions`, its actions not ended. Counts may lag a touch by a moment.
          */
         get: operations["getAccountUsage"];
         put?: never;
@@ -790,6 +810,28 @@ export interface components {
             /** @default false */
             get_approved: boolean;
         };
+        /** @description Once the post is published, every account of `groups` reacts to it (`reactionType`, `like` by default), paced as a like's; with `comment`, they also comment it (accounts in `ask` mode approve it first). */
+        PostAmplify: {
+            /** @description 1 to 50 group names of the workspace (1–100 characters each), matched case-insensitively; repeats are ignored. */
+            groups: string[];
+            /**
+             * @default like
+             * @enum {string}
+             */
+            reactionType: "like" | "celebrate" | "support" | "love" | "insightful" | "funny";
+            /** @description The amplifying accounts' comment (the network's limit): not blank, at most 1,250 characters (a line break counts as one), no control characters but line breaks and tabs. */
+            comment?: string;
+        };
+        /** @description `user` (an active account of the workspace) publishes `text`, approved first unless `get_approved` is `false` (it defaults to `true`). */
+        PostRequest: {
+            /** @description A person: a profile URL of the network, https://www.linkedin.com/in/<id> (with or without www. or a country prefix, a trailing slash or a query); normalised. */
+            user: string;
+            /** @description The post (the network's limit): not blank, at most 3,000 characters (a line break counts as one), no control characters but line breaks and tabs. */
+            text: string;
+            /** @default true */
+            get_approved: boolean;
+            amplify?: components["schemas"]["PostAmplify"];
+        };
         /** @description Approve (with the text, possibly edited, within the same limit as the request) or reject. `text` is ignored on rejection. */
         ApprovalDecision: {
             /** @enum {string} */
@@ -833,13 +875,13 @@ export interface components {
         /** @description An https endpoint with a public address, and the events it receives. */
         WebhookCreate: {
             url: string;
-            events: ("job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled")[];
+            events: ("job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "post.published" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled")[];
             description?: string;
         };
         /** @description Any of the fields (at least one). `description: null` removes it; `enabled: true` re-enables a disabled endpoint and forgets its failures. */
         WebhookUpdate: {
             url?: string;
-            events?: ("job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled")[];
+            events?: ("job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "post.published" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled")[];
             description?: string | null;
             enabled?: boolean;
         };
@@ -864,6 +906,7 @@ export interface components {
                     messages?: number | null;
                     invitations?: number | null;
                     visits?: number | null;
+                    posts?: number | null;
                 } | null;
                 weeklyInvitations?: number | null;
             } | null;
@@ -1179,6 +1222,15 @@ export interface components {
             /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
             id: string;
             /** @constant */
+            type: "post.published";
+            /** Format: date-time */
+            timestamp: string;
+            workspaceId: string;
+            data: components["schemas"]["PostPublishedEventData"];
+        } | {
+            /** @description `evt_…`; also the `webhook-id` header, the same on every retry: deduplicate by it. */
+            id: string;
+            /** @constant */
             type: "transcript.analysed";
             /** Format: date-time */
             timestamp: string;
@@ -1260,7 +1312,7 @@ export interface components {
         JobEventData: {
             jobId: string;
             /** @enum {string} */
-            type: "like" | "comment" | "connect" | "dm";
+            type: "like" | "comment" | "connect" | "dm" | "post";
             /** @enum {string} */
             status: "succeeded" | "partially_failed" | "failed" | "rejected" | "expired" | "cancelled";
             counts: {
@@ -1285,7 +1337,7 @@ export interface components {
             approvalId: string;
             jobId: string;
             /** @enum {string} */
-            kind: "comment" | "dm";
+            kind: "comment" | "dm" | "post";
             /** @enum {string} */
             status: "pending" | "approved" | "rejected" | "expired" | "cancelled";
             sender: {
@@ -1319,7 +1371,7 @@ export interface components {
             approvalId: string;
             jobId: string;
             /** @enum {string} */
-            kind: "comment" | "dm";
+            kind: "comment" | "dm" | "post";
             /** @enum {string} */
             status: "pending" | "approved" | "rejected" | "expired" | "cancelled";
             sender: {
@@ -1398,6 +1450,44 @@ export interface components {
             /** Format: date-time */
             sentAt: string;
         };
+        PostPublishedEventData: {
+            jobId: string;
+            account: {
+                accountId: string;
+                name?: string;
+                profileUrl?: string;
+            };
+            post: {
+                /** @description Where people read it; null when the network published it without saying where (it is on the author's profile). */
+                url: string | null;
+                /** @description What reactions and comments name it by (`urn:li:activity:…`). */
+                socialId?: string;
+                /** @description The provider's id of the post. */
+                postId?: string;
+            };
+            /** @description As published (the author may have edited it when approving). */
+            text: string;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description With `amplify` only. */
+            amplification?: {
+                jobs: {
+                    jobId: string;
+                    /** @enum {string} */
+                    type: "like" | "comment";
+                    links: {
+                        /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                        job: string;
+                    };
+                }[];
+                /** @description Why nothing, or not everything, was started: the network did not say which post it published, a group is gone or has no active account, or every account is at its backlog limit. */
+                skipped?: string;
+            };
+            links: {
+                /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                job: string;
+            };
+        };
         TranscriptEventData: {
             callId: string;
             title: string;
@@ -1451,7 +1541,7 @@ export interface components {
             };
             jobId: string;
             /** @enum {string} */
-            jobType: "like" | "comment" | "connect" | "dm";
+            jobType: "like" | "comment" | "connect" | "dm" | "post";
             links: {
                 /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
                 job: string;
@@ -1475,7 +1565,7 @@ export interface components {
             };
             jobId: string;
             /** @enum {string} */
-            jobType: "like" | "comment" | "connect" | "dm";
+            jobType: "like" | "comment" | "connect" | "dm" | "post";
             links: {
                 /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
                 job: string;
@@ -1500,7 +1590,7 @@ export interface components {
              * @description The kind of touch paused; absent when the whole account waits.
              * @enum {string}
              */
-            kind?: "reaction" | "comment" | "invitation" | "message" | "visit";
+            kind?: "reaction" | "comment" | "invitation" | "message" | "visit" | "post";
             /** @enum {string} */
             reason: "provider_limit" | "provider_throttled" | "account_restricted";
             /** Format: date-time */
@@ -1547,7 +1637,7 @@ export interface components {
              * @description The endpoint that made the job (`comment` for request-comment).
              * @enum {string}
              */
-            type: "like" | "comment" | "connect" | "dm";
+            type: "like" | "comment" | "connect" | "dm" | "post";
             /**
              * @description Accepted, not yet planned.
              * @constant
@@ -1570,7 +1660,7 @@ export interface components {
              * @description The endpoint that made the job (`comment` for request-comment).
              * @enum {string}
              */
-            type: "like" | "comment" | "connect" | "dm";
+            type: "like" | "comment" | "connect" | "dm" | "post";
             /** @description The request as it was validated (URLs normalised). */
             request: {
                 [key: string]: unknown;
@@ -1615,6 +1705,31 @@ export interface components {
              * @description When the next pending action is expected to run (while one page holds all the actions).
              */
             nextRunAt?: string;
+            /** @description A `post` job, once its post is published: where it is, and what its amplification started. */
+            post?: {
+                /** @description Where people read it; null when the network published it without saying where (it is on the author's profile). */
+                url: string | null;
+                /** @description What reactions and comments name it by (`urn:li:activity:…`). */
+                socialId?: string;
+                /** @description The provider's id of the post. */
+                postId?: string;
+                /** Format: date-time */
+                publishedAt?: string;
+                /** @description With `amplify` only: the like (and comment) jobs it started. */
+                amplification?: {
+                    jobs: {
+                        jobId: string;
+                        /** @enum {string} */
+                        type: "like" | "comment";
+                        links: {
+                            /** @description Absolute when `PUBLIC_BASE_URL` is known, else a path. */
+                            job: string;
+                        };
+                    }[];
+                    /** @description Why nothing, or not everything, was started: the network did not say which post it published, a group is gone or has no active account, or every account is at its backlog limit. */
+                    skipped?: string;
+                };
+            };
             /** @description A page of its actions, by account id: `limit` (100 when absent) at a time. Empty while the job is `queued`: its actions are made when it is planned (within seconds), and `counts.pending` already counts them. */
             actions: components["schemas"]["JobAction"][];
             /** @description Absent on the last page of actions. */
@@ -1630,7 +1745,7 @@ export interface components {
              * @description The endpoint that made the job (`comment` for request-comment).
              * @enum {string}
              */
-            type: "like" | "comment" | "connect" | "dm";
+            type: "like" | "comment" | "connect" | "dm" | "post";
             /** @description The request as it was validated (URLs normalised). */
             request: {
                 [key: string]: unknown;
@@ -1753,6 +1868,14 @@ export interface components {
                          */
                         source: "account" | "workspace" | "default";
                     };
+                    posts: {
+                        value: number;
+                        /**
+                         * @description Where the value comes from: the account's own setting, its workspace's, or the service's default.
+                         * @enum {string}
+                         */
+                        source: "account" | "workspace" | "default";
+                    };
                 };
                 /** @description Invitations in its ISO week, and in any seven days in a row. */
                 weeklyInvitations: {
@@ -1864,6 +1987,18 @@ export interface components {
                      */
                     waitsFor?: "pacing" | "outside_working_hours" | "daily_limit" | "weekly_limit" | "provider_limit" | "provider_throttled" | "account_restricted" | "account_paused" | "account_disconnected" | "kind_disabled";
                 };
+                posts: {
+                    /** @description Touches of this kind in the account's day (its timezone). */
+                    usedToday: number;
+                    dailyLimit: number;
+                    /** @description The earliest it may make one: now when it may; null when it cannot (paused, disconnected, limit 0). */
+                    nextAt: string | null;
+                    /**
+                     * @description Why `nextAt` is not now.
+                     * @enum {string}
+                     */
+                    waitsFor?: "pacing" | "outside_working_hours" | "daily_limit" | "weekly_limit" | "provider_limit" | "provider_throttled" | "account_restricted" | "account_paused" | "account_disconnected" | "kind_disabled";
+                };
             };
             /** @description Invitations are limited by the week twice: its ISO week, and any seven days in a row. */
             weeklyInvitations: {
@@ -1913,7 +2048,7 @@ export interface components {
             /** @description `apr_` and a ULID. */
             approvalId: string;
             /** @enum {string} */
-            kind: "comment" | "dm";
+            kind: "comment" | "dm" | "post";
             /** @enum {string} */
             status: "pending" | "approved" | "rejected" | "expired" | "cancelled";
             jobId: string;
@@ -2168,7 +2303,7 @@ export interface components {
             /** @description `wh_` and a ULID. */
             webhookId: string;
             url: string;
-            events: ("job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled")[];
+            events: ("job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "post.published" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled")[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -2199,7 +2334,7 @@ export interface components {
             /** @description `wh_` and a ULID. */
             webhookId: string;
             url: string;
-            events: ("job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled")[];
+            events: ("job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "post.published" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled")[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -2246,7 +2381,7 @@ export interface components {
             webhookId: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled" | "ping";
+            eventType: "job.succeeded" | "job.partially_failed" | "job.failed" | "job.rejected" | "job.expired" | "job.cancelled" | "approval.requested" | "approval.decided" | "connection.accepted" | "dm.sent" | "post.published" | "transcript.analysed" | "transcript.failed" | "lead.connected" | "lead.replied" | "account.throttled" | "account.connected" | "account.disconnected" | "account.reconnected" | "webhook.disabled" | "ping";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attemptCount: number;
@@ -3021,6 +3156,161 @@ export interface operations {
             };
         };
     };
+    post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key on the same request (method, path with its ids, body as JSON) within 24 hours replays the first answer; the same key on another request is a 422; while the first is running, a 409.
+                 * @example 3f6c1c1e-like-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description At most 65,536 bytes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the job, to follow at `Location` (`GET /api/v1/jobs/{jobId}`). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAccepted"];
+                };
+            };
+            /** @description The `Idempotency-Key` header is not 1–255 visible ASCII characters (`errors[].path` = `headers.idempotency-key`). The body is empty, not JSON, not a JSON object, or breaks a rule; `errors` names every bad or unknown field (`path` `""` is the body itself). Problem types: `/problems/validation-failed`, `/problems/malformed-json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid `api-key` header: missing, malformed, unknown and revoked keys all get this same answer. Problem types: `/problems/unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still running; retry shortly. Problem types: `/problems/idempotency-request-in-progress`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over 65,536 bytes (`limitBytes` says the limit). Problem types: `/problems/body-too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The content type is not `application/json` (or `+json`), or the charset is not UTF-8. Problem types: `/problems/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Accept-Post": components["headers"]["Accept-Post"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `user` is not an active account of the workspace (only its own connected accounts can act). Nothing was started. Or a group of `amplify.groups` does not exist in the workspace, or has no active account (`errors` names each, `amplify.groups.<index>`). This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/unknown-account`, `/problems/unknown-groups`, `/problems/groups-without-accounts`, `/problems/idempotency-key-reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Every account the request would act from (`user`) has `ACCOUNT_BACKLOG_LIMIT` actions waiting already; `errors` names each. Nothing was started: retry after `Retry-After` seconds, once some of it is done. The workspace's request rate limit is reached; retry after `Retry-After` seconds. Problem types: `/problems/account-backlog-full`, `/problems/rate-limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug: logged with the request id, no internals in the answer. Problem types: `/problems/internal-error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. Problem types: `/problems/service-unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getJob: {
         parameters: {
             query?: {
@@ -3137,7 +3427,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "rejected" | "expired" | "cancelled";
-                type?: "like" | "comment" | "connect" | "dm";
+                type?: "like" | "comment" | "connect" | "dm" | "post";
                 since?: string;
                 /** @description Items per page: a whole number from 1 to 100 (20 when absent). */
                 limit?: string;

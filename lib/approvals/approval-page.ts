@@ -8,11 +8,11 @@ import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml, styleSource } from
 
 /** What the approval page shows. */
 export interface ApprovalPageModel {
-  kind: 'comment' | 'dm';
+  kind: 'comment' | 'dm' | 'post';
   status: 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
   /** The account that will post/send. */
   sender: { name: string; profileUrl: string };
-  /** The post (comment) or the recipient's profile (dm). */
+  /** The post (comment), the recipient's profile (dm), or the author's own profile (post). */
   target: { url: string; name?: string };
   /** The text to be posted/sent (as edited so far). */
   text: string;
@@ -73,6 +73,7 @@ const WORDS = {
     approved:
       'the message will be sent as shown below if you are connected to them; if not, they first get an invitation to connect from you (without a note), and the message is sent only once they accept it',
   },
+  post: { noun: 'post', sent: 'published', approved: 'the post will be published from your account as shown below' },
 } as const;
 
 /** On a pending message's page: what approving will do, said before the decision. */
@@ -118,6 +119,9 @@ function timeHtml(iso: string): string {
     : escapeHtml(iso);
 }
 
+/** What the target is to the text: the post commented on, the person messaged, the author's own profile. */
+const targetLabel: Record<ApprovalPageModel['kind'], string> = { comment: 'On the post', dm: 'To', post: 'On the profile' };
+
 function summaryHtml(model: ApprovalPageModel, words: Words): string {
   const target = model.target.name
     ? `${linkHtml(model.target.url, model.target.name)}<br><span class="url">${escapeHtml(model.target.url)}</span>`
@@ -125,7 +129,7 @@ function summaryHtml(model: ApprovalPageModel, words: Words): string {
   const decided = model.decidedAt ? `<dt>Decided</dt><dd>${timeHtml(model.decidedAt)}</dd>` : '';
   return `<dl>
 <dt>From</dt><dd>${linkHtml(model.sender.profileUrl, model.sender.name)}</dd>
-<dt>${model.kind === 'comment' ? 'On the post' : 'To'}</dt><dd>${target}</dd>
+<dt>${targetLabel[model.kind]}</dt><dd>${target}</dd>
 <dt>Status</dt><dd>${escapeHtml(STATUS_WORDS[model.status](words))}</dd>
 ${decided}<dt>Valid until</dt><dd>${timeHtml(model.expiresAt)}</dd>
 </dl>`;

@@ -28,6 +28,7 @@ export interface ApprovalDeps extends EventDeps {
 const editedText = {
   comment: z.object({ text: outreachTextSchema(approvalTextKind.comment) }),
   dm: z.object({ text: outreachTextSchema(approvalTextKind.dm) }),
+  post: z.object({ text: outreachTextSchema(approvalTextKind.post) }),
 };
 
 function alreadyDecided(approval: Approval): ConflictError {

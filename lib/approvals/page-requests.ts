@@ -48,8 +48,13 @@ const notices = {
   approved: {
     comment: 'Approved: the comment will be posted.',
     dm: 'Approved: if you are connected to them, the message is sent now; if not, an invitation to connect goes first and the message is sent once they accept it.',
+    post: 'Approved: the post will be published.',
   },
-  rejected: { comment: 'Rejected: the comment will not be posted.', dm: 'Rejected: the message will not be sent.' },
+  rejected: {
+    comment: 'Rejected: the comment will not be posted.',
+    dm: 'Rejected: the message will not be sent.',
+    post: 'Rejected: the post will not be published.',
+  },
 } as const;
 
 /**

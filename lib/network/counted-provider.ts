@@ -29,6 +29,7 @@ export function countingCalls(provider: NetworkProvider): NetworkProvider {
     resolveProfile: counted((input) => provider.resolveProfile(input)),
     invite: counted((input) => provider.invite(input)),
     sendMessage: counted((input) => provider.sendMessage(input)),
+    publishPost: counted((input) => provider.publishPost(input)),
     listRelations: counted((input) => provider.listRelations(input)),
     ...(provider.createConnectLink ? { createConnectLink: counted(provider.createConnectLink.bind(provider)) } : {}),
     getOwnProfile: counted((providerAccountId) => provider.getOwnProfile(providerAccountId)),

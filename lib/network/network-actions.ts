@@ -28,6 +28,29 @@ export interface CommentInput {
   text: string;
 }
 
+/** A post published from the acting account. */
+export interface PublishPostInput {
+  account: ActingAccount;
+  /** The post's text (the network's limit: 3,000 characters). */
+  text: string;
+}
+
+/**
+ * `details` of a published post (`ProviderResult.details`): the post's ids and address, each when
+ * the provider gave it. Without `socialId` nobody can react to it through the provider; without
+ * `url` the job shows `urlUnknown` instead.
+ */
+export interface PublishedPostDetails {
+  /** The provider's id of the post (Unipile `post_id`). */
+  postId?: string;
+  /** What reactions and comments name it by (`urn:li:activity:<id>`). */
+  socialId?: string;
+  /** Where people read it (Unipile `share_url`). */
+  url?: string;
+  /** `true`: published, but the provider did not say where (Unipile answered `post_id: null`, or its look-up failed). */
+  urlUnknown?: 'true';
+}
+
 export interface ResolveProfileInput {
   account: ActingAccount;
   /** A profile URL of the network (`https://www.linkedin.com/in/<id>`, any accepted variant). */

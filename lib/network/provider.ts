@@ -8,6 +8,7 @@ import type {
   InviteInput,
   ListRelationsInput,
   MessageInput,
+  PublishPostInput,
   OwnProfile,
   ReactInput,
   RelationsPage,
@@ -37,6 +38,11 @@ export interface NetworkProvider {
    * ProviderError reasons `already_connected`, `already_invited`, `email_required`, `cannot_resend_yet`, ...
    */
   invite(input: InviteInput): Promise<ProviderResult>;
+  /**
+   * Publishes a post from the account. Outcome `posted`, with `PublishedPostDetails`: once the post
+   * is out, not knowing its address is no failure (it must not be posted again).
+   */
+  publishPost(input: PublishPostInput): Promise<ProviderResult>;
   /** Sends a direct message (in `chatId`, or a new conversation). Outcome `messaged`. */
   sendMessage(input: MessageInput): Promise<ProviderResult>;
   /** One page of the acting account's first-degree connections, newest first. */

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { newId } from '../ids';
 import type { Db } from '../store/client';
 import type { SandboxAction, SandboxCall, SandboxRelation, SandboxRule } from '../store/sandbox';
@@ -18,6 +19,8 @@ import type {
   ListRelationsInput,
   MessageInput,
   OwnProfile,
+  PublishedPostDetails,
+  PublishPostInput,
   ReactInput,
   RelationsPage,
   ResolvedProfile,
@@ -156,6 +159,20 @@ export class SandboxProvider implements NetworkProvider {
     return { provider: 'sandbox', outcome: 'messaged', details: { chatId: chat, sandboxActionId } };
   }
 
+  /**
+   * A post "published" with an activity id of its own, whose URL the like and comment endpoints
+   * accept (so the sandbox's own posts can be amplified, and reacted to again by hand).
+   */
+  async publishPost({ account, text }: PublishPostInput): Promise<ProviderResult> {
+    await this.failIfTold(account, 'post', {});
+    const id = sandboxActivityId();
+    const socialId = `urn:li:activity:${id}`;
+    const url = `https://www.linkedin.com/feed/update/${socialId}/`;
+    const postId = await this.record(account, 'post', url, { text, socialId });
+    const details: PublishedPostDetails = { postId, socialId, url };
+    return { provider: 'sandbox', outcome: 'posted', details: { ...details, sandboxActionId: postId } };
+  }
+
   /** Connections newest first; the cursor is the last relation given (see {@link encodeCursor}). */
   async listRelations({ account, cursor, limit }: ListRelationsInput): Promise<RelationsPage> {
     await this.failIfTold(account, 'list_relations', {});
@@ -269,4 +286,9 @@ function matches(rule: SandboxRule, account: ActingAccount, action: SandboxCall,
     (match.profile === undefined || match.profile.toLowerCase() === target.profile) &&
     (match.providerAccountId === undefined || match.providerAccountId === account.providerAccountId)
   );
+}
+
+/** 19 digits, as the network's activity ids have, starting with 9 so none is mistaken for a real one of today's. */
+function sandboxActivityId(): string {
+  return `9${randomInt(10 ** 8, 10 ** 9)}${randomInt(10 ** 8, 10 ** 9)}`;
 }

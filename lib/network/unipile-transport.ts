@@ -29,7 +29,8 @@ export type Step =
   | 'send_message'
   | 'list_relations'
   | 'create_link'
-  | 'get_own_profile';
+  | 'get_own_profile'
+  | 'create_post';
 const stepLabel: Record<Step, string> = {
   get_post: 'look up the post',
   react: 'add the reaction',
@@ -41,6 +42,7 @@ const stepLabel: Record<Step, string> = {
   list_relations: 'list the relations',
   create_link: 'create the connect link',
   get_own_profile: "look up the login's own profile",
+  create_post: 'publish the post',
 };
 /** What a 404 means at each step, when it does not name the account. */
 const notFoundReason: Record<Step, string> = {
@@ -56,9 +58,11 @@ const notFoundReason: Record<Step, string> = {
   // Only a reconnect link names an account (`reconnect_account`).
   create_link: 'account_not_found',
   get_own_profile: 'account_not_found',
+  // The only thing a create-post call names is the account.
+  create_post: 'account_disconnected',
 };
 /** The steps that act for an account: a 404 naming the account there means Unipile no longer has its login. */
-const actingSteps = new Set<Step>(['get_post', 'react', 'comment', 'get_profile', 'invite', 'start_chat', 'send_message']);
+const actingSteps = new Set<Step>(['get_post', 'react', 'comment', 'get_profile', 'invite', 'start_chat', 'send_message', 'create_post']);
 /** Reasons of the v1 table (unipile-errors.ts) that mean something else at one step. */
 const stepReasons: Partial<Record<Step, Record<string, string>>> = {
   invite: { text_too_long: 'note_too_long', already_done: 'already_invited' },

@@ -11,6 +11,8 @@ import type {
   ListRelationsInput,
   MessageInput,
   OwnProfile,
+  PublishedPostDetails,
+  PublishPostInput,
   ReactInput,
   Relation,
   RelationsPage,
@@ -154,6 +156,43 @@ export class UnipileProvider implements NetworkProvider {
         ...(messageId !== undefined ? { messageId } : {}),
       },
     };
+  }
+
+  /**
+   * Publishes a post: `POST /api/v1/posts`, multipart with `account_id` and `text` (Unipile API
+   * reference "Create a post", operationId PostsController_createPost; unipile-node-sdk 1.9.3
+   * `users.resource.js` createPost builds the same FormData). Unipile answers 201
+   * `{object: "PostCreated", post_id: string | null}` (the SDK's CreatePostResponseSchema). Its
+   * address and social id are then read back with `GET /api/v1/posts/{post_id}?account_id=`
+   * (`share_url`, `social_id`: the SDK's UserPostApiResponseSchema). The post is out once the
+   * first call answered: a `post_id` of null, or a look-up that fails, leaves its address unknown
+   * (`urlUnknown`), never a failure that would post it again.
+   */
+  async publishPost({ account, text }: PublishPostInput): Promise<ProviderResult> {
+    const form = new FormData();
+    form.append('account_id', account.providerAccountId);
+    form.append('text', text);
+    const answer = await this.request('create_post', 'POST', '/posts', { body: form });
+    const postId = stringField(answer, 'post_id');
+    const published = (details: PublishedPostDetails): ProviderResult => ({
+      provider: 'unipile',
+      outcome: 'posted',
+      details: { ...details },
+    });
+    if (postId === undefined) return published({ urlUnknown: 'true' });
+    let found: unknown;
+    try {
+      found = await this.request('get_post', 'GET', `/posts/${pathSegment(postId)}`, { query: { account_id: account.providerAccountId } });
+    } catch {
+      return published({ postId, urlUnknown: 'true' });
+    }
+    const socialId = stringField(found, 'social_id');
+    const url = stringField(found, 'share_url');
+    return published({
+      postId,
+      ...(socialId !== undefined ? { socialId } : {}),
+      ...(url !== undefined ? { url } : { urlUnknown: 'true' }),
+    });
   }
 
   /** One page of the acting account's first-degree connections. */

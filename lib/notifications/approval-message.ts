@@ -36,16 +36,24 @@ function whatWaits(input: ApprovalMessageInput): { action: string; target: strin
   const name = approval.target.name && oneLine(approval.target.name);
   const target = name ? `${name} (${oneLine(approval.target.url)})` : oneLine(approval.target.url);
   const sender = oneLine(approval.sender.name);
-  return approval.kind === 'comment'
-    ? { action: `a comment from your account ${sender}`, target: `on ${target}` }
-    : { action: `a message from your account ${sender}`, target: `to ${target}` };
+  switch (approval.kind) {
+    case 'comment':
+      return { action: `a comment from your account ${sender}`, target: `on ${target}` };
+    case 'dm':
+      return { action: `a message from your account ${sender}`, target: `to ${target}` };
+    case 'post':
+      return { action: `a post from your account ${sender}`, target: `on its profile (${oneLine(approval.target.url)})` };
+  }
 }
 
 function subjectOf(input: ApprovalMessageInput): string {
   const { name } = input.approval.target;
   // A comment is on a post (its author's, when known); a message is to a person.
-  const what =
-    input.approval.kind === 'comment' ? `comment on ${name ? `a post by ${name}` : 'a post'}` : `message to ${name ?? 'a contact'}`;
+  const what = {
+    comment: `comment on ${name ? `a post by ${name}` : 'a post'}`,
+    dm: `message to ${name ?? 'a contact'}`,
+    post: 'post',
+  }[input.approval.kind];
   // A subject is one line, and short.
   return oneLine(`${input.purpose === 'reminder' ? 'Reminder: approve' : 'Approve'} your ${what}`).slice(0, 150);
 }

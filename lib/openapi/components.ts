@@ -9,6 +9,7 @@ import { connectRequestSchema } from '../schemas/connect';
 import { dmRequestSchema } from '../schemas/dm';
 import { MAX_GROUPS_PER_REQUEST, groupNamesSchema } from '../schemas/group-names';
 import { likeRequestSchema } from '../schemas/like';
+import { amplifySchema, postRequestSchema } from '../schemas/post';
 import { textLimits } from '../schemas/outreach-text';
 import { postUrlSchema } from '../schemas/post-url';
 import { profileUrlForms, profileUrlSchema } from '../schemas/profile-url';
@@ -59,6 +60,8 @@ requestComponents
   })
   .add(commentRequestSchema.shape.comment, text(textLimits.comment, "The comment (the network's limit)"))
   .add(dmRequestSchema.shape.message, text(textLimits.message, "The message (the network's limit)"))
+  .add(postRequestSchema.shape.text, text(textLimits.post, "The post (the network's limit)"))
+  .add(amplifySchema.shape.comment, text(textLimits.comment, "The amplifying accounts' comment (the network's limit)"))
   .add(connectRequestSchema.shape.message, text(textLimits.invitationNote, 'An invitation note (the network allows 200 on free accounts)'))
   .add(callStartTimeSchema, {
     format: 'date-time',
@@ -93,6 +96,16 @@ requestComponents
   .add(dmRequestSchema, {
     id: 'DmRequest',
     description: '`user` (an active account of the workspace) messages `target`, inviting them first when not connected.',
+  })
+  .add(amplifySchema, {
+    id: 'PostAmplify',
+    description:
+      "Once the post is published, every account of `groups` reacts to it (`reactionType`, `like` by default), paced as a like's; with `comment`, they also comment it (accounts in `ask` mode approve it first).",
+  })
+  .add(postRequestSchema, {
+    id: 'PostRequest',
+    description:
+      '`user` (an active account of the workspace) publishes `text`, approved first unless `get_approved` is `false` (it defaults to `true`).',
   })
   .add(decisionSchema, {
     id: 'ApprovalDecision',

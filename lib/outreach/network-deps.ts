@@ -9,6 +9,7 @@ import type { WatchDeps } from './watch/connection-watch';
 import type { WebhookDeps } from './provider-webhook/provider-webhook';
 import { retryDelaySeconds } from './run/retry-policy';
 import type { RunActionDeps } from './run/run-action-deps';
+import { defaultSubmitJobDeps } from './default-deps';
 
 /**
  * Dependencies, as deployed, of the use cases that reach the network provider (its API key a
@@ -34,6 +35,8 @@ export function defaultRunActionDeps(): RunActionDeps {
       throttledSeconds: config.PROVIDER_THROTTLE_COOLDOWN_SECONDS,
       restrictedSeconds: config.ACCOUNT_RESTRICTED_COOLDOWN_SECONDS,
     },
+    // A published post's likes and comments are jobs of their own, submitted as the endpoints do.
+    amplify: defaultSubmitJobDeps(),
   };
 }
 

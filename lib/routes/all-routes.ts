@@ -8,6 +8,7 @@ import { like } from './social-selling/like';
 import { requestComment } from './social-selling/request-comment';
 import { connect } from './social-selling/connect';
 import { dm } from './social-selling/dm';
+import { post } from './social-selling/post';
 import { getJob } from './jobs/get-job';
 import { listJobs } from './jobs/list-jobs';
 import { cancelJob } from './jobs/cancel-job';
@@ -56,6 +57,7 @@ const definitions = [
   requestComment,
   connect,
   dm,
+  post,
   getJob,
   listJobs,
   cancelJob,

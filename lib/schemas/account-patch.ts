@@ -25,6 +25,7 @@ export const dailyLimitsPatchSchema = z.strictObject({
   messages: limitOrNull,
   invitations: limitOrNull,
   visits: limitOrNull,
+  posts: limitOrNull,
 });
 
 /** The account's own limits to change; `null` (for all, `daily`, or one value) goes back to the workspace's values. */

@@ -37,6 +37,7 @@ export const dailyLimitsSchema = z.strictObject({
   messages: z.optional(limit),
   invitations: z.optional(limit),
   visits: z.optional(limit),
+  posts: z.optional(limit),
 });
 
 /** Seconds between two touches of an account: at least `minSeconds`, plus up to `jitterSeconds` at random (a day at most each). */
@@ -50,6 +51,7 @@ export const spacingSchema = z.strictObject({
   messages: z.optional(gapSchema),
   invitations: z.optional(gapSchema),
   visits: z.optional(gapSchema),
+  posts: z.optional(gapSchema),
 });
 
 /** A day's invitations may not exceed the week's: the weekly limit would never let them all go. */

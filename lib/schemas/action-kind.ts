@@ -1,6 +1,6 @@
 /**
  * The kinds of touch an account makes on the network, each with its own limits and spacing: the
- * writes, and the profile visit that a connection request or a DM opens with.
+ * writes (a post among them), and the profile visit that a connection request or a DM opens with.
  */
-export type ActionKind = 'reaction' | 'comment' | 'invitation' | 'message' | 'visit';
-export const actionKinds: readonly ActionKind[] = ['reaction', 'comment', 'invitation', 'message', 'visit'];
+export type ActionKind = 'reaction' | 'comment' | 'invitation' | 'message' | 'visit' | 'post';
+export const actionKinds: readonly ActionKind[] = ['reaction', 'comment', 'invitation', 'message', 'visit', 'post'];

@@ -3,7 +3,7 @@ import { cursorParamSchema, encodeCursorParts } from './page-cursor';
 import { pageLimitSchema } from './page-limit';
 
 /** The job types a list can be filtered by (`comment` is request-comment's). */
-const jobTypes = ['like', 'comment', 'connect', 'dm'] as const;
+const jobTypes = ['like', 'comment', 'connect', 'dm', 'post'] as const;
 const jobStatuses = ['queued', 'running', 'succeeded', 'partially_failed', 'failed', 'rejected', 'expired', 'cancelled'] as const;
 
 /** Where a page of the list starts: the last job the previous page read. */

@@ -8,6 +8,7 @@ import type { CommentRequest } from './comment';
 import type { ConnectRequest } from './connect';
 import type { DmRequest } from './dm';
 import type { LikeRequest } from './like';
+import type { PostRequest } from './post';
 
 /**
  * A like: the post's canonical URL as a string (what the caller sees echoed) and the parsed post
@@ -32,12 +33,16 @@ export type ConnectJobRequest = ConnectRequest;
 /** A direct message: kept as validated, `get_approved` with its default filled in. */
 export type DmJobRequest = DmRequest;
 
+/** A post: kept as validated (`get_approved` and `amplify.reactionType` with their defaults filled in). */
+export type PostJobRequest = PostRequest;
+
 /** Each job type's request. */
 export interface JobRequests {
   like: LikeJobRequest;
   comment: CommentJobRequest;
   connect: ConnectJobRequest;
   dm: DmJobRequest;
+  post: PostJobRequest;
 }
 
 export type JobType = keyof JobRequests;

@@ -5,6 +5,8 @@ import { typeError } from './type-error';
 const kinds = {
   comment: { max: 1250, limitName: "the network's limit for a comment" },
   message: { max: 8000, limitName: "the network's limit for a message" },
+  /** The network's own limit for a post (Unipile documents none: it is enforced here). */
+  post: { max: 3000, limitName: "the network's limit for a post" },
   /** 200 on free accounts; the network refuses longer ones itself. */
   invitationNote: { max: 300, limitName: "the network's limit for an invitation note" },
 } as const;
@@ -14,6 +16,7 @@ export type TextKind = keyof typeof kinds;
 export const textLimits: Readonly<Record<TextKind, number>> = {
   comment: kinds.comment.max,
   message: kinds.message.max,
+  post: kinds.post.max,
   invitationNote: kinds.invitationNote.max,
 };
 

@@ -24,6 +24,8 @@ export interface DailyLimits {
   invitations?: number;
   /** Profile visits (the lookup a connection request or a DM starts with). */
   visits?: number;
+  /** Posts published (`POST /social-selling/post`). */
+  posts?: number;
 }
 
 /** The time an account leaves between two network touches: `minSeconds`, plus up to `jitterSeconds` at random. */

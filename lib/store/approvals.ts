@@ -12,10 +12,10 @@ import { keys } from './keys';
 import { entityReader } from './stored-entity';
 import { queryAll } from './query-all';
 
-export type ApprovalKind = 'comment' | 'dm';
+export type ApprovalKind = 'comment' | 'dm' | 'post';
 
 /** The kind of text each approval is about, with its limit (see `outreachTextSchema`). */
-export const approvalTextKind: Readonly<Record<ApprovalKind, TextKind>> = { comment: 'comment', dm: 'message' };
+export const approvalTextKind: Readonly<Record<ApprovalKind, TextKind>> = { comment: 'comment', dm: 'message', post: 'post' };
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
 
 /** A person's go-ahead asked for one action: who will send what, where. */
@@ -29,7 +29,7 @@ export interface Approval {
   kind: ApprovalKind;
   status: ApprovalStatus;
   sender: { accountId: string; name: string; profileUrl: string };
-  /** The post to comment on, or the recipient's profile. */
+  /** The post to comment on, the recipient's profile, or (a post) its author's own profile. */
   target: { url: string; name?: string };
   /** The text proposed, then the text decided on (possibly edited). */
   text: string;

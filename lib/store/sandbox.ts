@@ -10,17 +10,17 @@ import { entityReader } from './stored-entity';
 export interface SandboxAction {
   sandboxActionId: string;
   workspaceId: string;
-  type: 'react' | 'comment' | 'invite' | 'message';
+  type: 'react' | 'comment' | 'invite' | 'message' | 'post';
   accountId: string;
   providerAccountId: string;
-  /** The post URL (react, comment) or the person's normalised profile URL (invite, message). */
+  /** The post URL (react, comment, post) or the person's normalised profile URL (invite, message). */
   target: string;
   details: Record<string, string>;
   at: string;
 }
 
 /** Every provider call the sandbox answers, as rules name them. */
-export const sandboxCalls = ['react', 'comment', 'get_profile', 'invite', 'message', 'list_relations'] as const;
+export const sandboxCalls = ['react', 'comment', 'get_profile', 'invite', 'message', 'list_relations', 'post'] as const;
 export type SandboxCall = (typeof sandboxCalls)[number];
 
 /** A failure the sandbox is told to produce, for tests and demos. */

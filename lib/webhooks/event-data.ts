@@ -92,6 +92,46 @@ export function dmEventData(action: Action, target: ActionTarget, publicBaseUrl:
   };
 }
 
+/** A published post's ids and address, from its action's details (`PublishedPostDetails`). */
+export function publishedPostOf(details: Record<string, string> | undefined): WebhookEventData<'post.published'>['post'] {
+  return {
+    url: details?.url ?? null,
+    ...(details?.socialId ? { socialId: details.socialId } : {}),
+    ...(details?.postId ? { postId: details.postId } : {}),
+  };
+}
+
+/** What a post's amplification started, from its action's details (lib/outreach/run/perform-post.ts `Amplification`). */
+export function amplificationOf(
+  details: Record<string, string> | undefined,
+  publicBaseUrl: string,
+): NonNullable<WebhookEventData<'post.published'>['amplification']> {
+  const jobs = (
+    [
+      ['like', details?.likeJobId],
+      ['comment', details?.commentJobId],
+    ] as const
+  ).flatMap(([type, jobId]) => (jobId ? [{ jobId, type, links: { job: publicUrl(publicBaseUrl, jobLocation(jobId)) } }] : []));
+  return { jobs, ...(details?.amplificationSkipped ? { skipped: details.amplificationSkipped } : {}) };
+}
+
+/** `post.published`: a post job's post is out, from `action`'s account, with what its amplification started (when it asked for one). */
+export function postPublishedData(
+  action: Action,
+  published: { text: string; details: Record<string, string> | undefined; amplified: boolean; at: Date },
+  publicBaseUrl: string,
+): WebhookEventData<'post.published'> {
+  return {
+    jobId: action.jobId,
+    account: accountOf(action),
+    post: publishedPostOf(published.details),
+    text: published.text,
+    publishedAt: published.at.toISOString(),
+    ...(published.amplified ? { amplification: amplificationOf(published.details, publicBaseUrl) } : {}),
+    links: { job: publicUrl(publicBaseUrl, jobLocation(action.jobId)) },
+  };
+}
+
 /** `account.throttled`: the network paused one of the workspace's accounts (or one kind of its touches), and until when. */
 export function accountThrottledData(
   account: Pick<Account, 'accountId' | 'name' | 'profileUrl'>,

@@ -12,6 +12,7 @@ import type { TestWorkspace } from '../../tests/helpers/factories';
 import type { Route } from '../../lib/http/route';
 import { connect } from '../../lib/routes/social-selling/connect';
 import { dm } from '../../lib/routes/social-selling/dm';
+import { post } from '../../lib/routes/social-selling/post';
 import { like } from '../../lib/routes/social-selling/like';
 import { requestComment } from '../../lib/routes/social-selling/request-comment';
 import { addTranscript } from '../../lib/routes/transcripts/add-transcript';
@@ -76,6 +77,14 @@ export const measuredEndpoints: MeasuredEndpoint[] = [
     status: 202,
     apiKey: workspaceKey,
     body: (c, n) => requestBodies.dm(c.target, n),
+  },
+  {
+    name: 'post',
+    path: () => '/api/v1/social-selling/post',
+    route: post,
+    status: 202,
+    apiKey: workspaceKey,
+    body: (c, n) => requestBodies.post(c.target, n),
   },
   {
     name: 'transcript/add',

@@ -30,6 +30,7 @@ export async function createLoadWorkspace(
           messages: HIGHEST_LIMIT,
           invitations: HIGHEST_LIMIT,
           visits: HIGHEST_LIMIT,
+          posts: HIGHEST_LIMIT,
         },
         weeklyInvitations: HIGHEST_LIMIT,
       },

@@ -41,6 +41,11 @@ export const requestBodies = {
     target: personUrl(target, n),
     message: `Hello ${n}, thanks for connecting.`,
   }),
+  post: (target: LoadTarget, n: number) => ({
+    user: pick(target.workspace.accounts, n).profileUrl,
+    text: `Load post ${n}: what buyers told us this week.`,
+    get_approved: false,
+  }),
   transcript: (target: LoadTarget, n: number) => ({
     title: `Load call ${n}`,
     call_id: `${target.runId}-call-${n}`,

@@ -39,7 +39,10 @@ export interface TestWorkspace {
 
 /** Spacing of every kind of touch at 0 seconds. */
 export const noSpacing: Spacing = Object.fromEntries(
-  (['reactions', 'comments', 'messages', 'invitations', 'visits'] as const).map((kind) => [kind, { minSeconds: 0, jitterSeconds: 0 }]),
+  (['reactions', 'comments', 'messages', 'invitations', 'visits', 'posts'] as const).map((kind) => [
+    kind,
+    { minSeconds: 0, jitterSeconds: 0 },
+  ]),
 );
 
 /**

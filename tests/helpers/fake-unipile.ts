@@ -30,6 +30,12 @@
  * - POST /api/v1/chats, multipart {account_id, attendees_ids (repeated), text} → 201 {"object":"ChatStarted", chat_id,
  *   message_id}; POST /api/v1/chats/{chat_id}/messages, multipart {text} → 201 {"object":"MessageSent", message_id};
  *   `MISSING_CHAT_ID` answers 404. Multipart bodies are recorded as `fields`.
+ * - POST /api/v1/posts, multipart {account_id, text (both non-empty), attachments?, mentions?, external_link?,
+ *   as_organization?} → 201 {"object":"PostCreated", post_id} ("Create a post", operationId
+ *   PostsController_createPost; the SDK's `users.resource.js` createPost and CreatePostResponseSchema). The post
+ *   is kept: GET /api/v1/posts/{post_id} then answers it, with its text, a `social_id` `urn:li:activity:<id>` and
+ *   a `share_url` of the /posts/ form. `respondNext({status: 201, body: {object: 'PostCreated', post_id: null}})`
+ *   plays the post published without an id.
  * - GET /api/v1/users/relations?account_id=&limit=&cursor= → {"object":"UserRelationsList", items, cursor|null}
  *   over `setRelations(...)`, paged by an opaque cursor (default page size 10 here).
  *
@@ -387,6 +393,28 @@ const routes: Route[] = [
       const invitationId = `7${String(state.seq).padStart(18, '0')}`;
       state.invitations.set(providerId, invitationId);
       return { status: 200, body: { object: 'UserInvitationSent', invitation_id: invitationId } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/posts',
+    handle({ fields, state }) {
+      if (!fields) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'A multipart/form-data body is required.');
+      if (!fields.account_id?.[0]) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'account_id is required.');
+      if (!fields.text?.[0]) return error(400, 'errors/invalid_parameters', 'Invalid parameters', 'text is required.');
+      state.seq += 1;
+      const postId = `73${String(state.seq).padStart(17, '0')}`;
+      state.posts.set(postId, {
+        ...defaultPost(postId),
+        text: fields.text[0],
+        date: 'now',
+        share_url: `https://www.linkedin.com/posts/fake-author_a-post-activity-${postId}-AbCd/`,
+        reaction_counter: 0,
+        comment_counter: 0,
+        repost_counter: 0,
+        impressions_counter: 0,
+      });
+      return { status: 201, body: { object: 'PostCreated', post_id: postId } };
     },
   },
   {

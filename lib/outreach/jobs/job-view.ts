@@ -8,6 +8,7 @@ import { DEFAULT_ACTIONS_PAGE_SIZE, encodeActionCursor, jobActionsQuerySchema } 
 import { validateQuery } from '../../schemas/validate';
 import { getJobPage } from '../../store/jobs';
 import { endedCounts } from '../../store/job-ends';
+import { amplificationOf, publishedPostOf } from '../../webhooks/event-data';
 
 const JOB_ID_RE = /^job_[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -80,8 +81,24 @@ function requestView(job: Job) {
     }
     case 'connect':
     case 'dm':
+    case 'post':
       return job.request;
   }
+}
+
+/**
+ * A post job's post, once its action published it: where it is (null when the network did not
+ * say), when, and what its amplification started. Undefined for other jobs, and before.
+ */
+function postView(job: Job, actions: Action[], publicBaseUrl: string) {
+  if (job.type !== 'post') return undefined;
+  const publishing = actions.find((action) => action.status === 'succeeded');
+  if (!publishing) return undefined;
+  return {
+    ...publishedPostOf(publishing.details),
+    publishedAt: publishing.finishedAt,
+    ...(job.request.amplify ? { amplification: amplificationOf(publishing.details, publicBaseUrl) } : {}),
+  };
 }
 
 /** A job as lists show it: its view without the per-account details, from the job item alone (its counters). */
@@ -155,6 +172,7 @@ export async function getJobView(
     },
     /** When the next pending action is expected to run (pacing, retries, working hours, limits). */
     nextRunAt: whole && scheduled.length ? scheduled.sort()[0] : undefined,
+    post: postView(job, actions, publicBaseUrl),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
     finishedAt: job.finishedAt,

@@ -8,31 +8,37 @@ import type { Job } from '../../store/jobs';
 /** Characters of an approval link's token: ~190 bits, unguessable. */
 const TOKEN_LENGTH = 32;
 
-/** The jobs whose actions may wait for a person's approval: comments and DMs. */
-export type ApprovableJob = Job<'comment' | 'dm'>;
+/** The jobs whose actions may wait for a person's approval: comments, DMs and posts. */
+export type ApprovableJob = Job<'comment' | 'dm' | 'post'>;
 
 /**
  * The job, when this account's action of it must be approved first: a comment by an account in
- * `ask` mode or by a named commentor, a DM asked with `get_approved`; else undefined. It answers
- * with the job, not a yes or no, so that the compiler knows an approval is only drafted for a
- * comment or a DM.
+ * `ask` mode or by a named commentor, a DM or a post asked with `get_approved` (a post's default);
+ * else undefined. It answers with the job, not a yes or no, so that the compiler knows an approval
+ * is only drafted for a comment, a DM or a post.
  */
 export function jobToApprove(job: Job, account: Account): ApprovableJob | undefined {
   switch (job.type) {
     case 'comment':
       return job.request.from === 'commentor' || account.mode === 'ask' ? job : undefined;
     case 'dm':
+    case 'post':
       return job.request.get_approved === true ? job : undefined;
     default:
       return undefined;
   }
 }
 
-/** What an approval shows: where the text goes (the post, or the person messaged) and the text. */
+/** What an approval shows: where the text goes (the post, the person messaged, the author's profile) and the text. */
 function approvalSubject(job: ApprovableJob): { kind: ApprovalKind; url: string; text: string } {
-  return job.type === 'comment'
-    ? { kind: 'comment', url: job.request.post.url, text: job.request.comment }
-    : { kind: 'dm', url: job.request.target, text: job.request.message };
+  switch (job.type) {
+    case 'comment':
+      return { kind: 'comment', url: job.request.post.url, text: job.request.comment };
+    case 'dm':
+      return { kind: 'dm', url: job.request.target, text: job.request.message };
+    case 'post':
+      return { kind: 'post', url: job.request.user, text: job.request.text };
+  }
 }
 
 /** The approval asked of `account` for its action of `job`, valid for `validForSeconds`. */

@@ -1,5 +1,6 @@
 import { performConnect } from './perform-connect';
 import { performDm } from './perform-dm';
+import { performPost } from './perform-post';
 import type { ActionContext, StepResult } from './action-step';
 
 /**
@@ -25,5 +26,7 @@ export async function performAction(context: ActionContext): Promise<StepResult>
       return performConnect({ ...context, job });
     case 'dm':
       return performDm({ ...context, job });
+    case 'post':
+      return performPost({ ...context, job });
   }
 }

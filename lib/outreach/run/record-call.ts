@@ -6,7 +6,8 @@ import type { Job } from '../../store/jobs';
 import { watchInvitationItem } from '../../store/invitation-watches';
 import { recordLead, recordLeadItem } from '../../store/leads';
 import { prepareEvent } from '../../webhooks/emit-event';
-import { dmEventData } from '../../webhooks/event-data';
+import { dmEventData, postPublishedData } from '../../webhooks/event-data';
+import { amplifyPost } from './perform-post';
 import { leadOf, leadOfJob } from '../leads/lead-of';
 import type { Workspace } from '../../store/workspaces';
 import type { StepResult } from './action-step';
@@ -31,6 +32,7 @@ async function succeeded(
   end: ActionEnd,
   now: Date,
 ): Promise<Ending> {
+  if (job.type === 'post' && end.status === 'succeeded') return published(deps, job, action, end, now);
   if (!target || (job.type !== 'connect' && job.type !== 'dm') || end.status !== 'succeeded') return { end };
   const lead = leadOfJob(job, action, providerAccountId, target);
   if (job.type === 'connect') {
@@ -64,6 +66,27 @@ async function succeeded(
     items: [recordLeadItem(deps.db, lead, { messagedAt: now.toISOString() }, now)],
     events: [await prepareEvent(deps.db, action.workspaceId, 'dm.sent', data, now)],
   };
+}
+
+/**
+ * A post that went out: its amplification started (perform-post.ts), what it started kept with the
+ * post's ids in the action's details, and `post.published` sent.
+ */
+async function published(
+  deps: RunActionDeps,
+  job: Job<'post'>,
+  action: Action,
+  end: Extract<ActionEnd, { status: 'succeeded' }>,
+  now: Date,
+): Promise<Ending> {
+  const amplification = await amplifyPost(deps.amplify, job, end.details, now);
+  const details = { ...end.details, ...amplification };
+  const data = postPublishedData(
+    action,
+    { text: action.text ?? job.request.text, details, amplified: job.request.amplify !== undefined, at: now },
+    deps.publicBaseUrl ?? '',
+  );
+  return { end: { ...end, details }, events: [await prepareEvent(deps.db, action.workspaceId, 'post.published', data, now)] };
 }
 
 /** Records a network call that was made. */

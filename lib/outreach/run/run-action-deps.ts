@@ -6,6 +6,7 @@ import type { Db } from '../../store/client';
 import type { TransactItem } from '../../store/transact';
 import type { EventDeps, PreparedEvent } from '../../webhooks/emit-event';
 import type { SignalCooldowns } from '../safety/provider-signals';
+import type { SubmitJobDeps } from '../accept/submit-job';
 
 export interface RunActionDeps extends EventDeps {
   db: Db;
@@ -25,12 +26,14 @@ export interface RunActionDeps extends EventDeps {
   accountRecheckSeconds?: number;
   /** How long an account may stay disconnected before its actions end failed (3 days when absent). */
   disconnectedFailSeconds?: number;
+  /** Where a published post's amplification jobs are submitted (perform-post.ts); absent, a post that asks for one says it was skipped. */
+  amplify?: SubmitJobDeps;
 }
 
-/** People see comments and messages, so a second copy shows. When we do not know if one went out, it is not retried. */
-export const visibleWrites = new Set(['comment', 'message']);
+/** People see comments, messages and posts, so a second copy shows. When we do not know if one went out, it is not retried. */
+export const visibleWrites = new Set(['comment', 'message', 'post']);
 /** The job types whose actions post such things (a DM's action posts its message, or first its invitation). */
-export const postingJobTypes = new Set(['comment', 'dm']);
+export const postingJobTypes = new Set(['comment', 'dm', 'post']);
 
 /** The end of an action whose post may have gone out: failed, and never tried again. */
 export const outcomeUnknown = (error: string): Ending => ({
@@ -38,7 +41,7 @@ export const outcomeUnknown = (error: string): Ending => ({
   visibleCallMade: true,
 });
 
-/** How an action ends, with what is written in the same transaction (its lead) and the events it sends (`dm.sent`). */
+/** How an action ends, with what is written in the same transaction (its lead) and the events it sends (`dm.sent`, `post.published`). */
 export interface Ending {
   end: ActionEnd;
   items?: TransactItem[];

@@ -10,6 +10,7 @@ export const dailyLimitField: Record<ActionKind, keyof DailyLimits> = {
   invitation: 'invitations',
   message: 'messages',
   visit: 'visits',
+  post: 'posts',
 };
 
 /**
@@ -27,6 +28,8 @@ export const defaultDailyLimits: Readonly<Record<ActionKind, number>> = {
   message: 50,
   // The network's users keep profile visits to about 80–100 a day.
   visit: 80,
+  // A person posts once or twice a day at most; more reads as automation and buries each post.
+  post: 2,
 };
 
 /**
@@ -40,6 +43,7 @@ export const defaultSpacing: Readonly<Record<ActionKind, Gap>> = {
   invitation: { minSeconds: 60, jitterSeconds: 240 },
   message: { minSeconds: 60, jitterSeconds: 240 },
   visit: { minSeconds: 20, jitterSeconds: 100 },
+  post: { minSeconds: 60, jitterSeconds: 240 },
 };
 
 /** Invitations per account per ISO week: the low end of the ~100–200 a week the network tolerates. */

@@ -9,7 +9,7 @@ export const getAccountUsage = defineRoute({
   tag,
   summary: "An account's use of its limits, and when it may act next",
   description:
-    "Per kind of touch (reactions, comments, messages, invitations, profile visits): today's count and limit in the account's own day (its timezone), and the earliest it may make one (`nextAt`) with what it waits for. Invitations also count against the week twice: its ISO week (Monday to Sunday) and any seven days in a row. `nextActionAt` is the earliest of all; `waitingActions`, its actions not ended. Counts may lag a touch by a moment.",
+    "Per kind of touch (reactions, comments, messages, invitations, profile visits, posts): today's count and limit in the account's own day (its timezone), and the earliest it may make one (`nextAt`) with what it waits for. Invitations also count against the week twice: its ISO week (Monday to Sunday) and any seven days in a row. `nextActionAt` is the earliest of all; `waitingActions`, its actions not ended. Counts may lag a touch by a moment.",
   pathParameters: accountId,
   responses: { 200: { description: 'The usage.', json: 'AccountUsage' }, 404: notFound },
   deployment: {

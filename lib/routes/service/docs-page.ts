@@ -16,6 +16,6 @@ export const docsPage = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 547840, zipBytes: 89088 },
+    bundle: { bytes: 567296, zipBytes: 90112 },
   },
 });

@@ -14,6 +14,6 @@ export const openApiDocument = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 479232, zipBytes: 83968 },
+    bundle: { bytes: 495616, zipBytes: 84992 },
   },
 });

@@ -6,7 +6,7 @@ const source = z
   .enum(['account', 'workspace', 'default'])
   .describe("Where the value comes from: the account's own setting, its workspace's, or the service's default.");
 const sourcedLimit = z.strictObject({ value: z.number().int().nonnegative(), source });
-const kinds = ['reactions', 'comments', 'messages', 'invitations', 'visits'] as const;
+const kinds = ['reactions', 'comments', 'messages', 'invitations', 'visits', 'posts'] as const;
 
 /** An account as `GET /api/v1/accounts/{accountId}` shows it. */
 export const accountViewSchema = z.strictObject({

@@ -5,7 +5,7 @@ const timestamp = z.iso.datetime();
 /** An approval as `GET`/`POST /api/v1/approvals/{approvalId}` show it (the link's token only inside `links.page`). */
 export const approvalViewSchema = z.strictObject({
   approvalId: z.string().describe('`apr_` and a ULID.'),
-  kind: z.enum(['comment', 'dm']),
+  kind: z.enum(['comment', 'dm', 'post']),
   status: z.enum(['pending', 'approved', 'rejected', 'expired', 'cancelled']),
   jobId: z.string(),
   sender: z

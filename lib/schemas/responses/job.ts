@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { amplificationSchema, publishedPostSchema } from './webhook-events';
 
 const timestamp = z.iso.datetime();
 const jobTypeSchema = z
-  .enum(['like', 'comment', 'connect', 'dm'])
+  .enum(['like', 'comment', 'connect', 'dm', 'post'])
   .describe('The endpoint that made the job (`comment` for request-comment).');
 
 /** The 202 of every outreach endpoint: the job, and where to follow it (also the `Location` header). */
@@ -155,6 +156,14 @@ export const jobViewSchema = z.strictObject({
     awaitingConnection: count().optional(),
   }),
   nextRunAt: timestamp.optional().describe('When the next pending action is expected to run (while one page holds all the actions).'),
+  post: z
+    .strictObject({
+      ...publishedPostSchema.shape,
+      publishedAt: timestamp.optional(),
+      amplification: amplificationSchema.optional().describe('With `amplify` only: the like (and comment) jobs it started.'),
+    })
+    .optional()
+    .describe('A `post` job, once its post is published: where it is, and what its amplification started.'),
   actions: z
     .array(jobActionSchema)
     .describe(

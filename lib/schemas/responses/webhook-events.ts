@@ -13,7 +13,7 @@ import { webhookEventTypes } from '../../webhooks/model/event-types';
 const timestamp = z.iso.datetime();
 const link = z.string().describe('Absolute when `PUBLIC_BASE_URL` is known, else a path.');
 
-const jobType = z.enum(['like', 'comment', 'connect', 'dm']);
+const jobType = z.enum(['like', 'comment', 'connect', 'dm', 'post']);
 
 /** An account of the workspace, as an event names it. */
 const eventAccount = z.strictObject({
@@ -54,7 +54,7 @@ const approvalLinks = { approval: link, job: link };
 export const approvalDecidedDataSchema = z.strictObject({
   approvalId: z.string(),
   jobId: z.string(),
-  kind: z.enum(['comment', 'dm']),
+  kind: z.enum(['comment', 'dm', 'post']),
   status: z.enum(['pending', 'approved', 'rejected', 'expired', 'cancelled']),
   sender: z.strictObject({ accountId: z.string(), name: z.string(), profileUrl: z.string() }),
   target: z.strictObject({ url: z.string(), name: z.string().optional() }).describe('The post to comment on, or the recipient.'),
@@ -83,6 +83,37 @@ export const dmSentDataSchema = z.strictObject({
   text: z.string(),
   connection: z.enum(['existing', 'accepted_invitation']),
   sentAt: timestamp,
+});
+
+/** A published post: what the job view and `post.published` say of it. */
+export const publishedPostSchema = z.strictObject({
+  url: z
+    .string()
+    .nullable()
+    .describe("Where people read it; null when the network published it without saying where (it is on the author's profile)."),
+  socialId: z.string().optional().describe('What reactions and comments name it by (`urn:li:activity:…`).'),
+  postId: z.string().optional().describe("The provider's id of the post."),
+});
+
+/** What a post's `amplify` started once it was published: a like job, and a comment job with `amplify.comment`. */
+export const amplificationSchema = z.strictObject({
+  jobs: z.array(z.strictObject({ jobId: z.string(), type: z.enum(['like', 'comment']), links: z.strictObject({ job: link }) })),
+  skipped: z
+    .string()
+    .optional()
+    .describe(
+      'Why nothing, or not everything, was started: the network did not say which post it published, a group is gone or has no active account, or every account is at its backlog limit.',
+    ),
+});
+
+export const postPublishedDataSchema = z.strictObject({
+  jobId: z.string(),
+  account: eventAccount,
+  post: publishedPostSchema,
+  text: z.string().describe('As published (the author may have edited it when approving).'),
+  publishedAt: timestamp,
+  amplification: amplificationSchema.optional().describe('With `amplify` only.'),
+  links: z.strictObject({ job: link }),
 });
 
 export const transcriptEventDataSchema = z.strictObject({
@@ -160,6 +191,7 @@ export const webhookEventDataSchemas = {
   'approval.decided': approvalDecidedDataSchema,
   'connection.accepted': connectionAcceptedDataSchema,
   'dm.sent': dmSentDataSchema,
+  'post.published': postPublishedDataSchema,
   'transcript.analysed': transcriptEventDataSchema,
   'transcript.failed': transcriptEventDataSchema,
   'lead.connected': leadConnectedDataSchema,
@@ -198,6 +230,7 @@ export const webhookEventDataComponents = {
   ApprovalDecidedEventData: approvalDecidedDataSchema,
   ConnectionAcceptedEventData: connectionAcceptedDataSchema,
   DmSentEventData: dmSentDataSchema,
+  PostPublishedEventData: postPublishedDataSchema,
   TranscriptEventData: transcriptEventDataSchema,
   LeadConnectedEventData: leadConnectedDataSchema,
   LeadRepliedEventData: leadRepliedDataSchema,

@@ -14,6 +14,7 @@ export const webhookEventTypes = [
   'approval.decided',
   'connection.accepted',
   'dm.sent',
+  'post.published',
   'transcript.analysed',
   'transcript.failed',
   'lead.connected',

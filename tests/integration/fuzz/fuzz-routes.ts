@@ -159,6 +159,17 @@ const fuzzCases: Record<RouteName, FuzzCase> = {
       shape: { required: ['target', 'user', 'message'] },
     },
   },
+  post: {
+    body: {
+      valid: (fixture) => ({
+        user: fixture.ws.accounts[0]!.profileUrl,
+        text: 'Seven buyers raised price this month.\nHere is what they said.',
+        get_approved: true,
+        amplify: { groups: ['sales'], reactionType: 'like', comment: 'Worth a read.' },
+      }),
+      shape: { required: ['user', 'text'] },
+    },
+  },
   getApproval: { params: (f) => ({ approvalId: [f.apiApprovalId] }) },
   decideApproval: {
     params: (f) => ({ approvalId: [f.apiApprovalId] }),

@@ -457,6 +457,75 @@ describe('UnipileProvider outreach against the fake Unipile server', () => {
     });
   });
 
+  describe('publishPost', () => {
+    it('POSTs /posts as multipart (account_id, text), then reads the post back for its social id and address', async () => {
+      // Act
+      const result = await provider.publishPost({ account, text: 'Seven buyers raised price.\nHere is why.' });
+
+      // Assert
+      expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /api/v1/posts',
+        `GET /api/v1/posts/${result.details?.postId}`,
+      ]);
+      const [created, lookup] = fake.requests;
+      expect(created?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      // Multipart sends a value's line breaks as CRLF (the HTML form encoding), as the SDK's FormData does too.
+      expect(created?.fields).toEqual({ account_id: ['UnipileAcc_42'], text: ['Seven buyers raised price.\r\nHere is why.'] });
+      expect(lookup?.query).toEqual({ account_id: 'UnipileAcc_42' });
+      const postId = result.details?.postId ?? '';
+      expect(result).toEqual({
+        provider: 'unipile',
+        outcome: 'posted',
+        details: {
+          postId,
+          socialId: `urn:li:activity:${postId}`,
+          url: `https://www.linkedin.com/posts/fake-author_a-post-activity-${postId}-AbCd/`,
+        },
+      });
+    });
+
+    it('published with post_id null: done, its address unknown, nothing looked up', async () => {
+      // Prepare
+      fake.respondNext({ status: 201, body: { object: 'PostCreated', post_id: null } });
+
+      // Act
+      const result = await provider.publishPost({ account, text: 'Hi' });
+
+      // Assert
+      expect(result).toEqual({ provider: 'unipile', outcome: 'posted', details: { urlUnknown: 'true' } });
+      expect(fake.requests).toHaveLength(1);
+    });
+
+    it('a look-up that fails after the post went out: done, its address unknown (never posted again)', async () => {
+      // Prepare
+      fake.failNext({ status: 503, type: 'errors/network_down', match: 'GET /api/v1/posts/' });
+
+      // Act
+      const result = await provider.publishPost({ account, text: 'Hi' });
+
+      // Assert
+      expect(result).toEqual({ provider: 'unipile', outcome: 'posted', details: { postId: expect.any(String), urlUnknown: 'true' } });
+    });
+
+    it.each([
+      [401, 'errors/disconnected_account', { reason: 'account_disconnected', retryable: false }],
+      [403, 'errors/account_restricted', { reason: 'account_restricted', retryable: false }],
+      [500, 'errors/provider_error', { reason: 'provider_unavailable', retryable: true }],
+      [503, 'errors/network_down', { reason: 'provider_unavailable', retryable: true }],
+      [504, 'errors/request_timeout', { reason: 'provider_timeout', retryable: true, outcomeUnknown: true }],
+    ])('%s %s on the post → %j', async (status, type, meaning) => {
+      // Prepare
+      fake.failNext({ status, type, match: 'POST /api/v1/posts' });
+
+      // Act
+      const error = await failureOf(provider.publishPost({ account, text: 'Hi' }));
+
+      // Assert
+      expect(error).toMatchObject({ ...meaning, status });
+      expect(error.message).toContain('publish the post');
+    });
+  });
+
   describe('listRelations', () => {
     it('pages through the relations with limit and the returned cursor', async () => {
       // Prepare

@@ -121,6 +121,26 @@ describe('the official SDK judges the fake Unipile and the provider', () => {
     expect(sent.ours).toEqual(sent.theirs);
   });
 
+  it('a post: POST posts as multipart (account_id, text), then GET posts/{post_id}?account_id= for its address', async () => {
+    const text = 'Seven buyers raised price this month.\nHere is what they said.';
+    const sent = await sideBySide(
+      () => provider.publishPost({ account, text }),
+      async () => {
+        // The SDK's CreatePostResponseSchema (1.9.3) types `object` only; the API reference adds `post_id`, which the fake sends.
+        const created = (await sdk.users.createPost({ account_id: account.providerAccountId, text })) as unknown as { post_id: string };
+        await sdk.users.getPost({ account_id: account.providerAccountId, post_id: created.post_id });
+      },
+    );
+
+    expect(sent.ours.map((request) => [request.method, request.encoding])).toEqual([
+      ['POST', 'multipart'],
+      ['GET', 'none'],
+    ]);
+    // Each published a post of its own: the ids differ, nothing else.
+    expect(sent.ours[0]).toEqual(sent.theirs[0]);
+    expect({ ...sent.ours[1], path: '' }).toEqual({ ...sent.theirs[1], path: '' });
+  });
+
   it('a profile: GET users/{identifier}?account_id=', async () => {
     const sent = await sideBySide(
       () => provider.resolveProfile({ account, profileUrl: 'https://www.linkedin.com/in/jane-doe/' }),

@@ -28,6 +28,7 @@ describe('accountView', () => {
         messages: { value: 50, source: 'default' },
         invitations: { value: 0, source: 'account' },
         visits: { value: 80, source: 'default' },
+        posts: { value: 2, source: 'default' },
       },
       weeklyInvitations: { value: 60, source: 'workspace' },
     });

@@ -19,7 +19,7 @@ const account: Account = {
 };
 // Wednesday 11:00 in Paris: inside the default working hours (09:00-18:00, Monday to Friday).
 const now = new Date('2025-01-15T10:00:00Z');
-const none = { reaction: 0, comment: 0, invitation: 0, message: 0, visit: 0 };
+const none = { reaction: 0, comment: 0, invitation: 0, message: 0, visit: 0, post: 0 };
 
 function facts(overrides: Partial<UsageFacts> = {}, of: Account = account): UsageFacts {
   return {

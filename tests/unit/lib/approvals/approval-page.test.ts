@@ -125,6 +125,18 @@ describe('renderApprovalPage, pending', () => {
     expect(html).toContain('<label for="text">Your message (you can edit it)</label>');
   });
 
+  it("asks for a post, on its author's profile, with the network's limit for a post", () => {
+    const html = page({ kind: 'post', maxLength: 3000, target: { url: 'https://www.linkedin.com/in/alice' } });
+
+    expect(html).toContain('<h1>Approve this post</h1>');
+    expect(html).toContain('<dt>On the profile</dt>');
+    expect(tagsNamed(html, 'textarea')[0]?.attributes.maxlength).toBe('3000');
+    expect(html).toContain('<label for="text">Your post (you can edit it)</label>');
+    expect(page({ kind: 'post', status: 'approved' })).toContain('Approved: the post will be published from your account as shown below');
+    expect(page({ kind: 'post', status: 'pending' })).not.toContain('what-happens');
+    expectSafeMarkup(html);
+  });
+
   it('keeps a text that starts with a line break (HTML drops the first one after <textarea>)', () => {
     expect(textareaContent(page({ text: '\nHello' }))).toBe('\n\nHello');
   });

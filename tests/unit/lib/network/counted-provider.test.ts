@@ -46,6 +46,7 @@ describe('countingCalls', () => {
       resolveProfile: failWith(new Error('socket hang up')),
       invite: failWith(new ProviderError('already_invited', 'Invited already.', false)),
       sendMessage: async () => ({ provider: 'sandbox', outcome: 'messaged' }),
+      publishPost: async () => ({ provider: 'sandbox', outcome: 'posted' }),
       listRelations: async () => ({ relations: [] }),
       createConnectLink: async () => ({ url: 'https://sandbox.example/connect' }),
       getOwnProfile: async () => ({ profileUrl: 'https://www.linkedin.com/in/jane-doe', name: 'Jane Doe' }),

@@ -56,6 +56,15 @@ describe('approvalEmail', () => {
   });
 });
 
+describe('approvalEmail of a post', () => {
+  it('asks its author for their post, on their own profile', () => {
+    const mail = approvalEmail(input({ kind: 'post', target: { url: 'https://www.linkedin.com/in/alice' } }));
+
+    expect(mail.subject).toBe('Approve your post');
+    expect(mail.text).toContain('approve a post from your account Alice <b>Martin</b> on its profile (https://www.linkedin.com/in/alice)');
+  });
+});
+
 describe('approvalSlackText', () => {
   it('escapes Slack markup so the text can neither mention nor link, and links to the page', () => {
     const text = approvalSlackText(input());

@@ -13,6 +13,7 @@ import {
   dmEventData,
   jobEventData,
   leadEventData,
+  postPublishedData,
   transcriptEventData,
   webhookDisabledData,
 } from '../../../../lib/webhooks/event-data';
@@ -124,6 +125,31 @@ const built: Record<WebhookEventType | 'ping', unknown[]> = {
     { ...dmEventData({ ...action, accountName: undefined }, { ...target, name: 'Jane' }, base), connectedAt: at, seenBy: 'webhook' },
   ],
   'dm.sent': [{ ...dmEventData(action, target, base), text: 'Hi', connection: 'existing', sentAt: at }],
+  'post.published': [
+    postPublishedData(
+      action,
+      {
+        text: 'What buyers told us',
+        details: {
+          postId: 'p1',
+          socialId: 'urn:li:activity:7368000000000000001',
+          url: 'https://www.linkedin.com/posts/x',
+          likeJobId: 'job_2',
+          commentJobId: 'job_3',
+        },
+        amplified: true,
+        at: new Date(at),
+      },
+      base,
+    ),
+    // Published without an address (Unipile's `post_id: null`), nothing amplified, links relative.
+    postPublishedData(
+      { ...action, accountName: undefined },
+      { text: 'Hi', details: { urlUnknown: 'true' }, amplified: true, at: new Date(at) },
+      '',
+    ),
+    postPublishedData(action, { text: 'Hi', details: undefined, amplified: false, at: new Date(at) }, base),
+  ],
   'transcript.analysed': [],
   'transcript.failed': [transcriptEventData(transcript, base)],
   'lead.connected': [{ ...leadEventData(lead, base), connectedAt: at }],

@@ -57,6 +57,7 @@ describe('effectiveLimits', () => {
       invitation: 0, // 0 is a value (invitations off), not "unset"
       message: defaultDailyLimits.message, // default
       visit: defaultDailyLimits.visit,
+      post: 2, // posts: a conservative default of their own
     });
     expect(limits.weeklyInvitations).toBe(150);
   });
