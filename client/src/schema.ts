@@ -91,7 +91,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a post from an account, then have named groups react to it
-         * @description `user` approves (and may edit) the text first unless `get_approved` is `false`. Posts count against the account's own daily limit (`posts`, 2 by default) and wait for its working hours, as every touch does. Once published, the job's `post` gives its URL (`null` when the network did not say it), `post.published` is sent, and with `amplify` the groups' accounts react (and comment) through jobs of their own, paced as a like's: `post.amplification.jobs` names them.
+         * @description The post is `text`, or a transcript idea's post draft (`draft`: the call and the idea's id, as `GET /api/v1/transcript/{call_id}` lists its best ideas), read when the request is accepted. `user` approves (and may edit) the text first unless `get_approved` is `false`. Posts count against the account's own daily limit (`posts`, 2 by default) and wait for its working hours, as every touch does. Once published, the job's `post` gives its URL (`null` when the network did not say it), `post.published` is sent, and with `amplify` the groups' accounts react (and comment) through jobs of their own, paced as a like's: `post.amplification.jobs` names them.
          */
         post: operations["post"];
         delete?: never;
@@ -827,7 +827,11 @@ export interface components {
             /** @description A person: a profile URL of the network, https://www.linkedin.com/in/<id> (with or without www. or a country prefix, a trailing slash or a query); normalised. */
             user: string;
             /** @description The post (the network's limit): not blank, at most 3,000 characters (a line break counts as one), no control characters but line breaks and tabs. */
-            text: string;
+            text?: string;
+            draft?: {
+                call_id: string;
+                idea_id: string;
+            };
             /** @default true */
             get_approved: boolean;
             amplify?: components["schemas"]["PostAmplify"];
@@ -3255,7 +3259,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `user` is not an active account of the workspace (only its own connected accounts can act). Nothing was started. Or a group of `amplify.groups` does not exist in the workspace, or has no active account (`errors` names each, `amplify.groups.<index>`). This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/unknown-account`, `/problems/unknown-groups`, `/problems/groups-without-accounts`, `/problems/idempotency-key-reused`. */
+            /** @description `user` is not an active account of the workspace (only its own connected accounts can act). Nothing was started. Or a group of `amplify.groups` does not exist in the workspace, or has no active account (`errors` names each, `amplify.groups.<index>`). Or `draft` names no transcript of the workspace, one not analysed, or an idea it does not have or that has no post draft (only the call's best ideas have one): `errors` names `draft.call_id` or `draft.idea_id`. This `Idempotency-Key` was used in the last 24 hours for another request (another body, or another resource's path). Problem types: `/problems/unknown-account`, `/problems/unknown-groups`, `/problems/groups-without-accounts`, `/problems/unknown-draft`, `/problems/idempotency-key-reused`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -33,8 +33,11 @@ export type ConnectJobRequest = ConnectRequest;
 /** A direct message: kept as validated, `get_approved` with its default filled in. */
 export type DmJobRequest = DmRequest;
 
-/** A post: kept as validated (`get_approved` and `amplify.reactionType` with their defaults filled in). */
-export type PostJobRequest = PostRequest;
+/**
+ * A post: kept as validated (`get_approved` and `amplify.reactionType` with their defaults filled
+ * in), its `text` that of the transcript idea's draft when `draft` named one.
+ */
+export type PostJobRequest = PostRequest & { text: string };
 
 /** Each job type's request. */
 export interface JobRequests {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { listSandboxActions } from '../../lib/store/sandbox';
 import { createTestWorkspace, testDb } from '../helpers/factories';
 import type { TestWorkspace } from '../helpers/factories';
@@ -29,6 +31,34 @@ beforeAll(async () => {
   secret = (created.body as { secret: string }).secret;
 });
 afterAll(() => receiver.stop());
+
+const salesCall = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'transcripts', 'sales-call.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
+interface IdeaShown {
+  id: string;
+  draft?: { text: string };
+}
+
+/** A sales call added to the workspace and analysed: its best ideas and next steps, as the transcript lists them. */
+async function analysedCall(workspace: TestWorkspace) {
+  const callId = `post-loop-${Date.now()}`;
+  const added = await api('POST', '/api/v1/transcript/add', { apiKey: workspace.apiKey, body: { ...salesCall, call_id: callId } });
+  const transcript = await eventually(
+    async () => {
+      const body = (await api('GET', added.headers.get('location')!, { apiKey: workspace.apiKey })).body as {
+        status: string;
+        ideas?: IdeaShown[];
+        nextSteps?: IdeaShown[];
+      };
+      return body.status === 'analysed' ? body : undefined;
+    },
+    BACKGROUND_WORK_TIMEOUT_MS,
+    `transcript ${callId} analysed`,
+  );
+  return { callId, ideas: transcript.ideas!, nextSteps: transcript.nextSteps! };
+}
 
 const sandboxCalls = async (workspace: TestWorkspace, type: string) =>
   (await listSandboxActions(db, workspace.workspaceId)).filter((action) => action.type === type);
@@ -92,6 +122,61 @@ describe('post, end to end', () => {
       [published!.target, 'So true, we hear it too.'],
       [published!.target, 'So true, we hear it too.'],
     ]);
+  });
+
+  it("publishes a sales call's best draft: the loop from a call to a post the team reacts to", async () => {
+    // A workspace of its own: the posts above count against the author's daily limit.
+    const loop = await createTestWorkspace(db, { accounts: 2, groups: { team: [1] } });
+    const call = await analysedCall(loop);
+    const best = call.ideas[0]!;
+
+    const location = await publish(loop, { draft: { call_id: call.callId, idea_id: best.id }, amplify: { groups: ['team'] } });
+    const waiting = await jobInStatus(loop.apiKey, location, ['awaiting_approval']);
+    const approvalId = waiting.actions[0]!.approval.approvalId as string;
+    expect((await api('GET', `/api/v1/approvals/${approvalId}`, { apiKey: loop.apiKey })).body).toMatchObject({ text: best.draft!.text });
+    await api('POST', `/api/v1/approvals/${approvalId}`, { apiKey: loop.apiKey, body: { decision: 'approve' } });
+    const job = await jobInStatus(loop.apiKey, location, finalJobStatuses);
+
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      request: { draft: { call_id: call.callId, idea_id: best.id }, text: best.draft!.text },
+    });
+    const published = (await sandboxCalls(loop, 'post')).find((post) => post.details.text === best.draft!.text);
+    expect(published).toBeDefined();
+    const [likeJob] = (job.post as { amplification: { jobs: Array<{ jobId: string }> } }).amplification.jobs;
+    expect(await jobInStatus(loop.apiKey, `/api/v1/jobs/${likeJob!.jobId}`, finalJobStatuses)).toMatchObject({
+      status: 'succeeded',
+      request: { url: published!.target },
+    });
+  });
+
+  it('refuses a draft that is not there, or text and a draft together, and starts nothing', async () => {
+    const quiet = await createTestWorkspace(db, { accounts: 1 });
+    const call = await analysedCall(quiet);
+    const send = (body: Record<string, unknown>) =>
+      api('POST', path, { apiKey: quiet.apiKey, body: { user: quiet.accounts[0]!.profileUrl, get_approved: false, ...body } });
+
+    const both = await send({ text: 'Hi', draft: { call_id: call.callId, idea_id: call.ideas[0]!.id } });
+    const neither = await send({});
+    const badId = await send({ draft: { call_id: call.callId, idea_id: 'first' } });
+    const noCall = await send({ draft: { call_id: 'no-such-call', idea_id: 'idea-1' } });
+    const nextStep = await send({ draft: { call_id: call.callId, idea_id: call.nextSteps[0]!.id } });
+    const noIdea = await send({ draft: { call_id: call.callId, idea_id: 'idea-999' } });
+
+    for (const response of [both, neither, badId]) expect(response.status).toBe(400);
+    expect(both.body).toMatchObject({ errors: [{ path: 'text' }] });
+    expect(neither.body).toMatchObject({ errors: [{ path: 'text' }] });
+    expect(badId.body).toMatchObject({ errors: [{ path: 'draft.idea_id' }] });
+    for (const [response, field] of [
+      [noCall, 'draft.call_id'],
+      [nextStep, 'draft.idea_id'],
+      [noIdea, 'draft.idea_id'],
+    ] as const) {
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({ type: '/problems/unknown-draft', errors: [{ path: field }] });
+    }
+    const jobs = await api('GET', '/api/v1/jobs', { apiKey: quiet.apiKey });
+    expect((jobs.body as { items: unknown[] }).items).toEqual([]);
   });
 
   it("keeps to the account's daily post limit: one more waits for the next day", async () => {

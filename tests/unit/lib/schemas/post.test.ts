@@ -29,8 +29,22 @@ describe('post request', () => {
   it('names user and text when they are missing', () => {
     expect(errorsOf({})).toEqual([
       { path: 'user', message: 'is required' },
-      { path: 'text', message: 'is required' },
+      { path: 'text', message: "give text or draft (a transcript idea's post draft), one of them" },
     ]);
+  });
+
+  it("takes a transcript idea's draft instead of text, never both, and names a malformed one's fields", () => {
+    const draft = { call_id: 'gong-7781', idea_id: 'idea-3' };
+
+    expect(validate(postRequestSchema, { user: valid.user, draft }).draft).toEqual(draft);
+    expect(errorsOf({ ...valid, draft })).toEqual([
+      { path: 'text', message: "give text or draft (a transcript idea's post draft), one of them" },
+    ]);
+    expect(
+      errorsOf({ user: valid.user, draft: { call_id: ' no', idea_id: '3', extra: 1 } })
+        .map((error) => error.path)
+        .sort(),
+    ).toEqual(['draft.call_id', 'draft.extra', 'draft.idea_id']);
   });
 
   it("accepts 3,000 characters and refuses 3,001, naming the network's limit", () => {
