@@ -7,17 +7,51 @@ import { requestOf, type LabelledCall } from './labelled-call';
 import { scoreCall, tallyByKind, type CallScore, type KindTally } from './score-ideas';
 import { loadSecondLabels, scoreSecondLabeller } from './second-labels';
 
-/** Precision and recall an analyser must reach on the calls it was tuned on, per kind. */
+/**
+ * What the analyser is meant to reach overall on calls it did not learn from: at least what a second
+ * labeller agrees with the first (about 0.78 precision and recall, `second-labels.ts`), and named
+ * competitors found whatever the sentence's shape. Printed beside the gate, met or missed.
+ */
+export const GOAL = { precision: 0.78, recall: 0.78, competitorRecall: 0.8 };
+
+/**
+ * Precision and recall the embedded analyser must reach by leave-one-call-out cross-validation, per
+ * kind and overall: the honest figure on the tuning calls, as each is read by a model that did not
+ * learn from it (the tuning set's own figure, near 1, only says the model learnt them, and has no
+ * target). Each is what cross-validation reached when it was set (cut to two decimals; it is
+ * deterministic), so that a change that loses ground fails; competitor recall is `GOAL`'s, which it
+ * reached. Overall they are under `GOAL`, which the report prints beside them as missed. An
+ * analyser with no idea model (the LLM's) is held to them on the tuning calls themselves.
+ */
 export const TARGETS: Record<IdeaKind | 'overall', { precision: number; recall: number }> = {
-  customer_question: { precision: 0.8, recall: 0.85 },
-  objection: { precision: 0.8, recall: 0.85 },
-  pain_point: { precision: 0.7, recall: 0.7 },
-  competitor: { precision: 0.7, recall: 0.7 },
-  next_step: { precision: 0.7, recall: 0.7 },
-  story_or_quote: { precision: 0.7, recall: 0.7 },
-  insight: { precision: 0.7, recall: 0.7 },
-  overall: { precision: 0.7, recall: 0.7 },
+  customer_question: { precision: 0.83, recall: 0.91 },
+  objection: { precision: 0.73, recall: 0.69 },
+  pain_point: { precision: 0.65, recall: 0.58 },
+  competitor: { precision: 0.55, recall: 0.8 },
+  next_step: { precision: 0.85, recall: 0.92 },
+  story_or_quote: { precision: 0.46, recall: 0.62 },
+  insight: { precision: 0.83, recall: 0.56 },
+  overall: { precision: 0.72, recall: 0.75 },
 };
+
+/**
+ * How many standard errors under the cross-validation target the held-out calls may fall. Their
+ * ideas and labels are not independent draws but come in four calls, and one call moves recall by
+ * about 0.05, so a plain binomial error understates the spread: 2.5 rather than 2.
+ */
+const HELD_OUT_ERRORS = 2.5;
+
+/**
+ * The held-out calls are few (4 calls, about 70 ideas and 75 labels), so one call moves their
+ * figures a lot: their overall precision and recall are held to the cross-validation target less
+ * `HELD_OUT_ERRORS` standard errors of a share over as many ideas (or labels), about 0.13. Below
+ * that, the analyser does worse on new calls than cross-validation says, by more than chance
+ * explains. Not per kind: a kind has a dozen labels there, too few to say anything.
+ */
+export function heldOutFloor(target: number, count: number): number {
+  if (count === 0) return 0;
+  return Math.floor((target - HELD_OUT_ERRORS * Math.sqrt((target * (1 - target)) / count)) * 100) / 100;
+}
 
 /** Analyses each call as the service does (its request validated, normalised, analysed), and scores it. */
 export async function scoreAnalyser(calls: readonly LabelledCall[], analyser: IdeasAnalyser): Promise<CallScore[]> {
@@ -61,11 +95,40 @@ export function detailLines(scores: readonly CallScore[]): string[] {
   return lines;
 }
 
+/** Targets of a table of tallies: precision and recall of each kind against `TARGETS`. */
+function targetsOf(tallies: readonly KindTally[], name: string, where: string): BenchResult['targets'] {
+  return tallies.flatMap((t) => {
+    const target = TARGETS[t.kind];
+    return [
+      {
+        name: `${name} ${where} ${t.kind} precision ${figure(t.precision)} >= ${target.precision}`,
+        pass: (t.precision ?? 1) >= target.precision,
+      },
+      { name: `${name} ${where} ${t.kind} recall ${figure(t.recall)} >= ${target.recall}`, pass: (t.recall ?? 1) >= target.recall },
+    ];
+  });
+}
+
+/** Whether the gated figures reach `GOAL`, a line each, with the gate beside it: a missed goal is said, never hidden by the gate. */
+function goalLines(tallies: readonly KindTally[]): string[] {
+  const overall = tallies.find((t) => t.kind === 'overall')!;
+  const competitor = tallies.find((t) => t.kind === 'competitor')!;
+  const line = (what: string, value: number | undefined, goal: number, gate: number) =>
+    `goal: ${what} ${figure(value)} >= ${goal}: ${(value ?? 0) >= goal ? 'met' : `MISSED (the gate is at ${gate}, the level reached)`}`;
+  return [
+    line('overall precision', overall.precision, GOAL.precision, TARGETS.overall.precision),
+    line('overall recall', overall.recall, GOAL.recall, TARGETS.overall.recall),
+    line('competitor recall', competitor.recall, GOAL.competitorRecall, TARGETS.competitor.recall),
+  ];
+}
+
 /**
  * The report of an analyser on the labelled calls: per kind and overall on the calls it was tuned
- * on (checked against `TARGETS`); for the embedded analyser, whose idea model was learnt from those
- * very calls, the same calls by leave-one-call-out cross-validation (`cross-validate.ts`); then the
- * held-out calls, apart and without targets (they are scored, never tuned on); then a second
+ * on (no target: the embedded analyser's idea model was learnt from those very calls); for the
+ * embedded analyser, the same calls by leave-one-call-out cross-validation (`cross-validate.ts`),
+ * checked against `TARGETS` (an analyser without a model is checked on the tuning calls), with
+ * `GOAL` beside them; then the held-out calls, apart, overall against `heldOutFloor` (they are
+ * scored, never tuned on); then a second
  * labeller's labels scored against the first ones, where a call has them (`second-labels.ts`); then
  * each miss and each false idea of the cross-validation (or tuning set) and of the held-out calls.
  */
@@ -78,17 +141,26 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
   const heldOutScores = await scoreAnalyser(heldOut, analyser);
   const labelledTwice = loadSecondLabels(calls);
   const tallies = tallyByKind(tunedScores);
+  const crossTallies = crossScores ? tallyByKind(crossScores) : undefined;
+  const gated = crossTallies ?? tallies;
+  const heldOutTallies = tallyByKind(heldOutScores);
+  const heldOutOverall = heldOutTallies.find((t) => t.kind === 'overall')!;
+  const heldOutTargets = {
+    precision: heldOutFloor(TARGETS.overall.precision, heldOutOverall.right + heldOutOverall.wrong),
+    recall: heldOutFloor(TARGETS.overall.recall, heldOutOverall.found + heldOutOverall.missed),
+  };
   const lines = [
-    `${name} analyser on ${tuned.length} labelled calls (tuning set${crossScores ? ', which its idea model was learnt from' : ''})`,
+    `${name} analyser on ${tuned.length} labelled calls (tuning set${crossScores ? ', which its idea model was learnt from; no target' : ''})`,
     ...tallyLines(tallies),
-    ...(crossScores
+    ...(crossTallies
       ? [
-          `${name} analyser on the same calls, each by a model learnt from the others (cross-validation; no target)`,
-          ...tallyLines(tallyByKind(crossScores)),
+          `${name} analyser on the same calls, each by a model learnt from the others (cross-validation; the targets)`,
+          ...tallyLines(crossTallies),
         ]
       : []),
-    `${name} analyser on ${heldOut.length} held-out calls (never tuned on; no target)`,
-    ...tallyLines(tallyByKind(heldOutScores)),
+    ...goalLines(gated),
+    `${name} analyser on ${heldOut.length} held-out calls (never tuned on; overall precision >= ${heldOutTargets.precision}, recall >= ${heldOutTargets.recall})`,
+    ...tallyLines(heldOutTallies),
     ...(labelledTwice.length > 0
       ? [
           `a second labeller on ${labelledTwice.length} of the calls, blind to the first labels (how far two people agree; no target)`,
@@ -100,12 +172,16 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
     'misses and false ideas (held-out):',
     ...detailLines(heldOutScores),
   ];
-  const targets = tallies.flatMap((t) => {
-    const target = TARGETS[t.kind];
-    return [
-      { name: `${name} ${t.kind} precision ${figure(t.precision)} >= ${target.precision}`, pass: (t.precision ?? 1) >= target.precision },
-      { name: `${name} ${t.kind} recall ${figure(t.recall)} >= ${target.recall}`, pass: (t.recall ?? 1) >= target.recall },
-    ];
-  });
+  const targets = [
+    ...targetsOf(gated, name, crossTallies ? 'cross-validation' : 'tuning set'),
+    {
+      name: `${name} held-out overall precision ${figure(heldOutOverall.precision)} >= ${heldOutTargets.precision}`,
+      pass: (heldOutOverall.precision ?? 1) >= heldOutTargets.precision,
+    },
+    {
+      name: `${name} held-out overall recall ${figure(heldOutOverall.recall)} >= ${heldOutTargets.recall}`,
+      pass: (heldOutOverall.recall ?? 1) >= heldOutTargets.recall,
+    },
+  ];
   return { name: `content ideas against labelled calls (${name})`, lines, targets };
 }

@@ -2,6 +2,7 @@ import { MODEL_CLASSES, sentenceFeatures, type IdeaModel } from '../../lib/trans
 import { cueScores } from '../../lib/transcripts/ideas/idea-scores';
 import { normaliseTranscript } from '../../lib/transcripts/normalise-transcript';
 import { transcriptRequestSchema } from '../../lib/schemas/transcript';
+import { productNamesOf } from '../../lib/transcripts/ideas/product-names';
 import { splitSentences } from '../../lib/transcripts/text/sentences';
 import { seededRandom } from '../seeded-random';
 import { requestOf, spanOf, type LabelledCall } from './labelled-call';
@@ -41,7 +42,9 @@ export function examplesOf(call: LabelledCall): Example[] {
   const request = transcriptRequestSchema.parse(requestOf(call));
   const segments = normaliseTranscript(request, [call.sellerDomain]);
   const spans = call.ideas.map((label) => ({ label, span: spanOf(call, label) }));
-  return splitSentences(segments).map((sentence) => {
+  const sentences = splitSentences(segments);
+  const products = productNamesOf(segments, sentences);
+  return sentences.map((sentence) => {
     const segment = segments[sentence.segment]!;
     // Segments are the script's lines, one each; a sentence's offsets are in the line's text.
     const line = call.script[sentence.segment]![1];
@@ -56,7 +59,13 @@ export function examplesOf(call: LabelledCall): Example[] {
         best = { kind: label.kind, shared };
     }
     return {
-      features: sentenceFeatures(sentence.text, sentence.question, segment.side, cueScores(sentence.text, sentence.question, segment.side)),
+      features: sentenceFeatures(
+        sentence.text,
+        sentence.question,
+        segment.side,
+        cueScores(sentence.text, sentence.question, segment.side, products),
+        products,
+      ),
       label: MODEL_CLASSES.indexOf(best.kind),
     };
   });

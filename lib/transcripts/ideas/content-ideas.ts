@@ -5,6 +5,7 @@ import { countWords } from '../text/count-words';
 import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, type KindScore } from './idea-scores';
 import { ideaModel, type IdeaModel } from './idea-model';
 import { groupNearDuplicates } from './near-duplicates';
+import { productNamesOf, type ProductNames } from './product-names';
 import type { Segment } from '../text/segment';
 import { splitSentences, type Sentence } from '../text/sentences';
 import { MAX_QUOTE_CHARS, quoteSpan } from './verbatim-quote';
@@ -44,6 +45,7 @@ function pairedIdea(
   alone: KindScore | undefined,
   nextAlone: () => KindScore | undefined,
   model: IdeaModel,
+  products: ProductNames,
 ): KindScore | undefined {
   const questions = sentence.question && next.question;
   const opening = opensStoryWithoutOutcome(sentence.text);
@@ -53,7 +55,7 @@ function pairedIdea(
   const trailing =
     alone === undefined && !next.question && trailingWords >= 3 && trailingWords < PAIR_BELOW_WORDS ? nextAlone() : undefined;
   if (!questions && !opening && !short && !trailing) return undefined;
-  const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side, model);
+  const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side, model, products);
   if (!pair || questions || opening) return pair;
   // A short sentence is paired to complete its own kind, not to ride on the other one's.
   return pair.kind === (short ? alone : trailing)?.kind ? pair : undefined;
@@ -99,12 +101,14 @@ export function findContentIdeas(
   sentences: readonly Sentence[] = splitSentences(segments),
   model: IdeaModel = ideaModel(),
 ): ContentIdea[] {
+  // The products and vendors the call names, so that a sentence naming one reads as a competitor whatever its shape.
+  const products = productNamesOf(segments, sentences);
   const pools = Object.fromEntries(ideaKinds.map((kind) => [kind, [] as Candidate[]])) as Record<IdeaKind, Candidate[]>;
   let carried: { index: number; best: KindScore | undefined } | undefined;
   const bestAt = (index: number) => {
     if (carried?.index === index) return carried.best;
     const sentence = sentences[index] as Sentence;
-    return bestIdeaKind(sentence.text, sentence.question, (segments[sentence.segment] as Segment).side, model);
+    return bestIdeaKind(sentence.text, sentence.question, (segments[sentence.segment] as Segment).side, model, products);
   };
   for (let index = 0; index < sentences.length; index++) {
     const sentence = sentences[index] as Sentence;
@@ -118,7 +122,7 @@ export function findContentIdeas(
         if (carried?.index !== index + 1) carried = { index: index + 1, best: bestAt(index + 1) };
         return carried.best;
       };
-      const pair = pairedIdea(segment, sentence, next, best, nextBest, model);
+      const pair = pairedIdea(segment, sentence, next, best, nextBest, model, products);
       if (pair) {
         const nextScore = nextBest()?.score;
         if (pair.score > Math.max(best?.score ?? 0, nextScore ?? 0)) {

@@ -1,5 +1,6 @@
 import { ideaKinds, type IdeaKind } from '../model/analysis';
 import type { Side } from '../text/segment';
+import { mentionOf, NO_PRODUCT_NAMES, type ProductNames } from './product-names';
 
 /**
  * A linear model of which kind of idea a sentence is, learnt from the labelled calls
@@ -36,10 +37,33 @@ function tokensOf(text: string): string[] {
   return tokens;
 }
 
+/** What a product's name reads as in the model's words: one token for every name, so that what is said around a name is learnt across calls. */
+const PRODUCT_TOKEN = '@product';
+
+/** The tokens of each call's product names, read once a call rather than once a sentence. */
+const nameTokens = new WeakMap<ProductNames, string[][]>();
+
+/** The tokens with each run that spells one of the call's product names made one `PRODUCT_TOKEN`. */
+function maskProducts(tokens: readonly string[], products: ProductNames): string[] {
+  if (products.names.size === 0) return [...tokens];
+  let names = nameTokens.get(products);
+  if (!names) nameTokens.set(products, (names = [...products.names].map((name) => tokensOf(name))));
+  const masked: string[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const name = names.find((words) => words.length > 0 && words.every((word, at) => tokens[index + at] === word));
+    if (name) {
+      masked.push(PRODUCT_TOKEN);
+      index += name.length - 1;
+    } else masked.push(tokens[index]!);
+  }
+  return masked;
+}
+
 /**
  * What the model reads of a sentence: its words and pairs of words, the words after a negation,
  * whether it is a question, whether the seller said it, and how strongly the hand-written cues
- * score it for each kind (`cueScores`). Only the seller's side is a feature: a sentence of unknown
+ * score it for each kind (`cueScores`), and whether it names a product or vendor of the call
+ * (`product-names.ts`), the name itself read as one token for all products. Only the seller's side is a feature: a sentence of unknown
  * side (a workspace without email domains, a transcript without speakers) is read as a buyer's
  * would be, and whose words a kind may be is decided apart (`idea-sides.ts`).
  */
@@ -48,9 +72,10 @@ export function sentenceFeatures(
   question: boolean,
   side: Side,
   cueScores: Readonly<Record<IdeaKind, number>>,
+  products: ProductNames = NO_PRODUCT_NAMES,
 ): Map<string, number> {
   const features = new Map<string, number>();
-  const tokens = tokensOf(text);
+  const tokens = maskProducts(tokensOf(text), products);
   for (let index = 0; index < tokens.length; index++) {
     features.set(`w:${tokens[index]}`, 1);
     if (index > 0) features.set(`b:${tokens[index - 1]} ${tokens[index]}`, 1);
@@ -66,6 +91,10 @@ export function sentenceFeatures(
   if (side === 'internal') features.set('seller', 1);
   features.set(tokens.length < 8 ? 'length:short' : tokens.length <= 40 ? 'length:fit' : 'length:long', 1);
   for (const [kind, score] of Object.entries(cueScores)) if (score > 0) features.set(`cue:${kind}`, score);
+  const product = mentionOf(text, products);
+  if (product.named) features.set('product:named', 1);
+  if (product.asAlternative) features.set('product:alternative', 1);
+  if (product.asCurrent) features.set('product:current', 1);
   return features;
 }
 

@@ -1,4 +1,4 @@
-import { scoreAnalyser, TARGETS } from '../../../../bench/insight/evaluate';
+import { heldOutFloor, scoreAnalyser, TARGETS } from '../../../../bench/insight/evaluate';
 import { loadLabelledCalls } from '../../../../bench/insight/labelled-call';
 import { tallyByKind, type CallScore } from '../../../../bench/insight/score-ideas';
 import { sideMayVoice } from '../../../../lib/transcripts/ideas/idea-sides';
@@ -33,14 +33,13 @@ describe('the labelled calls', () => {
       expect(calls.some((call) => call.ideas.some((label) => label.kind === kind && !label.optional))).toBe(true);
   });
 
-  it('give the embedded analyser its targets on the tuning set, per kind and overall', () => {
-    const tallies = tallyByKind(scores.filter((score) => !score.call.heldOut));
+  // The per-kind targets hold on cross-validation, which trains a model per call (minutes): `npm run
+  // eval` checks them. Here, the held-out calls, which the committed model never learnt from.
+  it('give the embedded analyser its overall floor on the held-out calls', () => {
+    const overall = tallyByKind(scores.filter((score) => score.call.heldOut)).find((tally) => tally.kind === 'overall')!;
 
-    for (const tally of tallies) {
-      const floor = TARGETS[tally.kind];
-      expect({ kind: tally.kind, precision: tally.precision! >= floor.precision }).toEqual({ kind: tally.kind, precision: true });
-      expect({ kind: tally.kind, recall: tally.recall! >= floor.recall }).toEqual({ kind: tally.kind, recall: true });
-    }
+    expect(overall.precision!).toBeGreaterThanOrEqual(heldOutFloor(TARGETS.overall.precision, overall.right + overall.wrong));
+    expect(overall.recall!).toBeGreaterThanOrEqual(heldOutFloor(TARGETS.overall.recall, overall.found + overall.missed));
   });
 
   it('never take a customer-only kind from the seller’s words', () => {
