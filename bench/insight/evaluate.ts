@@ -2,6 +2,8 @@ import { analyseContent, type IdeasAnalyser } from '../../lib/transcripts/analys
 import type { IdeaKind } from '../../lib/transcripts/model/analysis';
 import { transcriptRequestSchema } from '../../lib/schemas/transcript';
 import type { BenchResult } from '../bench-result';
+import { MAX_BEST_IDEAS } from '../../lib/transcripts/ideas/best-ideas';
+import { bestSetFigures, bestSetLines } from './best-set';
 import { crossValidate, progressOnStderr } from './cross-validate';
 import { requestOf, type LabelledCall } from './labelled-call';
 import { scoreCall, tallyByKind, type CallScore, type KindTally } from './score-ideas';
@@ -144,6 +146,8 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
   const crossTallies = crossScores ? tallyByKind(crossScores) : undefined;
   const gated = crossTallies ?? tallies;
   const heldOutTallies = tallyByKind(heldOutScores);
+  const bestSet = bestSetFigures(crossScores ?? tunedScores);
+  const gatedOverall = gated.find((t) => t.kind === 'overall')!;
   const heldOutOverall = heldOutTallies.find((t) => t.kind === 'overall')!;
   const heldOutTargets = {
     precision: heldOutFloor(TARGETS.overall.precision, heldOutOverall.right + heldOutOverall.wrong),
@@ -167,6 +171,10 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
           ...tallyLines(tallyByKind(scoreSecondLabeller(labelledTwice))),
         ]
       : []),
+    `${name} analyser's default set, the best ideas a call offers as post material (${crossScores ? 'cross-validation' : 'tuning set'})`,
+    ...bestSetLines(bestSet),
+    `${name} analyser's default set (held-out)`,
+    ...bestSetLines(bestSetFigures(heldOutScores)),
     `misses and false ideas (${crossScores ? 'cross-validation' : 'tuning set'}):`,
     ...detailLines(crossScores ?? tunedScores),
     'misses and false ideas (held-out):',
@@ -174,6 +182,15 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
   ];
   const targets = [
     ...targetsOf(gated, name, crossTallies ? 'cross-validation' : 'tuning set'),
+    // The handful offered by default is the best of the ideas: at least as right as all of them, and never a next step.
+    {
+      name: `${name} default set precision ${figure(bestSet.precision)} >= all ideas' ${figure(gatedOverall.precision)}`,
+      pass: (bestSet.precision ?? 1) >= (gatedOverall.precision ?? 0),
+    },
+    {
+      name: `${name} default set: at most ${MAX_BEST_IDEAS} ideas a call (${bestSet.most}), no next step (${bestSet.nextSteps})`,
+      pass: bestSet.most <= MAX_BEST_IDEAS && bestSet.nextSteps === 0,
+    },
     {
       name: `${name} held-out overall precision ${figure(heldOutOverall.precision)} >= ${heldOutTargets.precision}`,
       pass: (heldOutOverall.precision ?? 1) >= heldOutTargets.precision,

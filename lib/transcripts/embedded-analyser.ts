@@ -5,7 +5,7 @@ import { splitSentences } from './text/sentences';
 import { measureTranscript } from './transcript-metrics';
 
 /** Changes when the embedded analyser's output for the same call could change, so a stored analysis says which rules made it. */
-export const EMBEDDED_ANALYSER_VERSION = '3';
+export const EMBEDDED_ANALYSER_VERSION = '4';
 
 /** The embedded, deterministic analysis of a call: its metrics and content ideas, in time linear in its length. */
 export function analyseEmbedded(segments: readonly Segment[]): Analysis {
