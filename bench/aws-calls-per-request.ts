@@ -97,6 +97,9 @@ export const expectedAwsCalls: Record<string, string> = {
   // The same through a report link: its signed token is checked first, with no call; a public page, no rate limit.
   'GET /reports/{token}': 'DynamoDB Get, DynamoDB Get, S3 GetObject',
   'GET /api/v1/transcripts': 'DynamoDB Update, DynamoDB Query',
+  // The theme counters of the period and the one before, one range of the workspace's partition
+  // (a page more a MB: as long as the days and themes, whatever the number of calls).
+  'GET /api/v1/insights': 'DynamoDB Update, DynamoDB Query',
   'POST /api/v1/webhooks/unipile': 'DynamoDB Query, DynamoDB Query',
   // The workspace's endpoints (409 at 20), then the new one.
   'POST /api/v1/webhooks': 'DynamoDB Update, DynamoDB Query, DynamoDB Put',

@@ -552,6 +552,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Themes across the workspace's calls: objections, questions, pains and competitors over a period
+         * @description `from` and `to` (`YYYY-MM-DD`, UTC, both included; by default the last 30 days, at most 92) select calls by their start time. For each kind, the themes the period's calls raised, most first: how many calls raised each, against the period as long before (`trend`), and its best quotes linking to their calls. Counted as each call is analysed (calls analysed before insights existed are not counted).
+         */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -2293,6 +2313,148 @@ export interface components {
                     writtenBy: "templates" | "bedrock";
                 };
             }[];
+        };
+        Insights: {
+            /** @description A day, `YYYY-MM-DD` (UTC). */
+            from: string;
+            /** @description A day, `YYYY-MM-DD` (UTC). */
+            to: string;
+            /** @description Calls of the period analysed (by their start time). */
+            calls: number;
+            /** @description The period as long just before. */
+            previous: {
+                /** @description A day, `YYYY-MM-DD` (UTC). */
+                from: string;
+                /** @description A day, `YYYY-MM-DD` (UTC). */
+                to: string;
+                calls: number;
+            };
+            /** @description Per kind, at most 10 themes, most raised first. */
+            themes: {
+                objection: {
+                    /** @description Stable: a topic (`price`, `integration`, `security`, `rollout`, `timing`, `manual_work`, `visibility`, `support`, `reliability`, `contract`, `decision`, `other`), or for competitors `product:<name>`, `in_house` or `other`. */
+                    key: string;
+                    label: string;
+                    /** @description How many calls of the period raised it. */
+                    calls: number;
+                    /** @description Its share of the period’s calls (3 decimals). */
+                    share: number;
+                    /** @description How many calls of the previous period raised it. */
+                    previousCalls: number;
+                    /**
+                     * @description Against the previous period, by share of calls: `new` when none raised it then; `up` or `down` past a fifth more or less.
+                     * @enum {string}
+                     */
+                    trend: "new" | "up" | "down" | "flat";
+                    /** @description Its best quotes of the period, best first. */
+                    quotes: {
+                        /** @description A buyer's words, verbatim (at most 280 characters). */
+                        quote: string;
+                        callId: string;
+                        /** @description The call's title. */
+                        title: string;
+                        /** @description A day, `YYYY-MM-DD` (UTC). */
+                        day: string;
+                        links: {
+                            /** @description `/api/v1/transcript/{call_id}` */
+                            transcript: string;
+                        };
+                    }[];
+                }[];
+                customer_question: {
+                    /** @description Stable: a topic (`price`, `integration`, `security`, `rollout`, `timing`, `manual_work`, `visibility`, `support`, `reliability`, `contract`, `decision`, `other`), or for competitors `product:<name>`, `in_house` or `other`. */
+                    key: string;
+                    label: string;
+                    /** @description How many calls of the period raised it. */
+                    calls: number;
+                    /** @description Its share of the period’s calls (3 decimals). */
+                    share: number;
+                    /** @description How many calls of the previous period raised it. */
+                    previousCalls: number;
+                    /**
+                     * @description Against the previous period, by share of calls: `new` when none raised it then; `up` or `down` past a fifth more or less.
+                     * @enum {string}
+                     */
+                    trend: "new" | "up" | "down" | "flat";
+                    /** @description Its best quotes of the period, best first. */
+                    quotes: {
+                        /** @description A buyer's words, verbatim (at most 280 characters). */
+                        quote: string;
+                        callId: string;
+                        /** @description The call's title. */
+                        title: string;
+                        /** @description A day, `YYYY-MM-DD` (UTC). */
+                        day: string;
+                        links: {
+                            /** @description `/api/v1/transcript/{call_id}` */
+                            transcript: string;
+                        };
+                    }[];
+                }[];
+                pain_point: {
+                    /** @description Stable: a topic (`price`, `integration`, `security`, `rollout`, `timing`, `manual_work`, `visibility`, `support`, `reliability`, `contract`, `decision`, `other`), or for competitors `product:<name>`, `in_house` or `other`. */
+                    key: string;
+                    label: string;
+                    /** @description How many calls of the period raised it. */
+                    calls: number;
+                    /** @description Its share of the period’s calls (3 decimals). */
+                    share: number;
+                    /** @description How many calls of the previous period raised it. */
+                    previousCalls: number;
+                    /**
+                     * @description Against the previous period, by share of calls: `new` when none raised it then; `up` or `down` past a fifth more or less.
+                     * @enum {string}
+                     */
+                    trend: "new" | "up" | "down" | "flat";
+                    /** @description Its best quotes of the period, best first. */
+                    quotes: {
+                        /** @description A buyer's words, verbatim (at most 280 characters). */
+                        quote: string;
+                        callId: string;
+                        /** @description The call's title. */
+                        title: string;
+                        /** @description A day, `YYYY-MM-DD` (UTC). */
+                        day: string;
+                        links: {
+                            /** @description `/api/v1/transcript/{call_id}` */
+                            transcript: string;
+                        };
+                    }[];
+                }[];
+                competitor: {
+                    /** @description Stable: a topic (`price`, `integration`, `security`, `rollout`, `timing`, `manual_work`, `visibility`, `support`, `reliability`, `contract`, `decision`, `other`), or for competitors `product:<name>`, `in_house` or `other`. */
+                    key: string;
+                    label: string;
+                    /** @description How many calls of the period raised it. */
+                    calls: number;
+                    /** @description Its share of the period’s calls (3 decimals). */
+                    share: number;
+                    /** @description How many calls of the previous period raised it. */
+                    previousCalls: number;
+                    /**
+                     * @description Against the previous period, by share of calls: `new` when none raised it then; `up` or `down` past a fifth more or less.
+                     * @enum {string}
+                     */
+                    trend: "new" | "up" | "down" | "flat";
+                    /** @description Its best quotes of the period, best first. */
+                    quotes: {
+                        /** @description A buyer's words, verbatim (at most 280 characters). */
+                        quote: string;
+                        callId: string;
+                        /** @description The call's title. */
+                        title: string;
+                        /** @description A day, `YYYY-MM-DD` (UTC). */
+                        day: string;
+                        links: {
+                            /** @description `/api/v1/transcript/{call_id}` */
+                            transcript: string;
+                        };
+                    }[];
+                }[];
+            };
+            links: {
+                self: string;
+            };
         };
         TranscriptList: {
             items: components["schemas"]["TranscriptSummary"][];
@@ -6538,6 +6700,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TranscriptList"];
+                };
+            };
+            /** @description A query parameter is not valid; `errors` names each (`query.<name>`). Problem types: `/problems/validation-failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description No valid `api-key` header: missing, malformed, unknown and revoked keys all get this same answer. Problem types: `/problems/unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace's request rate limit is reached; retry after `Retry-After` seconds. Problem types: `/problems/rate-limited`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug: logged with the request id, no internals in the answer. Problem types: `/problems/internal-error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. Problem types: `/problems/service-unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInsights: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The themes of the period. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insights"];
                 };
             };
             /** @description A query parameter is not valid; `errors` names each (`query.<name>`). Problem types: `/problems/validation-failed`. */

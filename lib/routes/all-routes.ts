@@ -38,6 +38,7 @@ import { getTranscript } from './transcripts/get-transcript';
 import { getTranscriptReport } from './transcripts/get-transcript-report';
 import { showTranscriptReport } from './transcripts/show-transcript-report';
 import { listTranscripts } from './transcripts/list-transcripts';
+import { getInsights } from './transcripts/get-insights';
 import { createWebhook } from './webhooks/create-webhook';
 import { listWebhooks } from './webhooks/list-webhooks';
 import { getWebhook } from './webhooks/get-webhook';
@@ -87,6 +88,7 @@ const definitions = [
   getTranscriptReport,
   showTranscriptReport,
   listTranscripts,
+  getInsights,
   createWebhook,
   listWebhooks,
   getWebhook,

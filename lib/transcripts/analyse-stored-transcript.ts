@@ -15,6 +15,8 @@ import { transcriptEventData } from '../webhooks/event-data';
 import { getWorkspace } from '../store/workspaces';
 import type { IdeasAnalyser } from './analyse-content';
 import { analyseContent } from './analyse-content';
+import { callThemes } from '../insights/call-themes';
+import { countCallThemesItems, keepThemeQuotes } from '../store/insights';
 
 /**
  * How long a started analysis keeps other messages' runs from starting: longer than the transcripts
@@ -87,8 +89,21 @@ export async function analyseStoredTranscript(
       transcriptEventData(analysed, deps.publicBaseUrl ?? ''),
       at,
     );
-    await commitWithEvents(deps, [saveTranscriptAnalysisItem(deps.db, workspaceId, callId, contentHash, analysis, at)], [event]);
+    // The call's themes are counted with its analysis (lib/insights): once, and never one without the other.
+    const themes = callThemes(analysis);
+    const call = { callId, title: transcript.title, day: transcript.callStartTime.slice(0, 10) };
+    await commitWithEvents(
+      deps,
+      [
+        saveTranscriptAnalysisItem(deps.db, workspaceId, callId, contentHash, analysis, at),
+        ...countCallThemesItems(deps.db, workspaceId, call.day, themes),
+      ],
+      [event],
+    );
     recordTranscriptAnalysis(analysisMs, analysis.metrics.words);
+    await keepThemeQuotes(deps.db, workspaceId, call, themes).catch((error: unknown) =>
+      logger.warn("a theme's quote was not kept; its count was", { workspaceId, callId, error: error as Error }),
+    );
   } catch (error) {
     if (receiveCount >= LAST_DELIVERY) {
       logger.error('transcript analysis failed on its last delivery', { workspaceId, callId, error: error as Error });

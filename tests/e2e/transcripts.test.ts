@@ -108,6 +108,26 @@ describe('transcripts, end to end', () => {
     }
   });
 
+  it('counts the call in the themes across calls of its day, each quote linking to a call', async () => {
+    const body = { ...salesCall, call_id: `${salesCall.call_id}-themes-${Date.now()}` };
+    await analysed((await add(body)).headers.get('location')!);
+    const day = (salesCall.call_start_time as string).slice(0, 10);
+
+    const insights = await api('GET', `/api/v1/insights?from=${day}&to=${day}`, { apiKey: ws.apiKey });
+    const refused = await api('GET', `/api/v1/insights?from=${day}&to=2020-01-01`, { apiKey: ws.apiKey });
+
+    expect(insights.status).toBe(200);
+    const answer = insights.body as { calls: number; themes: Record<string, Array<{ calls: number; quotes: Array<{ callId: string }> }>> };
+    expect(answer.calls).toBeGreaterThanOrEqual(1);
+    const themes = Object.values(answer.themes).flat();
+    expect(themes.length).toBeGreaterThan(0);
+    expect(themes.every((theme) => theme.calls >= 1 && theme.calls <= answer.calls)).toBe(true);
+    expect(themes.flatMap((theme) => theme.quotes).every((quote) => quote.callId.startsWith(salesCall.call_id))).toBe(true);
+    expect(themes.some((theme) => theme.quotes.length > 0)).toBe(true);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errors: [{ path: 'query.from' }] });
+  });
+
   it('analyses the same call sent as plaintext, with speakers from its lines', async () => {
     const accepted = await add({ ...salesCall, call_id: `plain-${Date.now()}`, format: 'plaintext', transcript: salesCallText });
     const transcript = await analysed(accepted.headers.get('location')!);

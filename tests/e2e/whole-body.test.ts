@@ -31,6 +31,7 @@ const JSON_BODY_ROUTES = [
   { route: 'POST /api/v1/social-selling/request-comment', path: '/api/v1/social-selling/request-comment', auth: 'api-key' },
   { route: 'POST /api/v1/social-selling/connect', path: '/api/v1/social-selling/connect', auth: 'api-key' },
   { route: 'POST /api/v1/social-selling/dm', path: '/api/v1/social-selling/dm', auth: 'api-key' },
+  { route: 'POST /api/v1/social-selling/post', path: '/api/v1/social-selling/post', auth: 'api-key' },
   { route: 'POST /api/v1/approvals/{approvalId}', path: '/api/v1/approvals/apr_01JD0000000000000000000000', auth: 'api-key' },
   { route: 'POST /api/v1/transcript/add', path: '/api/v1/transcript/add', auth: 'api-key' },
   { route: 'POST /api/v1/webhooks', path: '/api/v1/webhooks', auth: 'api-key' },

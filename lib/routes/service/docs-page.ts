@@ -16,6 +16,6 @@ export const docsPage = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 569344, zipBytes: 90112 },
+    bundle: { bytes: 586752, zipBytes: 91136 },
   },
 });

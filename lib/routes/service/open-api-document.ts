@@ -14,6 +14,6 @@ export const openApiDocument = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 495616, zipBytes: 84992 },
+    bundle: { bytes: 505856, zipBytes: 86016 },
   },
 });

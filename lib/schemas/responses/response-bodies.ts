@@ -5,6 +5,7 @@ import { groupListSchema, groupViewSchema } from './group';
 import { jobAcceptedSchema, jobListSchema, jobSummarySchema, jobViewSchema } from './job';
 import { healthSchema, openApiDocumentSchema, unipileWebhookAckSchema } from './service';
 import { transcriptListSchema, transcriptViewSchema } from './transcript';
+import { insightsSchema } from './insights';
 import {
   webhookDeliveryListSchema,
   webhookDeliverySchema,
@@ -33,6 +34,7 @@ export const responseBodies = {
   GroupList: groupListSchema,
   Approval: approvalViewSchema,
   Transcript: transcriptViewSchema,
+  Insights: insightsSchema,
   TranscriptList: transcriptListSchema,
   Webhook: webhookViewSchema,
   WebhookWithSecret: webhookWithSecretSchema,

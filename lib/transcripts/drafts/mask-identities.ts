@@ -21,7 +21,7 @@ const INNER_CAPITAL = /^\p{L}+\p{Ll}\p{Lu}/u;
  * What, after a capitalised word at a sentence's start, says it is someone's or something's name:
  * where they work (`at`/`from` a capitalised name) or a verb a person or a vendor is the subject of.
  */
-const NAMED_BY_WHAT_FOLLOWS =
+export const NAMED_BY_WHAT_FOLLOWS =
   /^(?: (?:at|from) \p{Lu}| (?:said|says|told|tells|asked|built|came|quoted|offered|showed|pitched|charges)\b)/u;
 /** Sentence openers those verbs also follow (`Nobody came`, `Everyone said`): never names. */
 const NOT_A_SUBJECT = new Set([

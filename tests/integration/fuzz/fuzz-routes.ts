@@ -222,6 +222,7 @@ const fuzzCases: Record<RouteName, FuzzCase> = {
   getTranscriptReport: { params: (f) => ({ call_id: [f.callId] }) },
   showTranscriptReport: { params: (f) => ({ token: [f.reportToken] }) },
   listTranscripts: {},
+  getInsights: {},
   createWebhook: {
     body: {
       valid: () => ({ url: publicHook, events: ['job.succeeded', 'lead.replied'], description: 'CRM sync' }),

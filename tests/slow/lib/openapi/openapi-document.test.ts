@@ -45,6 +45,7 @@ describe('the OpenAPI document covers every route', () => {
     const withQuery = operations.filter((operation) => operation.query);
 
     expect(withQuery.map((operation) => operation.name).sort()).toEqual([
+      'getInsights',
       'getJob',
       'getTranscript',
       'listAccounts',
