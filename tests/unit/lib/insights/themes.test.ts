@@ -1,17 +1,9 @@
+import { ideaOf as idea } from '../transcripts/make-idea';
 import { callThemes } from '../../../../lib/insights/call-themes';
 import { periodsOf } from '../../../../lib/insights/insights-view';
 import { themeOf } from '../../../../lib/insights/theme-of';
 import { ValidationError } from '../../../../lib/errors';
-import type { ContentIdea, IdeaKind } from '../../../../lib/transcripts/model/analysis';
-
-const idea = (kind: IdeaKind, quote: string, score = 0.5): ContentIdea => ({
-  kind,
-  hook: 'h',
-  angle: 'a',
-  score,
-  mentions: 1,
-  evidence: [{ quote, side: 'external' }],
-});
+import type { IdeaKind } from '../../../../lib/transcripts/model/analysis';
 
 describe('themeOf', () => {
   it.each<[IdeaKind & ('objection' | 'customer_question' | 'pain_point'), string, string]>([

@@ -1,5 +1,6 @@
+import { ideaOf as idea } from './make-idea';
 import type { Transcript } from '../../../../lib/store/transcripts';
-import type { Analysis, ContentIdea, IdeaKind, Metrics } from '../../../../lib/transcripts/model/analysis';
+import type { Analysis, Metrics } from '../../../../lib/transcripts/model/analysis';
 import { ideaById, metricsView, transcriptView } from '../../../../lib/transcripts/transcript-view';
 
 const stored = (metrics: Partial<Metrics>) => ({ durationSeconds: 60, words: 150, segments: 3, ...metrics }) as Metrics;
@@ -13,15 +14,6 @@ describe('metricsView', () => {
     expect(metricsView(stored({ durationSource: 'timestamps' })).timedShare).toBe(1);
     expect(metricsView(stored({ durationSource: 'estimated_from_words' })).timedShare).toBe(0);
   });
-});
-
-const idea = (kind: IdeaKind, quote: string): ContentIdea => ({
-  kind,
-  hook: 'h',
-  angle: 'a',
-  score: 0.5,
-  mentions: 1,
-  evidence: [{ quote, side: 'external' }],
 });
 
 describe('transcriptView links', () => {

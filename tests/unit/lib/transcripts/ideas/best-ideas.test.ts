@@ -1,14 +1,9 @@
-import type { ContentIdea, IdeaKind } from '../../../../../lib/transcripts/model/analysis';
+import { ideaOf } from '../make-idea';
+import type { IdeaKind } from '../../../../../lib/transcripts/model/analysis';
 import { isPostMaterial, MAX_BEST_IDEAS, selectBestIdeas } from '../../../../../lib/transcripts/ideas/best-ideas';
 
-const idea = (kind: IdeaKind, score: number, quote: string): ContentIdea => ({
-  kind,
-  hook: 'h',
-  angle: 'a',
-  score,
-  mentions: 1,
-  evidence: [{ quote, side: 'external' }],
-});
+/** An idea of `kind` scored `score`, quoting `quote`. */
+const idea = (kind: IdeaKind, score: number, quote: string) => ideaOf(kind, quote, score);
 
 /** A quote of six words of its own, so that no two are near-duplicates. */
 const distinct = (index: number) => ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'].map((word) => `${word}${index}`).join(' ');
