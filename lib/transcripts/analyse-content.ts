@@ -37,8 +37,8 @@ export async function analyseContent(
   const embedded = analyseEmbedded(segments);
   const warnings = [...requestWarnings(request), ...metricsWarnings(embedded.metrics)];
   const identities = callIdentities(request.participants, segments, workspaceDomains);
-  const finish = (analysis: Analysis, proposals?: ReadonlyMap<number, PostProposal>): Analysis => {
-    const drafted = draftBestIdeas(analysis, identities, proposals);
+  const finish = (analysis: Analysis, proposals?: ReadonlyMap<number, PostProposal>, best?: readonly number[]): Analysis => {
+    const drafted = draftBestIdeas(analysis, identities, proposals, best);
     if (drafted.refusedProposals > 0)
       logger.info('LLM post drafts refused by the draft rules; templates used instead', {
         callId: request.call_id,
@@ -56,15 +56,17 @@ export async function analyseContent(
     return finish({ ...embedded, fallback: { from: 'bedrock', reason } });
   }
   const analysis: Analysis = { analyser: { name: 'bedrock', modelId: analyser.modelId }, metrics: embedded.metrics, ideas };
-  const requests = selectBestIdeas(ideas).map((index) => {
+  // Chosen once: the LLM writes for these ideas, and these are the ones drafted.
+  const best = selectBestIdeas(ideas);
+  const requests = best.map((index) => {
     const idea = ideas[index] as ContentIdea;
     return { index, kind: idea.kind, quote: maskedQuote(idea, identities).text };
   });
   try {
-    return finish(analysis, await proposePostsWithBedrock(requests, analyser, analyser.client));
+    return finish(analysis, await proposePostsWithBedrock(requests, analyser, analyser.client), best);
   } catch (error) {
     const reason = error instanceof LlmIdeasError ? error.reason : 'model_error';
     logger.warn('LLM post drafts failed; the templates wrote them', { callId: request.call_id, reason, error: error as Error });
-    return finish(analysis);
+    return finish(analysis, undefined, best);
   }
 }

@@ -23,8 +23,8 @@ export async function acceptPostRequest(
 ): Promise<Job> {
   const user = await resolveProfileAccount(deps.db, workspaceId, request.user, 'user');
   if (request.amplify) await checkGroupsToActFrom(deps.db, workspaceId, request.amplify.groups, 'amplify.groups');
-  // The schema lets through `text` or `draft`, one of them.
-  const text = request.text ?? (await ideaDraftText(deps.db, workspaceId, request.draft as NonNullable<PostRequest['draft']>));
+  // The schema lets through `text` or `draft`, exactly one of them.
+  const text = request.draft ? await ideaDraftText(deps.db, workspaceId, request.draft) : (request.text ?? '');
   const job = await submitJob(deps, {
     workspaceId,
     type: 'post',
