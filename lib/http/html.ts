@@ -33,6 +33,24 @@ export function linkHtml(url: string, text: string = url): string {
   return safe ? `<a href="${escapeHtml(safe)}" rel="noopener noreferrer">${escapeHtml(text)}</a>` : escapeHtml(text);
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A `<time>` reading `21 Nov 2026, 19:27 UTC` (built by hand: the same on every runtime); shown as is when it does not parse. */
+export function timeHtml(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return escapeHtml(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const shown = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+  return `<time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(shown)}</time>`;
+}
+
+/** A `<time>` reading `21 Nov 2026` for a day (`YYYY-MM-DD`); shown as is when it does not parse. */
+export function dayHtml(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return escapeHtml(day);
+  return `<time datetime="${escapeHtml(day)}">${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}</time>`;
+}
+
 /**
  * Headers of a page of ours: HTML, `csp` as its Content-Security-Policy, and what every page has
  * (no referrer, no framing, no MIME sniffing).
@@ -44,6 +62,32 @@ export function htmlPageHeaders(csp: string): Record<string, string> {
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
+  };
+}
+
+/**
+ * A link to one of the service's own pages: a path of this origin (`/reports/…`, as links are made
+ * while the public address is unknown) or an absolute http(s) URL (as they are once it is known).
+ * Anything else (`//host`, `javascript:`) is shown as `text` alone.
+ */
+export function ownLinkHtml(link: string, text: string): string {
+  if (/^\/(?![/\\])/.test(link)) return `<a href="${escapeHtml(link)}">${escapeHtml(text)}</a>`;
+  return linkHtml(link, text);
+}
+
+/**
+ * Headers of a page that only shows what it is given (a report): its one stylesheet allowed by hash
+ * and nothing else, so no script, image, font, connection, form, frame or base, and even markup that
+ * escaped escaping could neither run, load nor send anything; no referrer (its address holds a
+ * link's secret token), no caching, no indexing.
+ */
+export function readOnlyPageHeaders(style: string): Record<string, string> {
+  return {
+    ...htmlPageHeaders(
+      `default-src 'none'; style-src ${styleSource(style)}; img-src 'none'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`,
+    ),
+    'cache-control': 'no-store',
+    'x-robots-tag': 'noindex, nofollow',
   };
 }
 

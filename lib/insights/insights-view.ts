@@ -1,40 +1,17 @@
-import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, insightsQuerySchema } from '../schemas/insights-query';
-import { validateQuery } from '../schemas/validate';
-import { ValidationError } from '../errors';
+/**
+ * The insights of a period: what the workspace's calls raised, read from the counters their analyses
+ * keep; the API's answer (`getInsights`) and the insights page show them.
+ */
 import type { Db } from '../store/client';
 import { themeDays, type ThemeDay, type ThemeDayQuote } from '../store/insights';
 import { transcriptLocation } from '../http/links';
 import { themeKinds, type ThemeKind } from './model/theme';
+import { periodsOf, previousPeriod, type Period } from './period';
 
 /** Themes listed a kind, most raised first. */
 const THEMES_PER_KIND = 10;
 /** Quotes shown a theme, best first. */
 const QUOTES_PER_THEME = 3;
-const DAY_MS = 86_400_000;
-
-/** A period of whole days (UTC), both ends included. */
-export interface Period {
-  from: string;
-  to: string;
-}
-
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-const daysIn = (period: Period) => Math.round((Date.parse(`${period.to}T00:00:00Z`) - Date.parse(`${period.from}T00:00:00Z`)) / DAY_MS) + 1;
-
-/** The period a query asks for (the last 30 days by default, to today), and the one as long before it. */
-export function periodsOf(query: Record<string, string | undefined>, now: Date): { period: Period; previous: Period } {
-  const { from, to } = validateQuery(insightsQuerySchema, query);
-  const end = to ?? (from ? addDays(from, DEFAULT_INSIGHT_DAYS - 1) : dayOf(now));
-  const period = { from: from ?? addDays(end, -(DEFAULT_INSIGHT_DAYS - 1)), to: end };
-  const days = daysIn(period);
-  if (days > MAX_INSIGHT_DAYS)
-    throw new ValidationError(
-      [{ path: 'query.to', message: `must be at most ${MAX_INSIGHT_DAYS - 1} days after from (the period is ${days} days)` }],
-      'The query string is not valid; see `errors` for each parameter.',
-    );
-  return { period, previous: { from: addDays(period.from, -days), to: addDays(period.from, -1) } };
-}
 
 /** Whether a theme was raised more, less, as much, or newly against the previous period (by its share of calls). */
 type Trend = 'new' | 'up' | 'down' | 'flat';
@@ -59,8 +36,8 @@ const themeId = (entry: { kind: string; key: string }) => `${entry.kind}#${entry
  * the counters the analyses keep (`lib/store/insights.ts`): one range read of the two periods'
  * days, whatever the number of calls.
  */
-export async function getInsights(db: Db, workspaceId: string, query: Record<string, string | undefined>, now: Date) {
-  const { period, previous } = periodsOf(query, now);
+export async function readInsights(db: Db, workspaceId: string, period: Period) {
+  const previous = previousPeriod(period);
   const { callDays, counts, quotes } = await themeDays(db, workspaceId, previous.from, period.to);
   const callsIn = (range: Period) => callDays.filter((entry) => inPeriod(entry.day, range)).reduce((sum, entry) => sum + entry.calls, 0);
   const calls = callsIn(period);
@@ -105,7 +82,28 @@ export async function getInsights(db: Db, workspaceId: string, query: Record<str
     previous: { from: previous.from, to: previous.to, calls: callsBefore },
     calls,
     themes: Object.fromEntries(themeKinds.map((kind) => [kind, themesOf(kind)])) as Record<ThemeKind, ReturnType<typeof themesOf>>,
-    links: { self: `/api/v1/insights?from=${period.from}&to=${period.to}` },
+  };
+}
+
+/** The insights of a period, as read by `readInsights`. */
+export type Insights = Awaited<ReturnType<typeof readInsights>>;
+
+/**
+ * GET /api/v1/insights: the period its query asks for (a 400 naming the parameter when it is not
+ * valid) and its insights, with the page that shows them when links are configured (`pageLink`).
+ */
+export async function getInsights(
+  db: Db,
+  workspaceId: string,
+  query: Record<string, string | undefined>,
+  now: Date,
+  pageLink: (period: Period) => string | undefined = () => undefined,
+) {
+  const { period } = periodsOf(query, now);
+  const page = pageLink(period);
+  return {
+    ...(await readInsights(db, workspaceId, period)),
+    links: { self: `/api/v1/insights?from=${period.from}&to=${period.to}`, ...(page === undefined ? {} : { page }) },
   };
 }
 

@@ -49,11 +49,21 @@ export function reportLinkOf(
   transcript: { workspaceId: string; callId: string; status: string },
   now: Date,
 ): string | undefined {
-  if (!settings.secret || transcript.status !== 'analysed') return undefined;
-  const token = signReportToken(settings.secret, {
-    workspaceId: transcript.workspaceId,
-    callId: transcript.callId,
-    expiresAt: reportLinkExpiry(now, settings.lifetimeSeconds),
-  });
+  if (transcript.status !== 'analysed') return undefined;
+  return reportLinkUntil(settings, transcript, reportLinkExpiry(now, settings.lifetimeSeconds));
+}
+
+/**
+ * A report link of a workspace's call that opens until `expiresAt`, or undefined while links are not
+ * configured. A page that links to calls' reports (the insights page) gives links that end with its
+ * own, so that holding it never opens a report for longer than it opens itself.
+ */
+export function reportLinkUntil(
+  settings: Pick<ReportLinkSettings, 'secret' | 'publicBaseUrl'>,
+  call: { workspaceId: string; callId: string },
+  expiresAt: Date,
+): string | undefined {
+  if (!settings.secret) return undefined;
+  const token = signReportToken(settings.secret, { workspaceId: call.workspaceId, callId: call.callId, expiresAt });
   return publicUrl(settings.publicBaseUrl, reportPagePath(token));
 }

@@ -6,20 +6,13 @@
  * It reads on a phone (one column under 40rem) and prints (a print stylesheet: no navigation,
  * cards kept whole, colours kept).
  */
-import { escapeHtml, htmlDocument, htmlPageHeaders, linkHtml, styleSource } from '../http/html';
+import { escapeHtml, htmlDocument, linkHtml, readOnlyPageHeaders, timeHtml } from '../http/html';
+import { BASE_STYLE } from './page-style';
 import { formatTimestamp } from '../transcripts/text/timestamp';
 import { KIND_NAMES, SIDE_WORDS, barSvg, clock, percent, sidesBarSvg, talkAmount, timelineHtml } from './report-charts';
 import type { EvidenceCard, IdeaCard, ReportModel, TalkModel, TextPiece, TranscriptModel, TranscriptTurn } from './report-model';
 
-const STYLE = `:root{color-scheme:light;--ink:#1d2226;--muted:#5b6470;--line:#d7dbe0;--internal:#4f46e5;--external:#0d9488;--unknown:#9ca3af;--question:#b45309;--objection:#b91c1c}
-*{box-sizing:border-box}body{font:16px/1.5 system-ui,sans-serif;color:var(--ink);margin:0;background:#fff}
-main{max-width:64rem;margin:0 auto;padding:1rem 1.25rem 3rem}h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem;overflow-wrap:anywhere}
-h2{font-size:1.25rem;border-bottom:1px solid var(--line);padding-bottom:.25rem;margin-top:2.5rem}h3{font-size:1rem;margin:1.5rem 0 .5rem}
-a{color:#1d4ed8}.muted,.hint{color:var(--muted);font-size:.9rem}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
-nav.sections ul{list-style:none;display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;padding:0;margin:1rem 0}
-.warnings{background:#fff8e1;border:1px solid #c9a227;padding:.5rem 1rem .5rem 2rem}.notice{background:#f3f4f6;border-left:4px solid var(--unknown);padding:.5rem 1rem}
-.ratio{font-size:1.1rem}.ratio strong{font-size:1.4rem}
+const STYLE = `${BASE_STYLE}.ratio{font-size:1.1rem}.ratio strong{font-size:1.4rem}
 .talk-row{display:grid;grid-template-columns:minmax(8rem,16rem) 1fr 14rem;gap:.25rem 1rem;align-items:center;margin:.35rem 0}
 .talk-row .who{overflow-wrap:anywhere}.talk-row .value{font-variant-numeric:tabular-nums;text-align:right;white-space:nowrap}
 svg.bar{display:block;width:100%;height:1.1rem}svg.bar .track{fill:#eef0f3}.fill.internal,.speech.internal{fill:var(--internal)}
@@ -62,35 +55,8 @@ footer{margin-top:3rem;border-top:1px solid var(--line);padding-top:.5rem}
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}a{color:inherit;text-decoration:none}
 h2{break-after:avoid}.idea,.talk-row,.lane,.turn{break-inside:avoid}mark{border-bottom:1px solid #555}}`;
 
-/** The CSP source that allows exactly the page's stylesheet, and nothing else (no style attribute either). */
-const STYLE_SOURCE = styleSource(STYLE);
-
-/**
- * Headers of every report page (the report, and its refusals):
- * - a CSP that allows its one stylesheet by hash, and nothing else: no script, no image, no font,
- *   no connection, no form, no frame, no base; so even markup that escaped escaping could neither
- *   run, load nor send anything;
- * - no referrer (the address holds the link's secret token, and the page links to the recording),
- *   no caching, no framing, no MIME sniffing, no indexing.
- */
-export const reportPageHeaders: Record<string, string> = {
-  ...htmlPageHeaders(
-    `default-src 'none'; style-src ${STYLE_SOURCE}; img-src 'none'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`,
-  ),
-  'cache-control': 'no-store',
-  'x-robots-tag': 'noindex, nofollow',
-};
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A `<time>` reading `21 Nov 2026, 19:27 UTC` (built by hand: the same on every runtime); shown as is when it does not parse. */
-function timeHtml(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return escapeHtml(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const shown = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-  return `<time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(shown)}</time>`;
-}
+/** Headers of every report page (the report, and its refusals): its one stylesheet, and nothing else. */
+export const reportPageHeaders: Record<string, string> = readOnlyPageHeaders(STYLE);
 
 const DURATION_NOTES: Record<ReportModel['durationSource'], string> = {
   timestamps: 'from its timestamps',

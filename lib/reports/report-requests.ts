@@ -21,17 +21,18 @@ export interface ReportPageDeps extends ReportDeps {
 
 export const REPORT_LINK_EXPIRED = 'report-link-expired';
 
-/** Not a link of ours (malformed, forged, altered, or its call gone): one answer for all, revealing nothing. */
-function linkNotValid(): NotFoundError {
-  return new NotFoundError('This report link is not valid.');
+/** Not a link of ours (malformed, forged, altered, or what it names is gone): one answer for all, revealing nothing. */
+export function linkNotValid(link = 'report link'): NotFoundError {
+  return new NotFoundError(`This ${link} is not valid.`);
 }
 
-function linkExpired(expiresAt: Date): HttpError {
+/** A link of ours past its time (a report's, or another shared page's: `link` and where a new one comes from). */
+export function linkExpired(expiresAt: Date, link = 'report link', whereNew = 'the API gives one with the transcript'): HttpError {
   return new HttpError(
     410,
     REPORT_LINK_EXPIRED,
     'Gone',
-    `This report link expired at ${expiresAt.toISOString()}; ask whoever sent it for a new one (the API gives one with the transcript).`,
+    `This ${link} expired at ${expiresAt.toISOString()}; ask whoever sent it for a new one (${whereNew}).`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { ideaOf as idea } from '../transcripts/make-idea';
 import { callThemes } from '../../../../lib/insights/call-themes';
-import { periodsOf } from '../../../../lib/insights/insights-view';
+import { periodsOf } from '../../../../lib/insights/period';
 import { themeOf } from '../../../../lib/insights/theme-of';
 import { ValidationError } from '../../../../lib/errors';
 import type { IdeaKind } from '../../../../lib/transcripts/model/analysis';
