@@ -100,6 +100,8 @@ export const expectedAwsCalls: Record<string, string> = {
   // The theme counters of the period and the one before, one range of the workspace's partition
   // (a page more a MB: as long as the days and themes, whatever the number of calls).
   'GET /api/v1/insights': 'DynamoDB Update, DynamoDB Query',
+  // The same counters through an insights link: its signed token is checked first, with no call.
+  'GET /insights/{token}': 'DynamoDB Query',
   'POST /api/v1/webhooks/unipile': 'DynamoDB Query, DynamoDB Query',
   // The workspace's endpoints (409 at 20), then the new one.
   'POST /api/v1/webhooks': 'DynamoDB Update, DynamoDB Query, DynamoDB Put',

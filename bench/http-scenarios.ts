@@ -458,7 +458,14 @@ export async function recordEndpoints(tape: AwsTape): Promise<EndpointRecording[
     200,
   );
   await record('listTranscripts', 'GET /api/v1/transcripts', { method: 'GET', path: '/api/v1/transcripts', apiKey: key }, 200);
-  await record('getInsights', 'GET /api/v1/insights', { method: 'GET', path: '/api/v1/insights', apiKey: key }, 200);
+  const insights = await record('getInsights', 'GET /api/v1/insights', { method: 'GET', path: '/api/v1/insights', apiKey: key }, 200);
+  const insightsToken = String((insights.links as { page?: string }).page).split('/insights/')[1]!;
+  await record(
+    'showInsightsPage',
+    'GET /insights/{token}',
+    { method: 'GET', path: `/insights/${insightsToken}`, pathParameters: { token: insightsToken } },
+    200,
+  );
   await record(
     'receiveUnipileWebhook',
     'POST /api/v1/webhooks/unipile',

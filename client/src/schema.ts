@@ -561,9 +561,29 @@ export interface paths {
         };
         /**
          * Themes across the workspace's calls: objections, questions, pains and competitors over a period
-         * @description `from` and `to` (`YYYY-MM-DD`, UTC, both included; by default the last 30 days, at most 92) select calls by their start time. For each kind, the themes the period's calls raised, most first: how many calls raised each, against the period as long before (`trend`), and its best quotes linking to their calls. Counted as each call is analysed (calls analysed before insights existed are not counted).
+         * @description `from` and `to` (`YYYY-MM-DD`, UTC, both included; by default the last 30 days, at most 92) select calls by their start time. For each kind, the themes the period's calls raised, most first: how many calls raised each, against the period as long before (`trend`), and its best quotes linking to their calls. Counted as each call is analysed (calls analysed before insights existed are not counted). `links.page` is the same period's page, a signed link to share (`GET /insights/{token}`), when report links are configured.
          */
         get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The themes across a workspace's calls of a period, for a person
+         * @description The link `GET /api/v1/insights` gives (`links.page`), to share: the period's objections, customer questions, pains and competitors, each with how many calls raised it and its share as a bar, its trend against the period before, and its best quotes, each linking to its call's report page (by a report link that ends with this one). Its token is signed like a report link's (HMAC-SHA256 under `REPORT_LINK_SECRET`) and names the workspace, the period and an expiry (`REPORT_LINK_EXPIRY_SECONDS`, 30 days); the counts are read when it is opened. No script, nothing loaded from elsewhere (strict Content-Security-Policy), `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`. No api key: the link is the secret.
+         */
+        get: operations["showInsightsPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2454,6 +2474,8 @@ export interface components {
             };
             links: {
                 self: string;
+                /** @description The period's insights page, a signed link to share (`/insights/<token>`, 30 days); absent while report links are not configured. */
+                page?: string;
             };
         };
         TranscriptList: {
@@ -6857,6 +6879,74 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    showInsightsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The link's signed token: `i1.<payload>.<signature>`. A secret, as the link is: it is never logged.
+                 * @example i1.eyJ3IjoiZGVtbyIsImYiOiIyMDI2LTExLTAxIiwidCI6IjIwMjYtMTEtMzAiLCJlIjoxNzk5OTk5OTk5fQ.hq0i3nm1xH0c4ihx2n8X9tJqS7wHjvG1a0sZb6mLQ2c
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insights page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link is not valid (malformed, forged or altered token): a page that reveals nothing. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link has expired: a page saying so, and where a new one comes from. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A bug: logged with the request id, no internals in the answer. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A dependency (DynamoDB, SQS, S3) is unavailable or throttling; nothing was started. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

@@ -34,7 +34,11 @@ const TAGS: Array<{ name: string; description: string }> = [
   },
   { name: 'Approval page', description: 'The same, through the single-use link a person opens: HTML pages, no api key.' },
   { name: 'Transcripts', description: 'Sales-call transcripts, stored and analysed for metrics and grounded content ideas.' },
-  { name: 'Report page', description: "A transcript's report, through the signed link a person opens: an HTML page, no api key." },
+  {
+    name: 'Report page',
+    description:
+      "A transcript's report, and the themes across a period's calls, through the signed links a person opens: HTML pages, no api key.",
+  },
   { name: 'Webhooks', description: 'Endpoints of the workspace that receive signed events (Standard Webhooks), delivered at least once.' },
   { name: 'Provider', description: 'Calls from the network provider, not from API callers.' },
   { name: 'Service', description: 'Liveness and this reference.' },

@@ -39,6 +39,7 @@ import { getTranscriptReport } from './transcripts/get-transcript-report';
 import { showTranscriptReport } from './transcripts/show-transcript-report';
 import { listTranscripts } from './transcripts/list-transcripts';
 import { getInsights } from './transcripts/get-insights';
+import { showInsightsPage } from './transcripts/show-insights-page';
 import { createWebhook } from './webhooks/create-webhook';
 import { listWebhooks } from './webhooks/list-webhooks';
 import { getWebhook } from './webhooks/get-webhook';
@@ -89,6 +90,7 @@ const definitions = [
   showTranscriptReport,
   listTranscripts,
   getInsights,
+  showInsightsPage,
   createWebhook,
   listWebhooks,
   getWebhook,

@@ -126,6 +126,21 @@ describe('transcripts, end to end', () => {
     expect(themes.some((theme) => theme.quotes.length > 0)).toBe(true);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ errors: [{ path: 'query.from' }] });
+
+    // Its page, to share: no api key, the same themes, each quote linking to its call's report.
+    const link = (insights.body as { links: { page: string } }).links.page;
+    expect(link).toMatch(/\/insights\/i1\.[\w-]+\.[\w-]{43}$/);
+    const page = await fetch(link);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[\w+/]+=*'; /);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(html.match(/<article class="theme /g)).toHaveLength(themes.length);
+    expect(html).not.toMatch(/<script/i);
+    const report = /<a href="([^"]+\/reports\/r1\.[^"]+)"[^>]*>the call’s report<\/a>/.exec(html)?.[1];
+    expect((await fetch(report!.replace(/&amp;/g, '&'))).status).toBe(200);
+    expect((await fetch(`${link.slice(0, -3)}${link.endsWith('AAA') ? 'BBB' : 'AAA'}`)).status).toBe(404);
   });
 
   it('analyses the same call sent as plaintext, with speakers from its lines', async () => {

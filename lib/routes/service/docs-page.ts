@@ -16,6 +16,6 @@ export const docsPage = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 586752, zipBytes: 91136 },
+    bundle: { bytes: 589824, zipBytes: 91136 },
   },
 });

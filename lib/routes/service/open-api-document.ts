@@ -14,6 +14,6 @@ export const openApiDocument = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 505856, zipBytes: 86016 },
+    bundle: { bytes: 507904, zipBytes: 86016 },
   },
 });

@@ -40,5 +40,13 @@ export const insightsSchema = z.strictObject({
       competitor: z.array(themeSchema),
     })
     .describe('Per kind, at most 10 themes, most raised first.'),
-  links: z.strictObject({ self: z.string() }),
+  links: z.strictObject({
+    self: z.string(),
+    page: z
+      .string()
+      .optional()
+      .describe(
+        "The period's insights page, a signed link to share (`/insights/<token>`, 30 days); absent while report links are not configured.",
+      ),
+  }),
 });

@@ -1,4 +1,5 @@
 import { connectStateHash, signConnectState } from '../../../lib/onboarding/connect-state';
+import { signInsightsToken } from '../../../lib/reports/insights-token';
 import { signReportToken } from '../../../lib/reports/report-token';
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { DefinedRoute } from '../../../lib/routes/all-routes';
@@ -32,6 +33,8 @@ export interface FuzzFixture {
   callId: string;
   /** A report link's signed token, for that transcript's report page. */
   reportToken: string;
+  /** An insights link's signed token, for the workspace's insights page of the last 30 days. */
+  insightsToken: string;
   /** One approval per route that decides one, so the API and the page each have a pending one. */
   apiApprovalId: string;
   pageToken: string;
@@ -223,6 +226,7 @@ const fuzzCases: Record<RouteName, FuzzCase> = {
   showTranscriptReport: { params: (f) => ({ token: [f.reportToken] }) },
   listTranscripts: {},
   getInsights: {},
+  showInsightsPage: { params: (f) => ({ token: [f.insightsToken] }) },
   createWebhook: {
     body: {
       valid: () => ({ url: publicHook, events: ['job.succeeded', 'lead.replied'], description: 'CRM sync' }),
@@ -460,6 +464,12 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
     callId,
     expiresAt: new Date(Date.now() + 86_400_000),
   });
+  const today = new Date().toISOString().slice(0, 10);
+  const insightsToken = signInsightsToken(REPORT_LINK_SECRET, {
+    workspaceId: ws.workspaceId,
+    period: { from: today, to: today },
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   const create = await handlerOf('POST /api/v1/webhooks');
   const createBody = bodyOfRoute('POST /api/v1/webhooks');
   const { webhookId } = (await callOk(create, 201, { method: 'POST', path: '/api/v1/webhooks', headers, body: createBody })) as {
@@ -548,6 +558,7 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
     jobId,
     callId,
     reportToken,
+    insightsToken,
     apiApprovalId: approvals[0]!.approvalId,
     pageToken: approvals[1]!.token,
     webhookId,

@@ -42,6 +42,9 @@ const connectLinkState =
 const reportLinkToken =
   "the report link's signed token (HMAC of the workspace, the call id and the expiry), naming one workspace's call; " +
   'no api key is read, and a forged, altered or unknown token is a 404 (tests/integration/reports)';
+const insightsLinkToken =
+  "the insights link's signed token (HMAC of the workspace, the period and the expiry), naming one workspace; " +
+  "no api key is read, a forged or altered token is a 404, and a workspace's page shows its own calls alone (tests/integration/reports)";
 
 const cases: Partial<Record<DefinedRoute['name'], Case>> = {
   // Before the DELETE of the group, and of the account (DELETEs run in this order, after the rest).
@@ -69,6 +72,7 @@ const cases: Partial<Record<DefinedRoute['name'], Case>> = {
   getTranscript: { owner: 200 },
   getTranscriptReport: { owner: 200 },
   showTranscriptReport: { coveredBy: reportLinkToken },
+  showInsightsPage: { coveredBy: insightsLinkToken },
   getWebhook: { owner: 200 },
   updateWebhook: { body: { description: 'changed' }, owner: 200 },
   deleteWebhook: { owner: 204 },

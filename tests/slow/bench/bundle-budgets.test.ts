@@ -42,6 +42,8 @@ it('bundles the SSM client (read lazily, lib/secrets.ts) only into the functions
       'connectionWatch',
       'getTranscript',
       'showTranscriptReport',
+      'getInsights',
+      'showInsightsPage',
       'receiveUnipileWebhook',
     ].sort(),
   );
