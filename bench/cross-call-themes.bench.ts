@@ -4,8 +4,8 @@
  * The calls are spread over the 60 days, three themes each out of 15 (seeded): their counters and
  * quotes are written as the transcripts worker writes them (`countCallThemesItems`, `keepThemeQuotes`),
  * 50 calls a size through the worker's own writes (timed: counting a call costs the same at any size)
- * and the rest as the items those writes add up to. Target: ten times the calls answers within
- * 1.5 times the time (the read is as long as the days and themes, not the calls), and counting a
+ * and the rest as the items those writes add up to; the same period's page through its link is timed
+ * too. Target: ten times the calls answers (and shows its page) within 1.5 times the time (the read is as long as the days and themes, not the calls), and counting a
  * call within 1.5 times too.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -36,9 +36,12 @@ export async function run(): Promise<BenchResult> {
     const { countCallThemesItems, keepThemeQuotes, QUOTE_SLOTS } = await import('../lib/store/insights');
     const { transactWrite } = await import('../lib/store/transact');
     const { getInsights } = await import('../lib/insights/insights-view');
+    const { periodsOf } = await import('../lib/insights/period');
+    const { showInsightsByToken } = await import('../lib/reports/insights-page-requests');
+    const { signInsightsToken } = await import('../lib/reports/insights-token');
     const { themeKinds } = await import('../lib/insights/model/theme');
     const db = defaultDb();
-    const results: Array<{ size: number; readMs: number; countMs: number; themes: number }> = [];
+    const results: Array<{ size: number; readMs: number; pageMs: number; countMs: number; themes: number }> = [];
     for (const size of SIZES) {
       const random = seededRandom(size);
       const workspaceId = `insights-${size}`;
@@ -106,22 +109,36 @@ export async function run(): Promise<BenchResult> {
         if (insights.calls + insights.previous.calls < size * 0.9)
           throw new Error(`insights of ${size} calls counted ${insights.calls + insights.previous.calls}`);
       }
-      results.push({ size, readMs: median(readTimes), countMs: median(countTimes), themes });
+      // The same period's page through its link: the read, a report link a quote, and the HTML.
+      const secret = 'bench-insights-link-secret';
+      const { period } = periodsOf({}, NOW);
+      const token = signInsightsToken(secret, { workspaceId, period, expiresAt: new Date(NOW.getTime() + 86_400_000) });
+      const pageDeps = { db, secret: () => Promise.resolve(secret), publicBaseUrl: '' };
+      const pageTimes: number[] = [];
+      for (let read = 0; read < READS + 2; read++) {
+        const started = performance.now();
+        const page = await showInsightsByToken(pageDeps, token, NOW);
+        if (read >= 2) pageTimes.push(performance.now() - started);
+        if (!page.text.includes('<article class="theme')) throw new Error(`the insights page of ${size} calls shows no theme`);
+      }
+      results.push({ size, readMs: median(readTimes), pageMs: median(pageTimes), countMs: median(countTimes), themes });
     }
     const [small, big] = results as [(typeof results)[number], (typeof results)[number]];
     const readRatio = big.readMs / small.readMs;
+    const pageRatio = big.pageMs / small.pageMs;
     const countRatio = big.countMs / small.countMs;
     return {
       name: 'themes across calls, GET /api/v1/insights',
       lines: [
         ...results.map(
           (result) =>
-            `${String(result.size).padStart(6)} calls: GET /api/v1/insights ${result.readMs.toFixed(1)} ms (median of ${READS}, ${result.themes} themes shown); counting a call ${result.countMs.toFixed(1)} ms`,
+            `${String(result.size).padStart(6)} calls: GET /api/v1/insights ${result.readMs.toFixed(1)} ms (median of ${READS}, ${result.themes} themes shown); its page ${result.pageMs.toFixed(1)} ms; counting a call ${result.countMs.toFixed(1)} ms`,
         ),
-        `10,000 calls against 1,000: read ${ratio(readRatio)}, count ${ratio(countRatio)} (target at most ${TARGET}x each)`,
+        `10,000 calls against 1,000: read ${ratio(readRatio)}, page ${ratio(pageRatio)}, count ${ratio(countRatio)} (target at most ${TARGET}x each)`,
       ],
       targets: [
         { name: `insights read at 10x the calls ${ratio(readRatio)} <= ${TARGET}x`, pass: readRatio <= TARGET },
+        { name: `insights page at 10x the calls ${ratio(pageRatio)} <= ${TARGET}x`, pass: pageRatio <= TARGET },
         { name: `counting a call at 10x the calls ${ratio(countRatio)} <= ${TARGET}x`, pass: countRatio <= TARGET },
       ],
     };
