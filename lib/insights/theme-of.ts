@@ -76,7 +76,8 @@ const NAME = /\p{Lu}[\p{L}\p{N}]*(?:[.-]\p{L}+)?/gu;
 
 /**
  * The product a competitor quote names: a capitalised word inside a sentence, one spelt `LabSpire`,
- * or one that opens a sentence as a vendor's subject (`Vantorix came…`).
+ * or one that opens a sentence as a vendor's subject (`Vantorix came…`), with the capitalised words
+ * that go on straight after it (`Housecall Pro`), so a two-word product is not counted as its first.
  */
 function productNamed(quote: string): string | undefined {
   for (const match of quote.matchAll(NAME)) {
@@ -86,9 +87,17 @@ function productNamed(quote: string): string | undefined {
     const folded = word.toLowerCase();
     if (STOP_WORDS.has(folded) || (isNeverAName(word) && !/\d/.test(word)) || word.length < 2) continue;
     const subject = NAMED_BY_WHAT_FOLLOWS.test(quote.slice(at + word.length, at + word.length + 12));
-    if (!sentenceStart || /\p{Ll}\p{Lu}/u.test(word) || subject) return word;
+    if (!sentenceStart || /\p{Ll}\p{Lu}/u.test(word) || subject) return word + nameGoesOn(quote.slice(at + word.length));
   }
   return undefined;
+}
+
+/** Up to two capitalised words straight after a product's first (`Housecall Pro`, `Zoho CRM One`), not ordinary words. */
+function nameGoesOn(rest: string): string {
+  const more = /^(?: \p{Lu}[\p{L}\p{N}]*){1,2}/u.exec(rest)?.[0] ?? '';
+  const words = more.split(' ').filter(Boolean);
+  const kept = words.findIndex((word) => STOP_WORDS.has(word.toLowerCase()));
+  return (kept === -1 ? words : words.slice(0, kept)).map((word) => ` ${word}`).join('');
 }
 
 const other = (kind: ThemeKind): Theme => ({ key: 'other', label: kind === 'competitor' ? 'Other alternatives' : 'Other' });
@@ -102,7 +111,7 @@ export function themeOf(kind: ThemeKind, idea: Pick<ContentIdea, 'evidence'>): T
   if (kind === 'competitor') {
     if (BUILD.test(quote)) return { key: 'in_house', label: 'Building it in-house' };
     const name = productNamed(quote);
-    return name ? { key: `product:${name.toLowerCase()}`, label: name } : other(kind);
+    return name ? { key: `product:${name.toLowerCase().replace(/ /g, '-')}`, label: name } : other(kind);
   }
   const topic = TOPICS.find((each) => each.words.test(quote));
   return topic ? { key: topic.key, label: topic.label } : other(kind);

@@ -25,6 +25,11 @@ describe('themeOf', () => {
     });
     expect(themeOf('competitor', idea('competitor', 'Vantorix came last year.'))).toEqual({ key: 'product:vantorix', label: 'Vantorix' });
     expect(themeOf('competitor', idea('competitor', 'We looked at Chorus, and it was fine.')).key).toBe('product:chorus');
+    expect(themeOf('competitor', idea('competitor', 'We pay Housecall Pro forty a month.'))).toEqual({
+      key: 'product:housecall-pro',
+      label: 'Housecall Pro',
+    });
+    expect(themeOf('competitor', idea('competitor', 'We tried Chorus But it was slow.')).key).toBe('product:chorus');
     expect(themeOf('competitor', idea('competitor', 'Honestly we could build it ourselves with two engineers.')).key).toBe('in_house');
     expect(themeOf('competitor', idea('competitor', 'the other tool was cheaper')).key).toBe('other');
   });
