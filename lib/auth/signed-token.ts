@@ -23,6 +23,12 @@ export type TokenCheck =
   /** A token of ours past its time: when it expired (said to the person, who may ask for a new link). */
   | { ok: false; reason: 'expired'; expiresAt: Date };
 
+/** Why a token was refused: not one of ours, or past its time (when, to say to the person). */
+export type TokenRefusal = Exclude<TokenCheck, { ok: true }>;
+
+/** A token of one kind checked: what it grants, or why it was refused. */
+export type GrantCheck<Grant> = { ok: true; grant: Grant } | TokenRefusal;
+
 export interface SignedTokens {
   /** A token of `fields`, valid until `expiresAt` (to the second, rounded down). Throws when the secret is empty. */
   sign(secret: string, fields: Record<string, unknown>, expiresAt: Date): string;

@@ -7,7 +7,7 @@
  * Form: `i1.<payload>.<signature>`, both base64url; the payload is the JSON `{w, f, t, e}`
  * (workspace, first and last day, expiry in epoch seconds).
  */
-import { signedTokens } from '../auth/signed-token';
+import { signedTokens, type GrantCheck } from '../auth/signed-token';
 import type { Period } from '../insights/period';
 
 const tokens = signedTokens({ version: 'i1', purpose: 'workspace-insights', maxPayloadChars: 400 });
@@ -19,8 +19,8 @@ export interface InsightsGrant {
   expiresAt: Date;
 }
 
-export type InsightsTokenCheck =
-  { ok: true; grant: InsightsGrant } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'expired'; expiresAt: Date };
+/** A token checked: valid, or refused as not one of ours, or as past its time. */
+export type InsightsTokenCheck = GrantCheck<InsightsGrant>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -10,7 +10,7 @@
  * other token of the service signed with the same secret (a connect link's state) can pass for one.
  * The token is a secret: it is never logged.
  */
-import { signedTokens } from '../auth/signed-token';
+import { signedTokens, type GrantCheck } from '../auth/signed-token';
 
 const tokens = signedTokens({ version: 'r1', purpose: 'transcript-report', maxPayloadChars: 600 });
 
@@ -22,11 +22,7 @@ export interface ReportGrant {
 }
 
 /** A token checked: valid, or refused as not one of ours (malformed, forged, altered), or as past its time. */
-export type ReportTokenCheck =
-  | { ok: true; grant: ReportGrant }
-  | { ok: false; reason: 'invalid' }
-  /** A token of ours past its time: when it expired (said to the person, who may ask for a new link). */
-  | { ok: false; reason: 'expired'; expiresAt: Date };
+export type ReportTokenCheck = GrantCheck<ReportGrant>;
 
 /** A signed token for the grant, valid until its `expiresAt` (to the second, rounded down). */
 export function signReportToken(secret: string, grant: ReportGrant): string {

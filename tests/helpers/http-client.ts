@@ -58,3 +58,20 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/**
+ * Opens a page shared by signed link (a report, an insights page) with no api key, and checks what
+ * every such page is sent with: 200, HTML, a policy that allows its one stylesheet by hash and
+ * nothing by default, no referrer. Its HTML.
+ */
+export async function sharedPage(link: string): Promise<string> {
+  const page = await fetch(link);
+  const html = await page.text();
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[\w+/]+=*'; /);
+  expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(page.headers.get('cache-control')).toBe('no-store');
+  expect(html).not.toMatch(/<script/i);
+  return html;
+}

@@ -6,16 +6,15 @@
  * and how big it is (bounding boxes), never by pixels.
  *
  * The pages are served by the deployed handlers (functions/http/show-insights-page and
- * show-transcript-report, get-insights for the link), behind a tiny HTTP server of this file that
- * turns requests into API Gateway events, against DynamoDB Local and fauxqs' S3; the calls are
- * stored and analysed as the service does it (tests/helpers/analysed-transcripts.ts).
+ * show-transcript-report, get-insights for the link), behind tests/helpers/page-server.ts, against
+ * DynamoDB Local and fauxqs' S3; the calls are stored and analysed as the service does it
+ * (tests/helpers/analysed-transcripts.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { box, boxes, openPage, servePages, type PageServer } from '../../helpers/page-server';
 import type { CallTheme } from '../../../lib/insights/model/theme';
 import { insightsPageHeaders } from '../../../lib/reports/insights-page';
 import type { Insights } from '../../../lib/insights/insights-view';
@@ -45,7 +44,7 @@ const pages: Record<string, HttpHandler> = {};
 let getInsights: HttpHandler;
 let ws: TestWorkspace;
 let browser: Browser;
-let server: { origin: string; requests: string[]; close(): Promise<void> };
+let server: PageServer;
 let context: BrowserContext | undefined;
 let page: Page;
 let consoleMessages: string[];
@@ -78,27 +77,7 @@ beforeAll(async () => {
   answer = bodyOf(result) as unknown as typeof answer;
 
   browser = await launchBrowser();
-  const requests: string[] = [];
-  const http = createServer((request, response) => {
-    const path = (request.url ?? '').split('?')[0] ?? '';
-    requests.push(`${request.method} ${path}`);
-    const [, area = '', token = ''] = /^\/(insights|reports)\/(.*)$/.exec(path) ?? [];
-    const handler = pages[area];
-    if (!handler) return void response.writeHead(404).end();
-    handler(httpEvent({ method: request.method ?? 'GET', path, pathParameters: { token: decodeURIComponent(token) } }))
-      .then((result) => response.writeHead(result.statusCode, result.headers).end(result.body))
-      .catch((error: unknown) => response.destroy(error as Error));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  server = {
-    origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        http.closeAllConnections();
-        http.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  server = await servePages(pages);
 }, machineTimeout(120_000));
 afterAll(async () => {
   await browser?.close();
@@ -110,23 +89,8 @@ afterEach(async () => {
 });
 
 async function openBrowser(viewport = { width: 1280, height: 900 }, javaScriptEnabled = false): Promise<void> {
-  context = await browser.newContext({ javaScriptEnabled, viewport });
-  context.setDefaultTimeout(machineTimeout(10_000));
-  page = await context.newPage();
-  consoleMessages = [];
-  page.on('console', (message) => consoleMessages.push(message.text()));
+  ({ context, page, consoleMessages } = await openPage(browser, viewport, javaScriptEnabled));
   server.requests.length = 0;
-}
-
-async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`${String(locator)} is not on the page`);
-  return found;
-}
-
-async function boxes(locator: Locator) {
-  const count = await locator.count();
-  return Promise.all(Array.from({ length: count }, (_, i) => box(locator.nth(i))));
 }
 
 const pageUrl = () => `${server.origin}${answer.links.page!}`;

@@ -5,16 +5,15 @@
  * the bars, the timeline, the idea cards, the transcript), never by pixels.
  *
  * The page is served by the deployed handlers (functions/http/show-transcript-report, and
- * transcript-get for the link), behind a tiny HTTP server of this file that turns requests into
- * API Gateway events, against DynamoDB Local and fauxqs' S3; the transcripts are stored and
+ * get-transcript for the link), behind tests/helpers/page-server.ts (requests as API Gateway
+ * events), against DynamoDB Local and fauxqs' S3; the transcripts are stored and
  * analysed as the service does it (tests/helpers/analysed-transcripts.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { box, boxes, openPage, servePages, type PageServer } from '../../helpers/page-server';
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import { reportPageHeaders } from '../../../lib/reports/report-page';
 import { signReportToken } from '../../../lib/reports/report-token';
@@ -24,7 +23,6 @@ import { launchBrowser } from '../../helpers/browser';
 import { createTestWorkspace, httpEvent, testDb } from '../../helpers/factories';
 import type { TestWorkspace } from '../../helpers/factories';
 import { bodyOf, loadHandler } from '../http/load-handler';
-import { machineTimeout } from '../../helpers/machine-timeout';
 
 const db = testDb();
 const SECRET = 'browser-report-link-secret';
@@ -38,7 +36,7 @@ let showReport: HttpHandler;
 let getTranscript: HttpHandler;
 let ws: TestWorkspace;
 let browser: Browser;
-let server: { origin: string; requests: string[]; close(): Promise<void> };
+let server: PageServer;
 let context: BrowserContext | undefined;
 let page: Page;
 /** What the page logged: a CSP violation is logged to the console, script or not. */
@@ -50,26 +48,7 @@ beforeAll(async () => {
   getTranscript = await loadHandler(() => import('../../../functions/http/get-transcript'), env);
   ws = await createTestWorkspace(db, { accounts: 0, groups: {}, settings: { emailDomains: ['acme-sales.example'] } });
   browser = await launchBrowser();
-  const requests: string[] = [];
-  const http = createServer((request, response) => {
-    const path = (request.url ?? '').split('?')[0] ?? '';
-    requests.push(`${request.method} ${path}`);
-    const token = path.startsWith('/reports/') ? decodeURIComponent(path.slice('/reports/'.length)) : '';
-    const event = httpEvent({ method: request.method ?? 'GET', path, pathParameters: { token } });
-    showReport(event)
-      .then((result) => response.writeHead(result.statusCode, result.headers).end(result.body))
-      .catch((error: unknown) => response.destroy(error as Error));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  server = {
-    origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        http.closeAllConnections();
-        http.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  server = await servePages({ reports: showReport });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -104,23 +83,8 @@ async function reportLinkOf(transcript: Transcript): Promise<string> {
 }
 
 async function openBrowser(viewport = { width: 1280, height: 900 }, javaScriptEnabled = false): Promise<void> {
-  context = await browser.newContext({ javaScriptEnabled, viewport });
-  context.setDefaultTimeout(machineTimeout(10_000));
-  page = await context.newPage();
-  consoleMessages = [];
-  page.on('console', (message) => consoleMessages.push(message.text()));
+  ({ context, page, consoleMessages } = await openPage(browser, viewport, javaScriptEnabled));
   server.requests.length = 0;
-}
-
-async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`${String(locator)} is not on the page`);
-  return found;
-}
-
-async function boxes(locator: Locator): Promise<Array<{ x: number; y: number; width: number; height: number }>> {
-  const count = await locator.count();
-  return Promise.all(Array.from({ length: count }, (_, i) => box(locator.nth(i))));
 }
 
 /** Width and height of a PNG, from its header. */
