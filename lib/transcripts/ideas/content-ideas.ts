@@ -5,7 +5,7 @@ import { countWords } from '../text/count-words';
 import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, type KindScore } from './idea-scores';
 import { ideaModel, type IdeaModel } from './idea-model';
 import { groupNearDuplicates } from './near-duplicates';
-import { productNamesOf, type ProductNames } from './product-names';
+import { productNamedIn, productNamesOf, type ProductNames } from './product-names';
 import type { Segment } from '../text/segment';
 import { splitSentences, type Sentence } from '../text/sentences';
 import { MAX_QUOTE_CHARS, quoteSpan } from './verbatim-quote';
@@ -89,7 +89,8 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
  * better together than either alone and they are two questions, a story's opening and its
  * result, or a short sentence and the one that completes it. Only the best
  * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call:
- * near-duplicates of a kind are merged (`groupNearDuplicates`), the best quote first, up to
+ * near-duplicates of a kind are merged (`groupNearDuplicates`; competitors naming the same
+ * product too), the best quote first, up to
  * three, `mentions` how many, and a little more score for each mention. Ideas are ranked by
  * score, then by their place in the call; each kind gets at most its `FIRST_PASS_PLACES` before
  * the others have had theirs. No clock, no randomness: the same segments give the same ideas.
@@ -137,7 +138,10 @@ export function findContentIdeas(
   }
 
   const ranked = ideaKinds.flatMap((kind, kindIndex) =>
-    mergeCandidates(bestOf(pools[kind]), segments).map((merged) => ({ ...merged, kindIndex })),
+    mergeCandidates(bestOf(pools[kind]), segments, kind === 'competitor' ? products : undefined).map((merged) => ({
+      ...merged,
+      kindIndex,
+    })),
   );
   return chooseIdeas(ranked).map((entry) => entry.idea);
 }
@@ -152,14 +156,22 @@ function bestOf(pool: readonly Candidate[]): Candidate[] {
   return [...pool].sort(byScoreThenOrder).slice(0, CANDIDATES_PER_KIND);
 }
 
-/** One idea per group of near-duplicate quotes of one kind (candidates best first). */
-function mergeCandidates(candidates: readonly Candidate[], segments: readonly Segment[]): Array<Omit<RankedIdea, 'kindIndex'>> {
+/**
+ * One idea per group of near-duplicate quotes of one kind (candidates best first). With the call's
+ * `products` (for competitors), the quotes that name the same product are one group too: a
+ * competitor is one idea however often the call names it, its quotes the evidence.
+ */
+function mergeCandidates(
+  candidates: readonly Candidate[],
+  segments: readonly Segment[],
+  products?: ProductNames,
+): Array<Omit<RankedIdea, 'kindIndex'>> {
   const quoted = candidates.map((candidate) => {
     const segment = segments[candidate.segment] as Segment;
     const span = quoteSpan(segment.text, candidate.from, candidate.to);
     return { candidate, segment, span, quote: segment.text.slice(span.from, span.to) };
   });
-  return groupNearDuplicates(quoted, (entry) => entry.quote).map((group) => {
+  return groupBySubject(quoted, (entry) => (products ? productNamedIn(entry.quote, products) : undefined)).map((group) => {
     const best = group[0] as (typeof group)[number];
     const { kind } = best.candidate;
     const score = Math.round(Math.min(1, best.candidate.score + MENTION_BONUS * Math.min(3, group.length - 1)) * 1000) / 1000;
@@ -176,6 +188,31 @@ function mergeCandidates(candidates: readonly Candidate[], segments: readonly Se
       order: best.candidate.order,
     };
   });
+}
+
+/**
+ * Items grouped by the subject `subjectOf` gives them (in order of each group's first item), and
+ * those with none by near-duplicate text (`groupNearDuplicates`); items best first, so each
+ * group's first item is its best.
+ */
+function groupBySubject<T extends { quote: string }>(items: readonly T[], subjectOf: (item: T) => string | undefined): T[][] {
+  const bySubject = new Map<string, T[]>();
+  const groups: T[][] = [];
+  const rest: T[] = [];
+  for (const item of items) {
+    const subject = subjectOf(item);
+    if (subject === undefined) {
+      rest.push(item);
+      continue;
+    }
+    const group = bySubject.get(subject);
+    if (group) group.push(item);
+    else {
+      bySubject.set(subject, [item]);
+      groups.push(bySubject.get(subject)!);
+    }
+  }
+  return [...groups, ...groupNearDuplicates(rest, (item) => item.quote)];
 }
 
 /** The best `MAX_IDEAS`, each kind first limited to its `FIRST_PASS_PLACES`, the places left then filled by score; best first. */

@@ -63,7 +63,8 @@ function maskProducts(tokens: readonly string[], products: ProductNames): string
  * What the model reads of a sentence: its words and pairs of words, the words after a negation,
  * whether it is a question, whether the seller said it, and how strongly the hand-written cues
  * score it for each kind (`cueScores`), and whether it names a product or vendor of the call
- * (`product-names.ts`), the name itself read as one token for all products. Only the seller's side is a feature: a sentence of unknown
+ * (`product-names.ts`) and how (weighed as an alternative, here or elsewhere in the call; had,
+ * under contract or not; connected to), the name itself read as one token for all products. Only the seller's side is a feature: a sentence of unknown
  * side (a workspace without email domains, a transcript without speakers) is read as a buyer's
  * would be, and whose words a kind may be is decided apart (`idea-sides.ts`).
  */
@@ -95,6 +96,9 @@ export function sentenceFeatures(
   if (product.named) features.set('product:named', 1);
   if (product.asAlternative) features.set('product:alternative', 1);
   if (product.asCurrent) features.set('product:current', 1);
+  if (product.asIncumbent) features.set('product:incumbent', 1);
+  if (product.asIntegration) features.set('product:integration', 1);
+  if (product.weighedInCall) features.set('product:weighed', 1);
   return features;
 }
 

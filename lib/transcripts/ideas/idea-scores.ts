@@ -55,15 +55,20 @@ export interface KindScore {
 const NAMED_ALTERNATIVE_STRENGTH = 0.7;
 /**
  * A product or vendor the call names (`product-names.ts`), in a sentence that weighs it as an
- * alternative (a quote, a demo, a trial), is a competitor whatever the sentence's shape. One the
- * buyer has today may be a competitor or only a system to connect to, and one named without such
- * words ("Gorgias does TikTok today.") may be one: those count less, and the model decides.
- * Chosen by cross-validation among (0.7, 0.45, 0.35), (0.7, 0.5, 0.45) and these: competitor
- * recall 0.74, 0.77 and 0.83, precision 0.60, 0.58 and 0.56, overall unmoved.
+ * alternative (a quote, a demo, a trial), is a competitor whatever the sentence's shape, and so,
+ * nearly, is one the call weighs elsewhere, or one the buyer has under contract or already does
+ * the job with (an incumbent). One the buyer only works in ("We're on Ledgerly for utility
+ * billing") or only names is more often a system than a rival: those count less, and the model
+ * weighs them. One they would connect to (integrating, syncing, exporting) is a requirement, no
+ * competitor. Chosen by cross-validation: with current and named at 0.6 and 0.5 as before,
+ * competitor precision was 0.65 (9-fold); at 0.45 and 0.35, recall fell to 0.77; these keep it
+ * at 0.8.
  */
 const PRODUCT_ALTERNATIVE_STRENGTH = 0.7;
-const PRODUCT_CURRENT_STRENGTH = 0.6;
-const PRODUCT_NAMED_STRENGTH = 0.5;
+const PRODUCT_WEIGHED_STRENGTH = 0.6;
+const PRODUCT_INCUMBENT_STRENGTH = 0.6;
+const PRODUCT_CURRENT_STRENGTH = 0.5;
+const PRODUCT_NAMED_STRENGTH = 0.45;
 /** A next step with a date is a commitment. */
 const DUE_DATE_BONUS = 0.15;
 
@@ -123,6 +128,16 @@ export function opensStoryWithoutOutcome(text: string): boolean {
   return strengthOf(STORY_OPENINGS, text) > 0 && strengthOf(OUTCOMES, text) === 0;
 }
 
+/** How strongly what a sentence says of the call's products makes it a competitor (see `PRODUCT_ALTERNATIVE_STRENGTH`). */
+function productStrength(product: ProductMention): number {
+  if (!product.named) return 0;
+  if (product.asIntegration) return 0;
+  if (product.asAlternative) return PRODUCT_ALTERNATIVE_STRENGTH;
+  if (product.weighedInCall) return PRODUCT_WEIGHED_STRENGTH;
+  if (product.asIncumbent) return PRODUCT_INCUMBENT_STRENGTH;
+  return product.asCurrent ? PRODUCT_CURRENT_STRENGTH : PRODUCT_NAMED_STRENGTH;
+}
+
 /** How strongly a text is of `kind`, before its length, specificity and side are weighed; 0 when it is not. */
 function kindStrength(kind: IdeaKind, text: string, question: boolean, side: Side, product: ProductMention): number {
   switch (kind) {
@@ -168,13 +183,7 @@ function kindStrength(kind: IdeaKind, text: string, question: boolean, side: Sid
         Math.max(
           strengthOf(COMPETITOR_CUES, text),
           NAMED_ALTERNATIVE.test(text) ? NAMED_ALTERNATIVE_STRENGTH : 0,
-          product.asAlternative
-            ? PRODUCT_ALTERNATIVE_STRENGTH
-            : product.asCurrent
-              ? PRODUCT_CURRENT_STRENGTH
-              : product.named
-                ? PRODUCT_NAMED_STRENGTH
-                : 0,
+          productStrength(product),
         ) * (question ? 0.6 : 1)
       );
     case 'next_step': {

@@ -178,6 +178,8 @@ export const COMPETITOR_CUES: readonly Cue[] = [
     String.raw`\b(?:in-?house|home-?grown|homegrown|home-?made|self-?built) (?:\w+ )?(?:tool|solution|system|build|version|script|app|application|spreadsheet|database|platform|pipeline|thing)s?\b`,
     String.raw`\bour (?:own )?(?:engineers|developers|devs|it (?:team|department|guys|people)|data team|dev team|tech team)\b[^.?!]{0,30}?\b(?:could|can|would|built|wrote|are building|have built|will build|want to build)\b`,
     String.raw`\b(?:build|do) (?:it|this|that) ourselves\b`,
+    // What the buyer made themselves is what the seller's product would replace (`I built us an X thing`, `We built what we have`, `I wrote them`).
+    String.raw`\b(?:i|we) (?:built|wrote) (?:us (?:a|an)\b|what we (?:have|use|run)\b|(?:it|them)\b(?! (?:down|up|off)))`,
     String.raw`\bwrote us (?:a|an) (?:\w+ )?(?:script|tool|app|macro)\b`,
     String.raw`\b(?:an? |our )?(?:access|filemaker) database\b|\bexcel (?:front end|macros?)\b`,
   ),

@@ -1,5 +1,6 @@
 import type { Segment } from '../text/segment';
 import type { Sentence } from '../text/sentences';
+import { ALTERNATIVE_CONTEXT, CURRENT_CONTEXT, INCUMBENT_CONTEXT, INTEGRATION_CONTEXT } from './product-contexts';
 import { STOP_WORDS } from './stop-words';
 
 /**
@@ -15,15 +16,24 @@ import { STOP_WORDS } from './stop-words';
  * their own, and not a month, a day, a title or a common abbreviation. It is a product when the
  * call says it in a vendor's context somewhere (using, trialling, a quote, a demo, an offer,
  * switching, comparing) or names it four times; then every sentence that names it is read with
- * that in mind (`mentionOf`), whatever its shape ("Gorgias does TikTok today.").
+ * that in mind (`mentionOf`), whatever its shape ("Gorgias does TikTok today."): weighed as an
+ * alternative, had as an incumbent, worked in, or connected to (the words are in
+ * `product-contexts.ts`). A sentence that itself makes the word a person or a place (`calls me
+ * Bea`, `the Elm Park site`, `a Hilton down the road`) does not name the product there.
  */
 
 /** The products of one call: their names in lower case (each word of a multi-word name joined by a space). */
 export interface ProductNames {
   readonly names: ReadonlySet<string>;
+  /**
+   * Those of `names` the call weighs as an alternative somewhere (a quote, a demo, a trial,
+   * switching): a rival wherever else it is named. A name never so weighed is more often a system
+   * the buyer works in (their store, their ledger) than a competitor.
+   */
+  readonly weighed: ReadonlySet<string>;
 }
 
-export const NO_PRODUCT_NAMES: ProductNames = { names: new Set() };
+export const NO_PRODUCT_NAMES: ProductNames = { names: new Set(), weighed: new Set() };
 
 /** What a sentence says of the call's products. */
 export interface ProductMention {
@@ -33,36 +43,22 @@ export interface ProductMention {
   asAlternative: boolean;
   /** …as a product the buyer has (using it, being on it, paying for it). */
   asCurrent: boolean;
+  /** …as one it has under contract, pays for or already does the job with: an incumbent to replace. */
+  asIncumbent: boolean;
+  /** …as a system to connect to (integrating, syncing, exporting): a requirement more than a rival. */
+  asIntegration: boolean;
+  /** One it names is weighed as an alternative somewhere in the call (`ProductNames.weighed`). */
+  weighedInCall: boolean;
 }
 
-const NONE: ProductMention = { named: false, asAlternative: false, asCurrent: false };
-
-/**
- * Words that make a name an alternative the buyer weighs against the seller: a quote, an offer, a
- * demo, a trial, a pitch, a vendor who came in, switching, comparing, looking at. Name-agnostic:
- * the same words serve every industry.
- */
-const ALTERNATIVE_CONTEXT = new RegExp(
-  [
-    String.raw`\b(?:trial\w*|tried|testing|pilot(?:ing|ed)|quot(?:e|es|ed|ing|ation)|offer(?:s|ed|ing)?|pitch\w*|propos(?:al|ed)|demo(?:s|ed)?|present(?:ation|ed)|bids?)\b`,
-    String.raw`\b(?:came in|come in|comes in|in touch|switch\w*|mov(?:e|ing) (?:to|onto)|compar\w*|versus|vs|alternatives?|evaluat\w*|consider\w*|upsell\w*|pushing|cheaper|bundl\w*)\b`,
-    String.raw`\b(?:look(?:ed|ing)? (?:at|into)|talking (?:to|with)|went with|go(?:ing)? with|chose|their (?:rep|sales|price|pricing|quote|demo|offer|proposal)|why (?:not|wouldn't)|and not|instead of|rather than|keeps? (?:telling|saying|pushing|trying)|vendors?|competitors?)\b`,
-  ].join('|'),
-  'i',
-);
-
-/**
- * Words that make a name a product the buyer has today: using, running, being on it, paying for
- * it. Such a product is a competitor when it does what the seller sells, and only a system to
- * integrate with when it does not: the learnt model weighs the difference (`idea-model.ts`).
- */
-const CURRENT_CONTEXT = new RegExp(
-  [
-    String.raw`\b(?:use[sd]?|using|run(?:s|ning)?|licen[cs]\w*|subscription|renewal|contract|signed|bought|pay(?:s|ing)?|paid|sells?|selling|module|platform|software|app|tool)\b`,
-    String.raw`\b(?:we(?:'re| are) (?:on|with)|(?:is|are|runs?|lives?) on|their (?:team|app|product|module|tool|version|server)|already (?:have|pay|run|use))\b`,
-  ].join('|'),
-  'i',
-);
+const NONE: ProductMention = {
+  named: false,
+  asAlternative: false,
+  asCurrent: false,
+  asIncumbent: false,
+  asIntegration: false,
+  weighedInCall: false,
+};
 
 /** Words of the calendar: a run of capitalised words holding one is a date or a holiday (`Black Friday`, `New Year's Day`), no product. */
 const CALENDAR = new Set(
@@ -93,7 +89,17 @@ const FIRST_NAMES = new Set(
 );
 
 /** A place before which a capitalised word is a place, not a vendor (`a depot in Cheyenne`, `our office out of Dublin`). */
-const PLACE_BEFORE = /\b(?:in|at|near|based in|out of|across|around|outside) $/i;
+const PLACE_BEFORE = /\b(?:in|at|near|based in|out of|across|around|outside|off)(?: the)? $/i;
+
+/**
+ * An article that makes a capitalised word one of a kind of thing, not a vendor the call deals
+ * with: `a Hilton down the road`, `an iPad app`, `a Word table`.
+ */
+const A_THING_BEFORE = /\b(?:a|an) $/i;
+
+/** A place or an organisation's site after which a capitalised word is its name (`the Elm Park site`, `Lincoln Elementary`). */
+const PLACE_AFTER =
+  /^ (?:site|sites|office|offices|store|stores|branch|branches|campus|elementary|middle|high school|hotel|lodge|depot|warehouse|plant|clinic|hospital|county|city|street|road|avenue)\b/i;
 
 /** Verbs a vendor is the subject of: a capitalised first word before one is a name (`Vantorix came…`, `Gorgias does TikTok`). */
 const VENDOR_VERB =
@@ -126,9 +132,9 @@ const SHAPED_NAME = /^(?:\p{Lu}\p{Ll}+\p{Lu}|\p{Ll}+\p{Lu})|\p{L}\.\p{Ll}{2,}$|\
 
 /** Signs that a capitalised word is a person: a title or a relation before it, a pronoun or "'s team" after it. */
 const PERSON_BEFORE =
-  /\b(?:my|our|his|her|their) (?:friend|colleague|boss|manager|director|cfo|ceo|cto|coo|vp|head|guy|girl|nephew|niece|son|daughter|sister|brother|wife|husband|partner|assistant|developer|engineer|contractor|consultant|admin|rep)s?,? $/i;
+  /\b(?:calls? me|(?:my|our|his|her|their) (?:\w+ )?(?:specialist|planner|lead|coordinator|officer|nurse|supervisor|foreman|friend|colleague|boss|manager|director|cfo|ceo|cto|coo|vp|head|guy|girl|nephew|niece|son|daughter|sister|brother|wife|husband|partner|assistant|developer|engineer|contractor|consultant|admin|rep)s?),? $/i;
 const PERSON_AFTER =
-  /^(?:'s|’s)? (?:team|boss|desk|office)\b|^,? (?:he|she|who)\b|^ (?:says|said|thinks|reckons|told me|told us|wrote|built|liked|likes|hates|hated|retired|left|joined)\b/i;
+  /^(?:'s|’s)? (?:team|boss|desk|office)\b|^,? (?:he|she|who)\b|^ (?:says|said|thinks|reckons|told me|told us|wrote|built|liked|likes|hates|hated|retired|left|joined|walks in|walked in|is joining|(?:is )?here|(?:is )?dialling in|(?:is )?dialing in)\b/i;
 
 /** A name said this often is one the call is about, whatever is said around it. */
 const REPEATED = 4;
@@ -146,7 +152,16 @@ interface Occurrence {
   acronym: boolean;
   inContext: boolean;
   asAlternative: boolean;
+  /** The alternative's words are within `NEAR_CHARS` of the name, not just somewhere in its sentence. */
+  nearAlternative: boolean;
 }
+
+/**
+ * How near an acronym a vendor's words must be for it to be a vendor: capitals name regulations,
+ * formats and systems too (`an OSHA fine … from another vendor's crew`), and a sentence's word far
+ * from them says nothing of them.
+ */
+const NEAR_CHARS = 25;
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 
@@ -194,9 +209,12 @@ function occurrencesIn(text: string, side: Segment['side'], excluded: ReadonlySe
         FIRST_NAMES.has(key.split(' ')[0]!) ||
         PERSON_BEFORE.test(text.slice(Math.max(0, from - 40), from)) ||
         PERSON_AFTER.test(text.slice(to, to + 30)) ||
-        PLACE_BEFORE.test(text.slice(Math.max(0, from - 12), from)),
+        PLACE_BEFORE.test(text.slice(Math.max(0, from - 12), from)) ||
+        PLACE_AFTER.test(text.slice(to, to + 20)) ||
+        A_THING_BEFORE.test(text.slice(Math.max(0, from - 4), from)),
       subject: VENDOR_VERB.test(text.slice(to, to + 12)),
       acronym: name.every((entry) => !/\p{Ll}/u.test(entry.word)),
+      nearAlternative: ALTERNATIVE_CONTEXT.test(text.slice(Math.max(0, from - NEAR_CHARS), to + NEAR_CHARS)),
       inContext,
       asAlternative,
     });
@@ -256,7 +274,16 @@ export function productNamesOf(segments: readonly Segment[], sentences: readonly
   });
   const stats = new Map<
     string,
-    { count: number; context: boolean; person: number; acronym: boolean; firstSide: Segment['side']; seller: number; buyer: number }
+    {
+      count: number;
+      context: boolean;
+      weighed: boolean;
+      person: number;
+      acronym: boolean;
+      firstSide: Segment['side'];
+      seller: number;
+      buyer: number;
+    }
   >();
   for (const occurrence of occurrences) {
     const { key, side } = occurrence;
@@ -270,10 +297,20 @@ export function productNamesOf(segments: readonly Segment[], sentences: readonly
       (!occurrence.subject || lowerCase.has(key) || /(?:ly|ing|ed)$/.test(key))
     )
       continue;
-    const entry = stats.get(key) ?? { count: 0, context: false, person: 0, acronym: false, firstSide: side, seller: 0, buyer: 0 };
+    const entry = stats.get(key) ?? {
+      count: 0,
+      context: false,
+      weighed: false,
+      person: 0,
+      acronym: false,
+      firstSide: side,
+      seller: 0,
+      buyer: 0,
+    };
     entry.count++;
     entry.context ||=
-      (occurrence.acronym ? occurrence.asAlternative : occurrence.inContext || occurrence.subject) && !occurrence.personLike;
+      (occurrence.acronym ? occurrence.nearAlternative : occurrence.inContext || occurrence.subject) && !occurrence.personLike;
+    entry.weighed ||= occurrence.asAlternative && !occurrence.personLike;
     if (occurrence.personLike) entry.person++;
     if (occurrence.acronym) entry.acronym = true;
     if (side === 'internal') entry.seller++;
@@ -287,15 +324,40 @@ export function productNamesOf(segments: readonly Segment[], sentences: readonly
     if (entry.person * 2 >= entry.count) continue;
     if (entry.context || (entry.count >= REPEATED && !entry.acronym)) names.add(key);
   }
-  return { names };
+  return { names, weighed: new Set([...names].filter((key) => stats.get(key)!.weighed)) };
+}
+
+/**
+ * The capitalised runs of a text that may name one of the call's products: not one the text
+ * itself says is a person or a place (`Lincoln Elementary`, `calls me Bea`), though the same
+ * word names a product elsewhere in the call.
+ */
+function namings(text: string): Occurrence[] {
+  return occurrencesIn(text, 'unknown', new Set()).filter((occurrence) => !occurrence.personLike);
+}
+
+/** The first of the call's products a text names, by its key; undefined when it names none. */
+export function productNamedIn(text: string, products: ProductNames): string | undefined {
+  if (products.names.size === 0) return undefined;
+  for (const occurrence of namings(text)) {
+    const key = [occurrence.key, ...occurrence.key.split(' ')].find((candidate) => products.names.has(candidate));
+    if (key) return key;
+  }
+  return undefined;
 }
 
 /** What a sentence says of the call's products: whether it names one, and in a vendor's context. */
 export function mentionOf(text: string, products: ProductNames): ProductMention {
   if (products.names.size === 0) return NONE;
-  const named = occurrencesIn(text, 'unknown', new Set()).some(
-    (occurrence) => products.names.has(occurrence.key) || occurrence.key.split(' ').some((word) => products.names.has(word)),
-  );
-  if (!named) return NONE;
-  return { named, asAlternative: ALTERNATIVE_CONTEXT.test(text), asCurrent: CURRENT_CONTEXT.test(text) };
+  const keys = namings(text).flatMap((occurrence) => [occurrence.key, ...occurrence.key.split(' ')]);
+  const named = keys.filter((key) => products.names.has(key));
+  if (named.length === 0) return NONE;
+  return {
+    named: true,
+    weighedInCall: named.some((key) => products.weighed.has(key)),
+    asAlternative: ALTERNATIVE_CONTEXT.test(text),
+    asCurrent: CURRENT_CONTEXT.test(text),
+    asIncumbent: INCUMBENT_CONTEXT.test(text),
+    asIntegration: INTEGRATION_CONTEXT.test(text),
+  };
 }

@@ -40,6 +40,24 @@ describe('productNamesOf', () => {
     expect(mentionOf('She wants it settled by March.', names).named).toBe(false);
   });
 
+  it('reads a product the buyer connects to as an integration, and one the call weighs as weighed wherever named', () => {
+    const names = productNamesOf(call, splitSentences(call));
+
+    expect(mentionOf('It has to sync with Chorus every night.', names)).toMatchObject({ named: true, asIntegration: true });
+    expect(mentionOf('Chorus does the call summaries well enough for now.', names)).toMatchObject({
+      asIntegration: false,
+      weighedInCall: true,
+    });
+  });
+
+  it('does not read a name the sentence makes a person or a place as the product', () => {
+    const names = { names: new Set(['chorus', 'ridgeway']), weighed: new Set<string>() };
+
+    expect(mentionOf('Everybody calls me Chorus.', names).named).toBe(false);
+    expect(mentionOf('She joined from the Ridgeway site.', names).named).toBe(false);
+    expect(mentionOf('We stayed at a Ridgeway last night.', names).named).toBe(false);
+  });
+
   it('finds none in a call that names no product', () => {
     const quiet = [buyer('We waste ten hours a week on admin, and Martha says it gets worse every March.')];
 
@@ -55,6 +73,12 @@ describe('findContentIdeas on a call naming a competitor', () => {
   it('gives a competitor idea quoting the product the buyer named', () => {
     expect(competitors.length).toBeGreaterThan(0);
     expect(quotes.some((quote) => quote.includes('Chorus'))).toBe(true);
+  });
+
+  it('makes one competitor idea of a product however often it is named, its quotes the evidence', () => {
+    const naming = competitors.filter((idea) => idea.evidence.some((evidence) => evidence.quote.includes('Chorus')));
+
+    expect(naming).toHaveLength(1);
   });
 
   it('makes no competitor of a colleague, a month or the seller’s own product', () => {
