@@ -2366,7 +2366,7 @@ export interface components {
                      * @enum {string}
                      */
                     trend: "new" | "up" | "down" | "flat";
-                    /** @description Its best quotes of the period, best first. */
+                    /** @description Its best quotes of the period, best first; the same words from several calls once. */
                     quotes: {
                         /** @description A buyer's words, verbatim (at most 280 characters). */
                         quote: string;
@@ -2396,7 +2396,7 @@ export interface components {
                      * @enum {string}
                      */
                     trend: "new" | "up" | "down" | "flat";
-                    /** @description Its best quotes of the period, best first. */
+                    /** @description Its best quotes of the period, best first; the same words from several calls once. */
                     quotes: {
                         /** @description A buyer's words, verbatim (at most 280 characters). */
                         quote: string;
@@ -2426,7 +2426,7 @@ export interface components {
                      * @enum {string}
                      */
                     trend: "new" | "up" | "down" | "flat";
-                    /** @description Its best quotes of the period, best first. */
+                    /** @description Its best quotes of the period, best first; the same words from several calls once. */
                     quotes: {
                         /** @description A buyer's words, verbatim (at most 280 characters). */
                         quote: string;
@@ -2456,7 +2456,7 @@ export interface components {
                      * @enum {string}
                      */
                     trend: "new" | "up" | "down" | "flat";
-                    /** @description Its best quotes of the period, best first. */
+                    /** @description Its best quotes of the period, best first; the same words from several calls once. */
                     quotes: {
                         /** @description A buyer's words, verbatim (at most 280 characters). */
                         quote: string;

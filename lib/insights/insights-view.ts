@@ -54,9 +54,11 @@ export async function readInsights(db: Db, workspaceId: string, period: Period) 
   const current = tally(period);
   const before = tally(previous);
   const quotesOf = (id: string) =>
-    quotes
-      .filter((quote) => inPeriod(quote.day, period) && themeId(quote) === id)
-      .sort((a, b) => b.score - a.score || a.callId.localeCompare(b.callId))
+    onceEach(
+      quotes
+        .filter((quote) => inPeriod(quote.day, period) && themeId(quote) === id)
+        .sort((a, b) => b.score - a.score || a.callId.localeCompare(b.callId)),
+    )
       .slice(0, QUOTES_PER_THEME)
       .map(quoteView);
   const themesOf = (kind: ThemeKind) =>
@@ -105,6 +107,20 @@ export async function getInsights(
     ...(await readInsights(db, workspaceId, period)),
     links: { self: `/api/v1/insights?from=${period.from}&to=${period.to}`, ...(page === undefined ? {} : { page }) },
   };
+}
+
+/**
+ * The quotes in their order, the same words only once, at their first (best) place: a call added
+ * again under another call id says what it said, and three copies of one quote illustrate nothing.
+ */
+function onceEach(quotes: readonly ThemeDayQuote[]): ThemeDayQuote[] {
+  const seen = new Set<string>();
+  return quotes.filter((quote) => {
+    const words = quote.quote.toLowerCase().replace(/\s+/g, ' ').trim();
+    if (seen.has(words)) return false;
+    seen.add(words);
+    return true;
+  });
 }
 
 function quoteView(quote: ThemeDayQuote) {

@@ -14,6 +14,6 @@ export const openApiDocument = defineRoute({
   },
   deployment: {
     permissions: {},
-    bundle: { bytes: 507904, zipBytes: 86016 },
+    bundle: { bytes: 508928, zipBytes: 86016 },
   },
 });

@@ -23,7 +23,7 @@ const themeSchema = z.strictObject({
   trend: z
     .enum(['new', 'up', 'down', 'flat'])
     .describe('Against the previous period, by share of calls: `new` when none raised it then; `up` or `down` past a fifth more or less.'),
-  quotes: z.array(themeQuoteSchema).max(3).describe('Its best quotes of the period, best first.'),
+  quotes: z.array(themeQuoteSchema).max(3).describe('Its best quotes of the period, best first; the same words from several calls once.'),
 });
 
 /** `GET /api/v1/insights`: what the workspace's calls of a period raised, across calls. */

@@ -82,6 +82,21 @@ describe('insights', () => {
     expect(theme!.quotes[0]!.quote).toBe('Quote number 11.');
   });
 
+  it('shows the same words once, from the best of the calls that said them', async () => {
+    const { workspaceId } = await createTestWorkspace(db, { accounts: 0 });
+    await analysed(workspaceId, 'again-1', '2026-11-19', [price('It is  too expensive for us.', 0.8)]);
+    await analysed(workspaceId, 'again-2', '2026-11-20', [price('It is too expensive for us.', 0.9)]);
+    await analysed(workspaceId, 'other', '2026-11-20', [price('No budget this year.', 0.5)]);
+
+    const insights = await getInsights(db, workspaceId, { from: '2026-11-19', to: '2026-11-20' }, now);
+
+    expect(insights.themes.objection[0]).toMatchObject({ calls: 3 });
+    expect(insights.themes.objection[0]!.quotes.map((quote) => [quote.callId, quote.quote])).toEqual([
+      ['again-2', 'It is too expensive for us.'],
+      ['other', 'No budget this year.'],
+    ]);
+  });
+
   it("shows a workspace none of another's themes", async () => {
     const ours = await createTestWorkspace(db, { accounts: 0 });
     const theirs = await createTestWorkspace(db, { accounts: 0 });
