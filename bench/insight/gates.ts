@@ -1,9 +1,10 @@
 import type { IdeaKind } from '../../lib/transcripts/model/analysis';
 
 /**
- * What the analyser is meant to reach overall on calls it did not learn from: at least what a second
- * labeller agrees with the first (about 0.78 precision and recall, `second-labels.ts`), and named
- * competitors found whatever the sentence's shape. Printed beside the gate, met or missed.
+ * What the analyser is meant to reach overall on calls it did not learn from: 0.78 precision and
+ * recall, the figure the issue gave for a second labeller's agreement (the second labeller of these
+ * calls, `second-labels.ts`, agrees more: 0.91 / 0.96), and named competitors found whatever the
+ * sentence's shape. Printed beside the gate, met or missed.
  */
 export const GOAL = { precision: 0.78, recall: 0.78, competitorRecall: 0.8 };
 
