@@ -31,11 +31,20 @@ const editedText = {
   post: z.object({ text: outreachTextSchema(approvalTextKind.post) }),
 };
 
+/**
+ * Why a decision cannot be taken on an approval that is no longer pending. One that ran out of time
+ * answers `approval-expired` whoever expired it, this request or the watch a moment before.
+ */
 function alreadyDecided(approval: Approval): ConflictError {
+  if (approval.status === 'expired') return expiredError(approval);
   return new ConflictError(
     'approval-already-decided',
     `This approval was already ${approval.status}${approval.decidedAt ? ` at ${approval.decidedAt}` : ''}; a decision cannot be made twice or changed.`,
   );
+}
+
+function expiredError(approval: Approval): ConflictError {
+  return new ConflictError('approval-expired', `This approval expired at ${approval.validUntil}; its action ended expired.`);
 }
 
 /**
@@ -53,7 +62,7 @@ export async function decide(
   if (approval.status !== 'pending') throw alreadyDecided(approval);
   if (Date.parse(approval.validUntil) <= now.getTime()) {
     await expireApproval(deps, approval, now);
-    throw new ConflictError('approval-expired', `This approval expired at ${approval.validUntil}; its action ended expired.`);
+    throw expiredError(approval);
   }
   const text =
     input.decision === 'approve' && input.text !== undefined

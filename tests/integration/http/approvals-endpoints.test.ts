@@ -1,6 +1,7 @@
 import type { HttpHandler } from '../../../lib/http/pipeline';
 import type { LambdaHttpResult } from '../../../lib/http/http-result';
 import { newId } from '../../../lib/ids';
+import { expireApproval } from '../../../lib/approvals/decide-approval';
 import { planJob } from '../../../lib/outreach/plan/plan-job';
 import type { PlanJobMessage } from '../../../lib/queue/messages';
 import { getAction } from '../../../lib/store/actions';
@@ -327,5 +328,19 @@ describe('POST /api/v1/approvals/{approvalId}', () => {
     expectProblem(result, 409, 'approval-expired');
     expect(await drainQueue(sqs, actionsQueueUrl, 0)).toHaveLength(0);
     expect(bodyOf(await show(ws.apiKey, approval.approvalId))).toMatchObject({ status: 'expired', decidedVia: 'expiry' });
+  });
+
+  // The connection watch expires overdue approvals every minute; a decision arriving just after it
+  // must read the same as one that found the approval overdue itself.
+  it('409 approval-expired, not already-decided, for an approval the watch expired first', async () => {
+    const approval = await pendingApproval(ws, new Date(Date.now() - 2 * 3600_000));
+    const stored = await getApproval(db, approval.workspaceId, approval.approvalId);
+    expect(await expireApproval({ db }, stored!, new Date())).toBe(true);
+
+    const result = await decide(ws.apiKey, approval.approvalId, { decision: 'approve' });
+
+    expectProblem(result, 409, 'approval-expired');
+    expect(bodyOf(result).detail).toBe(`This approval expired at ${stored!.validUntil}; its action ended expired.`);
+    expect(await drainQueue(sqs, actionsQueueUrl, 0)).toHaveLength(0);
   });
 });
