@@ -4,6 +4,7 @@ import { normaliseTranscript } from '../../lib/transcripts/normalise-transcript'
 import { transcriptRequestSchema } from '../../lib/schemas/transcript';
 import { productNamesOf } from '../../lib/transcripts/ideas/product-names';
 import { splitSentences } from '../../lib/transcripts/text/sentences';
+import { neighboursOf } from '../../lib/transcripts/ideas/sentence-neighbours';
 import { seededRandom } from '../seeded-random';
 import { requestOf, spanOf, type LabelledCall } from './labelled-call';
 
@@ -21,9 +22,9 @@ export interface Example {
 }
 
 /**
- * How the model is learnt. `minOccurrences`: a word, a pair of words or a negated word must occur
- * in this many sentences to be a feature (rarer ones only fit one call); `pruneBelow`: weights
- * smaller than this in every class are left out of the written model.
+ * How the model is learnt. `minOccurrences`: a word, a pair of words, a negated word or a
+ * neighbour's word must occur in this many sentences to be a feature (rarer ones only fit one
+ * call); `pruneBelow`: weights smaller than this in every class are left out of the written model.
  */
 export interface TrainingOptions {
   epochs: number;
@@ -44,7 +45,8 @@ export function examplesOf(call: LabelledCall): Example[] {
   const spans = call.ideas.map((label) => ({ label, span: spanOf(call, label) }));
   const sentences = splitSentences(segments);
   const products = productNamesOf(segments, sentences);
-  return sentences.map((sentence) => {
+  const neighbours = neighboursOf(sentences);
+  return sentences.map((sentence, index) => {
     const segment = segments[sentence.segment]!;
     // Segments are the script's lines, one each; a sentence's offsets are in the line's text.
     const line = call.script[sentence.segment]![1];
@@ -65,6 +67,7 @@ export function examplesOf(call: LabelledCall): Example[] {
         segment.side,
         cueScores(sentence.text, sentence.question, segment.side, products),
         products,
+        neighbours[index],
       ),
       label: MODEL_CLASSES.indexOf(best.kind),
     };
@@ -77,7 +80,7 @@ export function trainIdeaModel(examples: readonly Example[], options: TrainingOp
   const classes = MODEL_CLASSES.length;
   const counts = new Map<string, number>();
   for (const { features } of examples) for (const feature of features.keys()) counts.set(feature, (counts.get(feature) ?? 0) + 1);
-  const kept = (feature: string) => !/^[wbn]:/.test(feature) || (counts.get(feature) ?? 0) >= minOccurrences;
+  const kept = (feature: string) => !/^[wbns]:/.test(feature) || (counts.get(feature) ?? 0) >= minOccurrences;
   const weights = new Map<string, number[]>();
   const bias = new Array<number>(classes).fill(0);
   const random = seededRandom(SEED);

@@ -8,6 +8,7 @@ import { groupNearDuplicates } from './near-duplicates';
 import { productNamedIn, productNamesOf, type ProductNames } from './product-names';
 import type { Segment } from '../text/segment';
 import { splitSentences, type Sentence } from '../text/sentences';
+import { neighboursOf, type SentenceNeighbours } from './sentence-neighbours';
 import { MAX_QUOTE_CHARS, quoteSpan } from './verbatim-quote';
 
 /** The best candidates kept per kind before near-duplicates are merged: bounds the merging's cost on any call. */
@@ -46,6 +47,7 @@ function pairedIdea(
   nextAlone: () => KindScore | undefined,
   model: IdeaModel,
   products: ProductNames,
+  neighbours: SentenceNeighbours,
 ): KindScore | undefined {
   const questions = sentence.question && next.question;
   const opening = opensStoryWithoutOutcome(sentence.text);
@@ -55,7 +57,7 @@ function pairedIdea(
   const trailing =
     alone === undefined && !next.question && trailingWords >= 3 && trailingWords < PAIR_BELOW_WORDS ? nextAlone() : undefined;
   if (!questions && !opening && !short && !trailing) return undefined;
-  const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side, model, products);
+  const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side, model, products, neighbours);
   if (!pair || questions || opening) return pair;
   // A short sentence is paired to complete its own kind, not to ride on the other one's.
   return pair.kind === (short ? alone : trailing)?.kind ? pair : undefined;
@@ -104,12 +106,13 @@ export function findContentIdeas(
 ): ContentIdea[] {
   // The products and vendors the call names, so that a sentence naming one reads as a competitor whatever its shape.
   const products = productNamesOf(segments, sentences);
+  const neighbours = neighboursOf(sentences);
   const pools = Object.fromEntries(ideaKinds.map((kind) => [kind, [] as Candidate[]])) as Record<IdeaKind, Candidate[]>;
   let carried: { index: number; best: KindScore | undefined } | undefined;
   const bestAt = (index: number) => {
     if (carried?.index === index) return carried.best;
     const sentence = sentences[index] as Sentence;
-    return bestIdeaKind(sentence.text, sentence.question, (segments[sentence.segment] as Segment).side, model, products);
+    return bestIdeaKind(sentence.text, sentence.question, (segments[sentence.segment] as Segment).side, model, products, neighbours[index]);
   };
   for (let index = 0; index < sentences.length; index++) {
     const sentence = sentences[index] as Sentence;
@@ -123,10 +126,19 @@ export function findContentIdeas(
         if (carried?.index !== index + 1) carried = { index: index + 1, best: bestAt(index + 1) };
         return carried.best;
       };
-      const pair = pairedIdea(segment, sentence, next, best, nextBest, model, products);
+      // The pair's neighbours are the sentence before the first and the one after the second.
+      const outside: SentenceNeighbours = { before: neighbours[index]?.before, after: neighbours[index + 1]?.after };
+      const pair = pairedIdea(segment, sentence, next, best, nextBest, model, products, outside);
       if (pair) {
-        const nextScore = nextBest()?.score;
-        if (pair.score > Math.max(best?.score ?? 0, nextScore ?? 0)) {
+        // Each sentence reads the other as its neighbour: weighed against the pair, each is read
+        // without it, or the pair would compete with its own words twice.
+        const apart = (text: string, question: boolean, around: SentenceNeighbours) =>
+          bestIdeaKind(text, question, segment.side, model, products, around)?.score ?? 0;
+        const alone = Math.max(
+          apart(sentence.text, sentence.question, { before: outside.before }),
+          apart(next.text, next.question, { after: outside.after }),
+        );
+        if (pair.score > alone) {
           best = pair;
           to = next.to;
           index++;

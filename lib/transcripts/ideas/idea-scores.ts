@@ -32,6 +32,7 @@ import type { Side } from '../text/segment';
 import { classify, ideaModel, sentenceFeatures, type IdeaModel } from './idea-model';
 import { SIDE_FIT, sideMayVoice } from './idea-sides';
 import { mentionOf, NO_PRODUCT_NAMES, type ProductMention, type ProductNames } from './product-names';
+import { NO_NEIGHBOURS, type SentenceNeighbours } from './sentence-neighbours';
 
 /**
  * How much of an idea's score is its cue score, the rest being the model's probability: half and
@@ -225,8 +226,8 @@ export function cueScores(
 /**
  * The kind a quote fits best and how good an idea it makes (0..1, 3 decimals): the mean of its cue
  * score and the probability the idea model (`idea-model.ts`) gives it from its words and cue
- * scores, among the kinds its speaker's side may voice (`idea-sides.ts`). Undefined when no such
- * kind reaches `KIND_HINT`.
+ * scores (and its `neighbours` in its turn), among the kinds its speaker's side may voice
+ * (`idea-sides.ts`). Undefined when no such kind reaches `KIND_HINT`.
  */
 export function bestIdeaKind(
   text: string,
@@ -234,9 +235,10 @@ export function bestIdeaKind(
   side: Side,
   model: IdeaModel = ideaModel(),
   products: ProductNames = NO_PRODUCT_NAMES,
+  neighbours: SentenceNeighbours = NO_NEIGHBOURS,
 ): KindScore | undefined {
   const cues = cueScores(text, question, side, products);
-  const probabilities = classify(model, sentenceFeatures(text, question, side, cues, products));
+  const probabilities = classify(model, sentenceFeatures(text, question, side, cues, products, neighbours));
   let best: KindScore | undefined;
   model.classes.forEach((kind, index) => {
     if (kind === 'none' || !sideMayVoice(kind, side)) return;
