@@ -94,7 +94,7 @@ export const workers: readonly Worker[] = [
       },
       memorySize: 1024,
       timeout: TRANSCRIPTS_WORKER_TIMEOUT_SECONDS,
-      bundle: { bytes: 1995776, zipBytes: 612352 },
+      bundle: { bytes: 1510400, zipBytes: 485376 },
     },
   },
   {

@@ -140,8 +140,21 @@ export function ideaModel(): IdeaModel {
   return (loaded ??= checkedModel(require('./idea-model.json') as Parameters<typeof checkedModel>[0]));
 }
 
-function checkedModel(model: { classes: string[]; bias: number[]; weights: Record<string, number[]> }): IdeaModel {
+/**
+ * What idea-model.json's weights are counted in: thousandths, each feature's row written as one
+ * string of whole numbers (`"57 -571 659 …"`, see `modelJson`), turned into numbers at first use.
+ */
+export const WEIGHT_SCALE = 1000;
+
+function checkedModel(model: { classes: string[]; bias: number[]; weights: Record<string, string> }): IdeaModel {
   if (model.classes.join() !== MODEL_CLASSES.join() || model.bias.length !== MODEL_CLASSES.length)
     throw new Error(`idea-model.json has classes ${model.classes.join()}, not ${MODEL_CLASSES.join()}: run npm run train:ideas`);
-  return model as IdeaModel;
+  const weights: Record<string, number[]> = {};
+  for (const [feature, row] of Object.entries(model.weights)) {
+    const values = row.split(' ').map((weight) => Number(weight) / WEIGHT_SCALE);
+    if (values.length !== MODEL_CLASSES.length || values.some(Number.isNaN))
+      throw new Error(`idea-model.json's weights of ${feature} are not ${MODEL_CLASSES.length} numbers: run npm run train:ideas`);
+    weights[feature] = values;
+  }
+  return { classes: MODEL_CLASSES, bias: model.bias, weights };
 }
