@@ -103,8 +103,9 @@ export function sentenceFeatures(
   if (product.asIncumbent) features.set('product:incumbent', 1);
   if (product.asIntegration) features.set('product:integration', 1);
   if (product.weighedInCall) features.set('product:weighed', 1);
-  // Cross-validated on the tuning calls, the neighbours' words raised precision by 0.02 at the same
-  // recall; the turn's opening question, the sentence's place in the call and in its turn did not.
+  // Cross-validated on the first 81 tuning calls, the neighbours' words raised precision by 0.02 at
+  // the same recall; the turn's opening question, the sentence's place in the call and in its turn
+  // did not (docs/transcript-evaluation.md).
   for (const near of [neighbours.before, neighbours.after])
     if (near !== undefined) for (const token of maskProducts(tokensOf(near), products)) features.set(`s:${token}`, 1);
   return features;
