@@ -60,6 +60,19 @@ function maskProducts(tokens: readonly string[], products: ProductNames): string
   return masked;
 }
 
+/** Each call's sentences as the model's words (per call's `ProductNames`): a sentence is read again as each neighbour's neighbour. */
+const wordsRead = new WeakMap<ProductNames, Map<string, string[]>>();
+
+/** A text's words with the call's product names masked, read once a call (never cached for the shared `NO_PRODUCT_NAMES`). */
+function wordsOf(text: string, products: ProductNames): string[] {
+  if (products === NO_PRODUCT_NAMES) return maskProducts(tokensOf(text), products);
+  let read = wordsRead.get(products);
+  if (!read) wordsRead.set(products, (read = new Map()));
+  let words = read.get(text);
+  if (!words) read.set(text, (words = maskProducts(tokensOf(text), products)));
+  return words;
+}
+
 /**
  * What the model reads of a sentence: its words and pairs of words, the words after a negation,
  * whether it is a question, whether the seller said it, and how strongly the hand-written cues
@@ -80,7 +93,7 @@ export function sentenceFeatures(
   neighbours: SentenceNeighbours = NO_NEIGHBOURS,
 ): Map<string, number> {
   const features = new Map<string, number>();
-  const tokens = maskProducts(tokensOf(text), products);
+  const tokens = wordsOf(text, products);
   for (let index = 0; index < tokens.length; index++) {
     features.set(`w:${tokens[index]}`, 1);
     if (index > 0) features.set(`b:${tokens[index - 1]} ${tokens[index]}`, 1);
@@ -107,7 +120,7 @@ export function sentenceFeatures(
   // the same recall; the turn's opening question, the sentence's place in the call and in its turn
   // did not (docs/transcript-evaluation.md).
   for (const near of [neighbours.before, neighbours.after])
-    if (near !== undefined) for (const token of maskProducts(tokensOf(near), products)) features.set(`s:${token}`, 1);
+    if (near !== undefined) for (const token of wordsOf(near, products)) features.set(`s:${token}`, 1);
   return features;
 }
 
