@@ -67,6 +67,12 @@ const CALENDAR = new Set(
   christmas easter thanksgiving halloween day eve year`.split(/\s+/),
 );
 
+/** Words of a number said aloud: `Sixty-seven`, `Two-twenty` open a sentence as figures, no product. */
+const NUMBER_WORDS = new Set(
+  `one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty
+  thirty forty fifty sixty seventy eighty ninety hundred thousand million billion`.split(/\s+/),
+);
+
 /** Capitalised words that are never a product: titles, greetings, `I`, nationalities and languages. */
 const NEVER_NAMES = new Set(
   `mr mrs ms dr prof sir madam i i'm i've i'd i'll god ok okay hi hey hello thanks thank bye
@@ -88,14 +94,19 @@ const FIRST_NAMES = new Set(
   vicky will william ray dana donna marty ingrid gus maria jose carlos luis ana sofia lucy olivia leo max ella`.split(/\s+/),
 );
 
-/** A place before which a capitalised word is a place, not a vendor (`a depot in Cheyenne`, `our office out of Dublin`). */
-const PLACE_BEFORE = /\b(?:in|at|near|based in|out of|across|around|outside|off)(?: the)? $/i;
+/**
+ * A place before which a capitalised word is a place, not a vendor (`a depot in Cheyenne`, `our
+ * office out of Dublin`); but one looks at a vendor, not at a place (`we looked at Procore`).
+ */
+const PLACE_BEFORE = /\b(?:in|(?<!\blook(?:s|ed|ing)? )at|near|based in|out of|across|around|outside|off)(?: the)? $/i;
 
 /**
  * An article that makes a capitalised word one of a kind of thing, not a vendor the call deals
  * with: `a Hilton down the road`, `an iPad app`, `a Word table`.
  */
 const A_THING_BEFORE = /\b(?:a|an) $/i;
+/** What a vendor's name stands before as one of a kind of thing: its demo, its quote (`an Enerflo demo`, `a Salesforce quote`). */
+const VENDOR_THING_AFTER = /^ (?:demo|quote|trial|pilot|proposal|contract|licen[cs]e|subscription|rep|sales ?rep|account manager)\b/i;
 
 /** A place or an organisation's site after which a capitalised word is its name (`the Elm Park site`, `Lincoln Elementary`). */
 const PLACE_AFTER =
@@ -125,10 +136,13 @@ const SENTENCE_OPENERS = new Set(
   sounds thanks thank please let just even still only once before after since until while though although however yet`.split(/\s+/),
 );
 
-/** A word of a name: capitalised, CamelCase, or with a dot or digits inside (`Sprout.ai`, `Element451`, `iPad`). */
-const NAME_WORD = /^(?:\p{Lu}[\p{L}\p{N}'’.&-]*|\p{Ll}+\p{Lu}[\p{L}\p{N}]*)$/u;
+/**
+ * A word of a name: capitalised, CamelCase, with a dot or digits inside, or digits then a word
+ * (`Sprout.ai`, `Element451`, `iPad`, `7shifts`).
+ */
+const NAME_WORD = /^(?:\p{Lu}[\p{L}\p{N}'’.&-]*|\p{Ll}+\p{Lu}[\p{L}\p{N}]*|\p{N}+\p{Ll}{3,}[\p{L}\p{N}]*)$/u;
 /** A name word whose shape alone says it is a name, even opening a sentence: CamelCase, a dot, digits. */
-const SHAPED_NAME = /^(?:\p{Lu}\p{Ll}+\p{Lu}|\p{Ll}+\p{Lu})|\p{L}\.\p{Ll}{2,}$|\p{L}\p{N}/u;
+const SHAPED_NAME = /^(?:\p{Lu}\p{Ll}+\p{Lu}|\p{Ll}+\p{Lu}|\p{N}+\p{Ll}{3,})|\p{L}\.\p{Ll}{2,}$|\p{L}\p{N}/u;
 
 /** Signs that a capitalised word is a person: a title or a relation before it, a pronoun or "'s team" after it. */
 const PERSON_BEFORE =
@@ -176,6 +190,12 @@ function wordsOf(text: string): Array<{ word: string; from: number; to: number }
 
 const keyOf = (word: string) => word.toLowerCase().replace(/’/g, "'").replace(/'s$/, '');
 
+/** Whether a word is of the calendar, or joined to one (`Mid-January`). */
+const onCalendar = (word: string) =>
+  keyOf(word)
+    .split('-')
+    .some((part) => CALENDAR.has(part));
+
 /** The capitalised runs of a sentence that may be names, with what their place says of them. */
 function occurrencesIn(text: string, side: Segment['side'], excluded: ReadonlySet<string>): Occurrence[] {
   const words = wordsOf(text);
@@ -190,7 +210,7 @@ function occurrencesIn(text: string, side: Segment['side'], excluded: ReadonlySe
       end++;
     const run = words.slice(index, end + 1);
     index = end;
-    if (run.some((entry) => CALENDAR.has(keyOf(entry.word)))) continue;
+    if (run.some((entry) => onCalendar(entry.word))) continue;
     // Words of the run that are no name on their own are dropped from its ends (`And`, `The`, `I`, `Our`).
     const first = run.findIndex((entry) => usable(keyOf(entry.word), excluded));
     if (first < 0) continue;
@@ -200,18 +220,23 @@ function occurrencesIn(text: string, side: Segment['side'], excluded: ReadonlySe
     if (excluded.has(key)) continue;
     const from = name[0]!.from;
     const to = name.at(-1)!.to;
+    const shaped = name.some((entry) => SHAPED_NAME.test(entry.word));
     found.push({
       key,
       initial: from === words[0]!.from,
-      shaped: name.some((entry) => SHAPED_NAME.test(entry.word)),
+      shaped,
       side,
+      // A name shaped as a product's (`LibCal`, `TraceGains`) is no person nor place for what
+      // follows or precedes it: a product says things (`LibCal says another thing`) and one comes
+      // off it or is in it as well.
       personLike:
         FIRST_NAMES.has(key.split(' ')[0]!) ||
         PERSON_BEFORE.test(text.slice(Math.max(0, from - 40), from)) ||
-        PERSON_AFTER.test(text.slice(to, to + 30)) ||
-        PLACE_BEFORE.test(text.slice(Math.max(0, from - 12), from)) ||
-        PLACE_AFTER.test(text.slice(to, to + 20)) ||
-        A_THING_BEFORE.test(text.slice(Math.max(0, from - 4), from)),
+        (!shaped &&
+          (PERSON_AFTER.test(text.slice(to, to + 30)) ||
+            PLACE_BEFORE.test(text.slice(Math.max(0, from - 12), from)) ||
+            PLACE_AFTER.test(text.slice(to, to + 20)))) ||
+        (A_THING_BEFORE.test(text.slice(Math.max(0, from - 4), from)) && !VENDOR_THING_AFTER.test(text.slice(to, to + 20))),
       subject: VENDOR_VERB.test(text.slice(to, to + 12)),
       acronym: name.every((entry) => !/\p{Ll}/u.test(entry.word)),
       nearAlternative: ALTERNATIVE_CONTEXT.test(text.slice(Math.max(0, from - NEAR_CHARS), to + NEAR_CHARS)),
@@ -229,8 +254,10 @@ function usable(key: string, excluded: ReadonlySet<string>): boolean {
     !STOP_WORDS.has(key) &&
     !SENTENCE_OPENERS.has(key) &&
     !excluded.has(key) &&
-    !/^\p{N}/u.test(key) &&
-    !/'(?:ll|re|ve|d|m|t)$/.test(key)
+    // A number is no name, nor a number's unit (`2pm`, `3rd`); digits then a word are (`7shifts`).
+    !/^\p{N}(?!\p{N}*\p{Ll}{3,})/u.test(key) &&
+    !/'(?:ll|re|ve|d|m|t)$/.test(key) &&
+    !key.split('-').every((part) => NUMBER_WORDS.has(part))
   );
 }
 

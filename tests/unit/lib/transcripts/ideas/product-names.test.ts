@@ -58,6 +58,29 @@ describe('productNamesOf', () => {
     expect(mentionOf('We stayed at a Ridgeway last night.', names).named).toBe(false);
   });
 
+  it('reads a vendor looked at, a vendor’s demo and a name shaped as a product’s as the product, not a place or a thing', () => {
+    const looked = [buyer('We looked at Procore last year, and it felt built for bigger firms.')];
+    const demo = [buyer('We also sat through an Enerflo demo two weeks ago.')];
+    const shaped = [
+      buyer('Rooms are on LibCal today.'),
+      buyer('The events calendar says one thing, LibCal says another thing.'),
+      buyer('We would want references that came off LibCal.'),
+    ];
+
+    expect([...productNamesOf(looked, splitSentences(looked)).names]).toEqual(['procore']);
+    expect([...productNamesOf(demo, splitSentences(demo)).names]).toEqual(['enerflo']);
+    expect([...productNamesOf(shaped, splitSentences(shaped)).names]).toEqual(['libcal']);
+  });
+
+  it('finds a name that opens with digits, and not a number said aloud or a date', () => {
+    const call = [
+      buyer('We have a quote from 7shifts that is per location, not per head.'),
+      buyer('Sixty-seven thousand a year is what they quoted, signed by Mid-January at 2pm.'),
+    ];
+
+    expect([...productNamesOf(call, splitSentences(call)).names]).toEqual(['7shifts']);
+  });
+
   it('finds none in a call that names no product', () => {
     const quiet = [buyer('We waste ten hours a week on admin, and Martha says it gets worse every March.')];
 
