@@ -23,11 +23,11 @@ export const REACHED: Record<IdeaKind | 'overall', { precision: Reached; recall:
   customer_question: { precision: { right: 369, of: 436 }, recall: { right: 365, of: 404 } },
   objection: { precision: { right: 462, of: 686 }, recall: { right: 374, of: 554 } },
   pain_point: { precision: { right: 250, of: 384 }, recall: { right: 222, of: 372 } },
-  competitor: { precision: { right: 130, of: 192 }, recall: { right: 125, of: 164 } },
+  competitor: { precision: { right: 135, of: 209 }, recall: { right: 131, of: 164 } },
   next_step: { precision: { right: 308, of: 360 }, recall: { right: 300, of: 332 } },
   story_or_quote: { precision: { right: 72, of: 188 }, recall: { right: 65, of: 134 } },
   insight: { precision: { right: 73, of: 100 }, recall: { right: 63, of: 127 } },
-  overall: { precision: { right: 1664, of: 2346 }, recall: { right: 1514, of: 2087 } },
+  overall: { precision: { right: 1669, of: 2363 }, recall: { right: 1520, of: 2087 } },
 };
 
 /**

@@ -2,7 +2,7 @@ import { ideaKinds, MAX_IDEAS, type ContentIdea, type IdeaKind } from '../model/
 import { evidenceAt } from './evidence';
 import { writeAngle, writeHook } from './idea-hooks';
 import { countWords } from '../text/count-words';
-import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, type KindScore } from './idea-scores';
+import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, readIdeaKinds, type IdeaKindReading, type KindScore } from './idea-scores';
 import { ideaModel, type IdeaModel } from './idea-model';
 import { groupNearDuplicates } from './near-duplicates';
 import { productNamedIn, productNamesOf, type ProductNames } from './product-names';
@@ -19,6 +19,9 @@ const PAIR_BELOW_WORDS = 8;
 const MAX_EVIDENCE = 3;
 /** Each mention beyond the first adds this to an idea's score (three at most): said again, it matters. */
 const MENTION_BONUS = 0.04;
+/** Kinds whose sentences are no competitor's quote though they name a product (see `findContentIdeas`). */
+const NOT_NAMING_RIVALS: ReadonlySet<IdeaKind> = new Set(['competitor', 'next_step', 'story_or_quote']);
+
 /**
  * Places each kind gets before the other kinds have had theirs, so one kind does not fill the
  * list (`MAX_IDEAS` in all): a buyer's own questions and objections first.
@@ -89,7 +92,9 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
  * Each sentence is scored for every kind (`scoreIdea`) and kept as its best kind when it scores
  * `MIN_IDEA_SCORE` or more. A sentence is quoted with the next one instead when the two score
  * better together than either alone and they are two questions, a story's opening and its
- * result, or a short sentence and the one that completes it. Only the best
+ * result, or a short sentence and the one that completes it. A sentence kept as an objection, a
+ * pain, a question or a lesson that names one of the call's products is also kept as that
+ * product's competitor quote when it scores `MIN_IDEA_SCORE` as one. Only the best
  * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call:
  * near-duplicates of a kind are merged (`groupNearDuplicates`; competitors naming the same
  * product too), the best quote first, up to
@@ -108,23 +113,31 @@ export function findContentIdeas(
   const products = productNamesOf(segments, sentences);
   const neighbours = neighboursOf(sentences);
   const pools = Object.fromEntries(ideaKinds.map((kind) => [kind, [] as Candidate[]])) as Record<IdeaKind, Candidate[]>;
-  let carried: { index: number; best: KindScore | undefined } | undefined;
-  const bestAt = (index: number) => {
-    if (carried?.index === index) return carried.best;
+  let carried: { index: number; reading: IdeaKindReading } | undefined;
+  const readingAt = (index: number) => {
+    if (carried?.index === index) return carried.reading;
     const sentence = sentences[index] as Sentence;
-    return bestIdeaKind(sentence.text, sentence.question, (segments[sentence.segment] as Segment).side, model, products, neighbours[index]);
+    return readIdeaKinds(
+      sentence.text,
+      sentence.question,
+      (segments[sentence.segment] as Segment).side,
+      model,
+      products,
+      neighbours[index],
+    );
   };
   for (let index = 0; index < sentences.length; index++) {
     const sentence = sentences[index] as Sentence;
     const segment = segments[sentence.segment] as Segment;
     const order = index;
-    let best = bestAt(index);
+    const reading = readingAt(index);
+    let best = reading.best;
     let to = sentence.to;
     const next = sentences[index + 1];
     if (next && next.segment === sentence.segment && next.to - sentence.from <= MAX_QUOTE_CHARS) {
       const nextBest = () => {
-        if (carried?.index !== index + 1) carried = { index: index + 1, best: bestAt(index + 1) };
-        return carried.best;
+        if (carried?.index !== index + 1) carried = { index: index + 1, reading: readingAt(index + 1) };
+        return carried.reading.best;
       };
       // The pair's neighbours are the sentence before the first and the one after the second.
       const outside: SentenceNeighbours = { before: neighbours[index]?.before, after: neighbours[index + 1]?.after };
@@ -147,6 +160,13 @@ export function findContentIdeas(
     }
     if (best && best.score >= MIN_IDEA_SCORE)
       keepCandidate(pools[best.kind], { ...best, order, segment: sentence.segment, from: sentence.from, to });
+    // A sentence of another kind that names one of the call's products as a rival is that
+    // competitor's quote as well: a competitor is found by its name, whatever else the sentence
+    // says. Not a next step nor a story: one names whom to send what, the other what happened.
+    if (best && !NOT_NAMING_RIVALS.has(best.kind)) {
+      keepNamedRival(pools.competitor, sentence, order, reading, products);
+      if (to !== sentence.to) keepNamedRival(pools.competitor, sentences[order + 1] as Sentence, order + 1, readingAt(order + 1), products);
+    }
   }
 
   const ranked = ideaKinds.flatMap((kind, kindIndex) =>
@@ -156,6 +176,19 @@ export function findContentIdeas(
     })),
   );
   return chooseIdeas(ranked).map((entry) => entry.idea);
+}
+
+/** Keeps a sentence as the competitor quote of the product it names, when it makes a good enough one. */
+function keepNamedRival(pool: Candidate[], sentence: Sentence, order: number, reading: IdeaKindReading, products: ProductNames): void {
+  if (reading.competitor < MIN_IDEA_SCORE || productNamedIn(sentence.text, products) === undefined) return;
+  keepCandidate(pool, {
+    kind: 'competitor',
+    score: reading.competitor,
+    order,
+    segment: sentence.segment,
+    from: sentence.from,
+    to: sentence.to,
+  });
 }
 
 /** Adds a candidate to its kind's pool, trimming the pool to the best `CANDIDATES_PER_KIND` when it doubles (amortised linear). */

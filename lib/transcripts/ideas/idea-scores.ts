@@ -237,15 +237,39 @@ export function bestIdeaKind(
   products: ProductNames = NO_PRODUCT_NAMES,
   neighbours: SentenceNeighbours = NO_NEIGHBOURS,
 ): KindScore | undefined {
+  return readIdeaKinds(text, question, side, model, products, neighbours).best;
+}
+
+/** A quote's best kind (`bestIdeaKind`), and how good a competitor idea it makes whatever its best kind. */
+export interface IdeaKindReading {
+  best: KindScore | undefined;
+  competitor: number;
+}
+
+/**
+ * `bestIdeaKind`, with the quote's competitor score beside it: a sentence that names a rival
+ * while it objects or complains (`Benchling is free for academics…`) is an objection and names a
+ * competitor too, and the name is an idea of its own (`findContentIdeas`).
+ */
+export function readIdeaKinds(
+  text: string,
+  question: boolean,
+  side: Side,
+  model: IdeaModel = ideaModel(),
+  products: ProductNames = NO_PRODUCT_NAMES,
+  neighbours: SentenceNeighbours = NO_NEIGHBOURS,
+): IdeaKindReading {
   const cues = cueScores(text, question, side, products);
   const probabilities = classify(model, sentenceFeatures(text, question, side, cues, products, neighbours));
   let best: KindScore | undefined;
+  let competitor = 0;
   model.classes.forEach((kind, index) => {
     if (kind === 'none' || !sideMayVoice(kind, side)) return;
     const score = Math.round(((1 - CUE_SHARE) * (probabilities[index] ?? 0) + CUE_SHARE * cues[kind]) * 1000) / 1000;
+    if (kind === 'competitor') competitor = score;
     if (score >= KIND_HINT && (!best || score > best.score)) best = { kind, score };
   });
-  return best;
+  return { best, competitor };
 }
 
 /** What a quote is worth whatever its kind: specificity and fit of length. */

@@ -14,7 +14,6 @@ describe('findContentIdeas', () => {
     it.each([
       ['customer_question', 'Does it integrate with Salesforce out of the box?'],
       ['objection', 'Honestly, it is too expensive for our budget this year.'],
-      ['objection', 'We already use Gong for that, so I am not sure we need another tool.'],
       ['objection', 'Any new vendor has to pass our security review and legal sign-off first.'],
       ['pain_point', 'We waste about 10 hours a week copying data from spreadsheets into the CRM.'],
       ['pain_point', 'Follow-ups fall through the cracks all the time because nobody owns them.'],
@@ -28,6 +27,17 @@ describe('findContentIdeas', () => {
         mentions: 1,
         evidence: [{ quote: text, speaker: 'Bo Buyer', side: 'external', start: 62, timestamp: '00:01:02' }],
       });
+    });
+
+    it('an objection that names a rival, and the rival as a competitor quoting the same words', () => {
+      const text = 'We already use Gong for that, so I am not sure we need another tool.';
+
+      const ideas = findContentIdeas([buyer(text, 62)]);
+
+      expect(ideas.map((idea) => [idea.kind, quotesOf([idea])])).toEqual([
+        ['objection', [text]],
+        ['competitor', [text]],
+      ]);
     });
 
     it('an insight in a seller’s general lesson', () => {
