@@ -3,6 +3,7 @@ import type { Theme, ThemeKind } from './model/theme';
 import { isNeverAName } from '../transcripts/drafts/call-identities';
 import { NAMED_BY_WHAT_FOLLOWS } from '../transcripts/drafts/mask-identities';
 import { STOP_WORDS } from '../transcripts/ideas/stop-words';
+import { IN_HOUSE_CUE } from '../transcripts/ideas/pain-and-story-cues';
 
 /**
  * The topics buyers' objections, questions and pains fall into, each with the words that say it,
@@ -69,9 +70,6 @@ const TOPICS: ReadonlyArray<{ key: string; label: string; words: RegExp }> = [
   },
 ];
 
-/** A competitor theme when the buyer means building it themselves. */
-const BUILD =
-  /\b(?:build|built|building)\b[^.?!]{0,40}\b(?:ourselves|in-house|our own|themselves)\b|\b(?:in-house|homegrown|home-grown)\b/i;
 const NAME = /\p{Lu}[\p{L}\p{N}]*(?:[.-]\p{L}+)?/gu;
 
 /**
@@ -109,7 +107,8 @@ const other = (kind: ThemeKind): Theme => ({ key: 'other', label: kind === 'comp
 export function themeOf(kind: ThemeKind, idea: Pick<ContentIdea, 'evidence'>): Theme {
   const quote = idea.evidence[0]?.quote ?? '';
   if (kind === 'competitor') {
-    if (BUILD.test(quote)) return { key: 'in_house', label: 'Building it in-house' };
+    // The buyer means building it themselves: the words the analyser reads as that rival.
+    if (IN_HOUSE_CUE.pattern.test(quote)) return { key: 'in_house', label: 'Building it in-house' };
     const name = productNamed(quote);
     return name ? { key: `product:${name.toLowerCase().replace(/ /g, '-')}`, label: name } : other(kind);
   }

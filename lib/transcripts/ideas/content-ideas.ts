@@ -5,6 +5,7 @@ import { countWords } from '../text/count-words';
 import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, readIdeaKinds, type IdeaKindReading, type KindScore } from './idea-scores';
 import { ideaModel, type IdeaModel } from './idea-model';
 import { groupNearDuplicates } from './near-duplicates';
+import { IN_HOUSE_CUE } from './pain-and-story-cues';
 import { productNamedIn, productNamesOf, type ProductNames } from './product-names';
 import type { Segment } from '../text/segment';
 import { splitSentences, type Sentence } from '../text/sentences';
@@ -93,8 +94,8 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
  * `MIN_IDEA_SCORE` or more. A sentence is quoted with the next one instead when the two score
  * better together than either alone and they are two questions, a story's opening and its
  * result, or a short sentence and the one that completes it. A sentence kept as an objection, a
- * pain, a question or a lesson that names one of the call's products is also kept as that
- * product's competitor quote when it scores `MIN_IDEA_SCORE` as one. Only the best
+ * pain, a question or a lesson that names one of the call's products, or building it in-house, is
+ * also kept as that competitor's quote when it scores `MIN_IDEA_SCORE` as one. Only the best
  * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call:
  * near-duplicates of a kind are merged (`groupNearDuplicates`; competitors naming the same
  * product too), the best quote first, up to
@@ -160,12 +161,13 @@ export function findContentIdeas(
     }
     if (best && best.score >= MIN_IDEA_SCORE)
       keepCandidate(pools[best.kind], { ...best, order, segment: sentence.segment, from: sentence.from, to });
-    // A sentence of another kind that names one of the call's products as a rival is that
-    // competitor's quote as well: a competitor is found by its name, whatever else the sentence
-    // says. Not a next step nor a story: one names whom to send what, the other what happened.
+    // A sentence of another kind that names one of the call's products as a rival, or building it
+    // in-house, is that competitor's quote as well: a competitor is found by its name, whatever
+    // else the sentence says. Not a next step nor a story: one names whom to send what, the other
+    // what happened.
     if (best && !NOT_NAMING_RIVALS.has(best.kind)) {
-      keepNamedRival(pools.competitor, sentence, order, reading, products);
-      if (to !== sentence.to) keepNamedRival(pools.competitor, sentences[order + 1] as Sentence, order + 1, readingAt(order + 1), products);
+      keepRivalQuote(pools.competitor, sentence, order, reading, products);
+      if (to !== sentence.to) keepRivalQuote(pools.competitor, sentences[order + 1] as Sentence, order + 1, readingAt(order + 1), products);
     }
   }
 
@@ -178,9 +180,13 @@ export function findContentIdeas(
   return chooseIdeas(ranked).map((entry) => entry.idea);
 }
 
-/** Keeps a sentence as the competitor quote of the product it names, when it makes a good enough one. */
-function keepNamedRival(pool: Candidate[], sentence: Sentence, order: number, reading: IdeaKindReading, products: ProductNames): void {
-  if (reading.competitor < MIN_IDEA_SCORE || productNamedIn(sentence.text, products) === undefined) return;
+/**
+ * Keeps a sentence as a competitor quote, when it makes a good enough one and names its rival: a
+ * product of the call, or building it in-house.
+ */
+function keepRivalQuote(pool: Candidate[], sentence: Sentence, order: number, reading: IdeaKindReading, products: ProductNames): void {
+  if (reading.competitor < MIN_IDEA_SCORE) return;
+  if (productNamedIn(sentence.text, products) === undefined && !IN_HOUSE_CUE.pattern.test(sentence.text)) return;
   keepCandidate(pool, {
     kind: 'competitor',
     score: reading.competitor,

@@ -170,19 +170,29 @@ export const DUE_DATE = new RegExp(
 /** Talk that runs the call rather than plans after it: `let me share my screen`. */
 export const CALL_LOGISTICS = /\b(?:share|sharing) (?:my|the|your) screen\b|\blet me (?:show|pull up|bring up|switch|stop sharing)\b/i;
 
+/**
+ * Building it in-house, the alternative every seller meets: what the buyer built, wrote or could
+ * put together themselves, or has of their own (`we could build this ourselves`, `I wrote a
+ * script that pulls…`, `our own scripts in Python`, `knock up a SharePoint site`).
+ */
+export const IN_HOUSE_CUE: Cue = cue(
+  0.6,
+  String.raw`\b(?:built|build|building|wrote|written|write|writing|scripted|developed|hacked together|cobbled together|made)\b[^.?!]{0,40}?\b(?:ourselves|in-?house|internally|our own)\b`,
+  String.raw`\b(?:in-?house|home-?grown|homegrown|home-?made|self-?built) (?:\w+ )?(?:tool|solution|system|build|version|script|app|application|spreadsheet|database|platform|pipeline|thing)s?\b`,
+  String.raw`\bour (?:own )?(?:engineers|developers|devs|it (?:team|department|guys|people)|data team|dev team|tech team)\b[^.?!]{0,30}?\b(?:could|can|would|built|wrote|are building|have built|will build|want to build)\b`,
+  String.raw`\b(?:build|do) (?:it|this|that) ourselves\b`,
+  // What the buyer made themselves is what the seller's product would replace (`I built us an X thing`, `We built what we have`, `I wrote them`).
+  String.raw`\b(?:i|we) (?:built|wrote) (?:us (?:a|an)\b|what we (?:have|use|run)\b|(?:it|them)\b(?! (?:down|up|off)))`,
+  String.raw`\bwrote us (?:a|an) (?:\w+ )?(?:script|tool|app|macro)\b`,
+  String.raw`\b(?:an? |our )?(?:access|filemaker) database\b|\bexcel (?:front end|macros?)\b`,
+  String.raw`\b(?:i|we) (?:already )?(?:built|wrote) (?:us )?(?:a|an|some) (?:\w+ )?(?:spreadsheet|database|script|macro|tool|app|form)s?\b`,
+  String.raw`\bour own (?:\w+ )?(?:scripts?|tools?|system|app|database|solution)\b`,
+  String.raw`\b(?:knock(?:ed)? (?:up|together)|(?:throw|threw|cobbled?|hack(?:ed)?) together)\b`,
+);
+
 /** An alternative to the seller: a vendor named as offering, quoting or being weighed; building it in-house. */
 export const COMPETITOR_CUES: readonly Cue[] = [
-  cue(
-    0.6,
-    String.raw`\b(?:built|build|building|wrote|written|write|writing|scripted|developed|hacked together|cobbled together|made)\b[^.?!]{0,40}?\b(?:ourselves|in-?house|internally|our own)\b`,
-    String.raw`\b(?:in-?house|home-?grown|homegrown|home-?made|self-?built) (?:\w+ )?(?:tool|solution|system|build|version|script|app|application|spreadsheet|database|platform|pipeline|thing)s?\b`,
-    String.raw`\bour (?:own )?(?:engineers|developers|devs|it (?:team|department|guys|people)|data team|dev team|tech team)\b[^.?!]{0,30}?\b(?:could|can|would|built|wrote|are building|have built|will build|want to build)\b`,
-    String.raw`\b(?:build|do) (?:it|this|that) ourselves\b`,
-    // What the buyer made themselves is what the seller's product would replace (`I built us an X thing`, `We built what we have`, `I wrote them`).
-    String.raw`\b(?:i|we) (?:built|wrote) (?:us (?:a|an)\b|what we (?:have|use|run)\b|(?:it|them)\b(?! (?:down|up|off)))`,
-    String.raw`\bwrote us (?:a|an) (?:\w+ )?(?:script|tool|app|macro)\b`,
-    String.raw`\b(?:an? |our )?(?:access|filemaker) database\b|\bexcel (?:front end|macros?)\b`,
-  ),
+  IN_HOUSE_CUE,
   cue(
     0.55,
     String.raw`\b(?:offered|quoted|pitched|pitching|proposed|offering|quoting) (?:us|me|them)\b`,

@@ -31,6 +31,7 @@ describe('themeOf', () => {
     });
     expect(themeOf('competitor', idea('competitor', 'We tried Chorus But it was slow.')).key).toBe('product:chorus');
     expect(themeOf('competitor', idea('competitor', 'Honestly we could build it ourselves with two engineers.')).key).toBe('in_house');
+    expect(themeOf('competitor', idea('competitor', 'I already wrote a script that pulls the feeds every night.')).key).toBe('in_house');
     expect(themeOf('competitor', idea('competitor', 'the other tool was cheaper')).key).toBe('other');
   });
 });

@@ -40,6 +40,17 @@ describe('findContentIdeas', () => {
       ]);
     });
 
+    it('an objection that would build it in-house, and building it in-house as a competitor quoting the same words', () => {
+      const text = 'We could build this ourselves, but honestly the budget is frozen until next year anyway.';
+
+      const ideas = findContentIdeas([buyer(text, 62)]);
+
+      expect(ideas.map((idea) => [idea.kind, quotesOf([idea])])).toEqual([
+        ['objection', [text]],
+        ['competitor', [text]],
+      ]);
+    });
+
     it('an insight in a seller’s general lesson', () => {
       const ideas = findContentIdeas([seller('In our experience, most teams that follow up within a day win twice as many deals.')]);
 
