@@ -21,13 +21,13 @@ export interface Reached {
  */
 export const REACHED: Record<IdeaKind | 'overall', { precision: Reached; recall: Reached }> = {
   customer_question: { precision: { right: 369, of: 436 }, recall: { right: 365, of: 404 } },
-  objection: { precision: { right: 461, of: 687 }, recall: { right: 373, of: 554 } },
+  objection: { precision: { right: 462, of: 688 }, recall: { right: 374, of: 554 } },
   pain_point: { precision: { right: 249, of: 381 }, recall: { right: 221, of: 372 } },
-  competitor: { precision: { right: 140, of: 216 }, recall: { right: 136, of: 164 } },
+  competitor: { precision: { right: 140, of: 214 }, recall: { right: 136, of: 164 } },
   next_step: { precision: { right: 308, of: 360 }, recall: { right: 300, of: 332 } },
-  story_or_quote: { precision: { right: 72, of: 187 }, recall: { right: 64, of: 134 } },
-  insight: { precision: { right: 74, of: 101 }, recall: { right: 64, of: 127 } },
-  overall: { precision: { right: 1673, of: 2368 }, recall: { right: 1523, of: 2087 } },
+  story_or_quote: { precision: { right: 72, of: 188 }, recall: { right: 64, of: 134 } },
+  insight: { precision: { right: 73, of: 99 }, recall: { right: 63, of: 127 } },
+  overall: { precision: { right: 1673, of: 2366 }, recall: { right: 1523, of: 2087 } },
 };
 
 /**

@@ -173,7 +173,8 @@ export const CALL_LOGISTICS = /\b(?:share|sharing) (?:my|the|your) screen\b|\ble
 /**
  * Building it in-house, the alternative every seller meets: what the buyer built, wrote or could
  * put together themselves, or has of their own (`we could build this ourselves`, `I wrote a
- * script that pulls…`, `our own scripts in Python`, `knock up a SharePoint site`).
+ * script that pulls…`, `our own scripts in Python`, `knock up a SharePoint site`). Not "our own
+ * system": that is more often where the buyer's data must stay than a rival.
  */
 export const IN_HOUSE_CUE: Cue = cue(
   0.6,
@@ -186,7 +187,7 @@ export const IN_HOUSE_CUE: Cue = cue(
   String.raw`\bwrote us (?:a|an) (?:\w+ )?(?:script|tool|app|macro)\b`,
   String.raw`\b(?:an? |our )?(?:access|filemaker) database\b|\bexcel (?:front end|macros?)\b`,
   String.raw`\b(?:i|we) (?:already )?(?:built|wrote) (?:us )?(?:a|an|some) (?:\w+ )?(?:spreadsheet|database|script|macro|tool|app|form)s?\b`,
-  String.raw`\bour own (?:\w+ )?(?:scripts?|tools?|system|app|database|solution)\b`,
+  String.raw`\bour own (?:\w+ )?(?:scripts?|tools?|apps?)\b`,
   String.raw`\b(?:knock(?:ed)? (?:up|together)|(?:throw|threw|cobbled?|hack(?:ed)?) together)\b`,
 );
 
