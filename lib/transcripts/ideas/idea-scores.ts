@@ -229,15 +229,8 @@ export function cueScores(
  * scores (and its `neighbours` in its turn), among the kinds its speaker's side may voice
  * (`idea-sides.ts`). Undefined when no such kind reaches `KIND_HINT`.
  */
-export function bestIdeaKind(
-  text: string,
-  question: boolean,
-  side: Side,
-  model: IdeaModel = ideaModel(),
-  products: ProductNames = NO_PRODUCT_NAMES,
-  neighbours: SentenceNeighbours = NO_NEIGHBOURS,
-): KindScore | undefined {
-  return readIdeaKinds(text, question, side, model, products, neighbours).best;
+export function bestIdeaKind(...reading: Parameters<typeof readIdeaKinds>): KindScore | undefined {
+  return readIdeaKinds(...reading).best;
 }
 
 /** A quote's best kind (`bestIdeaKind`), and how good a competitor idea it makes whatever its best kind. */

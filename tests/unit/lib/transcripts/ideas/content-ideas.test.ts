@@ -29,20 +29,10 @@ describe('findContentIdeas', () => {
       });
     });
 
-    it('an objection that names a rival, and the rival as a competitor quoting the same words', () => {
-      const text = 'We already use Gong for that, so I am not sure we need another tool.';
-
-      const ideas = findContentIdeas([buyer(text, 62)]);
-
-      expect(ideas.map((idea) => [idea.kind, quotesOf([idea])])).toEqual([
-        ['objection', [text]],
-        ['competitor', [text]],
-      ]);
-    });
-
-    it('an objection that would build it in-house, and building it in-house as a competitor quoting the same words', () => {
-      const text = 'We could build this ourselves, but honestly the budget is frozen until next year anyway.';
-
+    it.each([
+      ['a rival', 'We already use Gong for that, so I am not sure we need another tool.'],
+      ['building it in-house', 'We could build this ourselves, but honestly the budget is frozen until next year anyway.'],
+    ])('an objection that names %s, and that rival as a competitor quoting the same words', (_rival, text) => {
       const ideas = findContentIdeas([buyer(text, 62)]);
 
       expect(ideas.map((idea) => [idea.kind, quotesOf([idea])])).toEqual([
