@@ -70,6 +70,12 @@ const TOPICS: ReadonlyArray<{ key: string; label: string; words: RegExp }> = [
   },
 ];
 
+/**
+ * Words that, in a quote already read as a competitor, say the rival is building it in-house,
+ * though alone they are too little to make a sentence a competitor (`let me make the in-house
+ * case`, `they could build it themselves`): the analyser's cue (`IN_HOUSE_CUE`) asks for more.
+ */
+const IN_HOUSE_WORDS = /\b(?:in-?house|home-?grown|homegrown)\b|\b(?:build|built|building)\b[^.?!]{0,40}\bthemselves\b/i;
 const NAME = /\p{Lu}[\p{L}\p{N}]*(?:[.-]\p{L}+)?/gu;
 
 /**
@@ -107,8 +113,8 @@ const other = (kind: ThemeKind): Theme => ({ key: 'other', label: kind === 'comp
 export function themeOf(kind: ThemeKind, idea: Pick<ContentIdea, 'evidence'>): Theme {
   const quote = idea.evidence[0]?.quote ?? '';
   if (kind === 'competitor') {
-    // The buyer means building it themselves: the words the analyser reads as that rival.
-    if (IN_HOUSE_CUE.pattern.test(quote)) return { key: 'in_house', label: 'Building it in-house' };
+    // The buyer means building it themselves: the words the analyser reads as that rival, or fewer.
+    if (IN_HOUSE_CUE.pattern.test(quote) || IN_HOUSE_WORDS.test(quote)) return { key: 'in_house', label: 'Building it in-house' };
     const name = productNamed(quote);
     return name ? { key: `product:${name.toLowerCase().replace(/ /g, '-')}`, label: name } : other(kind);
   }

@@ -32,6 +32,8 @@ describe('themeOf', () => {
     expect(themeOf('competitor', idea('competitor', 'We tried Chorus But it was slow.')).key).toBe('product:chorus');
     expect(themeOf('competitor', idea('competitor', 'Honestly we could build it ourselves with two engineers.')).key).toBe('in_house');
     expect(themeOf('competitor', idea('competitor', 'I already wrote a script that pulls the feeds every night.')).key).toBe('in_house');
+    expect(themeOf('competitor', idea('competitor', 'Let me make the in-house case. We already pay for Azure.')).key).toBe('in_house');
+    expect(themeOf('competitor', idea('competitor', 'Our IT people say they could build it themselves.')).key).toBe('in_house');
     expect(themeOf('competitor', idea('competitor', 'the other tool was cheaper')).key).toBe('other');
   });
 });
