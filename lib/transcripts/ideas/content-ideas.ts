@@ -20,8 +20,11 @@ const PAIR_BELOW_WORDS = 8;
 const MAX_EVIDENCE = 3;
 /** Each mention beyond the first adds this to an idea's score (three at most): said again, it matters. */
 const MENTION_BONUS = 0.04;
-/** Kinds whose sentences are no competitor's quote though they name a product (see `findContentIdeas`). */
-const NOT_NAMING_RIVALS: ReadonlySet<IdeaKind> = new Set(['competitor', 'next_step', 'story_or_quote']);
+/**
+ * Kinds whose sentences are not kept as a competitor's quote as well (see `findContentIdeas`): a
+ * competitor's already is one, and a next step or a story names a product without weighing it.
+ */
+const NOT_ALSO_COMPETITOR: ReadonlySet<IdeaKind> = new Set(['competitor', 'next_step', 'story_or_quote']);
 
 /**
  * Places each kind gets before the other kinds have had theirs, so one kind does not fill the
@@ -165,7 +168,7 @@ export function findContentIdeas(
     // in-house, is that competitor's quote as well: a competitor is found by its name, whatever
     // else the sentence says. Not a next step nor a story: one names whom to send what, the other
     // what happened.
-    if (best && !NOT_NAMING_RIVALS.has(best.kind)) {
+    if (best && !NOT_ALSO_COMPETITOR.has(best.kind)) {
       keepRivalQuote(pools.competitor, sentence, order, reading, products);
       if (to !== sentence.to) keepRivalQuote(pools.competitor, sentences[order + 1] as Sentence, order + 1, readingAt(order + 1), products);
     }
