@@ -1,6 +1,6 @@
 import { createBedrockClient } from '../lib/transcripts/ideas/bedrock-ideas';
 import type { BenchResult } from './bench-result';
-import { detailLines, evaluate, tallyLines } from './insight/evaluate';
+import { detailLines, evaluate, oneToOneLine, tallyLines } from './insight/evaluate';
 import { loadLabelledCalls, type LabelledCall } from './insight/labelled-call';
 import { currentPromptSha256, loadRecordedAnswers, replayRecordedAnswers } from './insight/recorded-llm-answers';
 import { tallyByKind } from './insight/score-ideas';
@@ -34,6 +34,7 @@ export async function recordedAnswersReport(calls: readonly LabelledCall[]): Pro
     `LLM analyser on ${answers.length} calls, replaying recorded answers of ${answeredBy} (no target)`,
     ...(stale > 0 ? [`  ${stale} of them answered an earlier prompt than the one the analyser sends now: record them again`] : []),
     ...tallyLines(tallyByKind(scores)),
+    oneToOneLine(scores),
     'misses and false ideas (recorded LLM answers):',
     ...detailLines(scores),
   ];

@@ -5,7 +5,7 @@ import { MAX_BEST_IDEAS } from '../../lib/transcripts/ideas/best-ideas';
 import { bestSetFigures, bestSetLines } from './best-set';
 import { crossValidate, progressOnStderr } from './cross-validate';
 import { requestOf, type LabelledCall } from './labelled-call';
-import { scoreCall, tallyByKind, type CallScore, type KindTally } from './score-ideas';
+import { oneToOneTally, scoreCall, tallyByKind, type CallScore, type KindTally } from './score-ideas';
 import { gateLines, GOAL, heldOutFloor, REACHED, shareOf, TARGETS } from './gates';
 import { loadSecondLabels, scoreSecondLabeller } from './second-labels';
 
@@ -34,6 +34,16 @@ export function tallyLines(tallies: readonly KindTally[]): string[] {
         `${figure(t.recall)} (${t.found}/${t.found + t.missed})`,
     ),
   ];
+}
+
+/** Overall figures counted one to one, a line: what the table's overall would be if no idea found two labels, nor two ideas one. */
+export function oneToOneLine(scores: readonly CallScore[]): string {
+  const { right, wrong, found, labels } = oneToOneTally(scores);
+  const share = (part: number, whole: number) => figure(whole === 0 ? undefined : part / whole);
+  return (
+    `${'one to one'.padEnd(18)} ${share(right, right + wrong)} (${right}/${right + wrong})`.padEnd(37) +
+    `${share(found, labels)} (${found}/${labels})`
+  );
 }
 
 const quoted = (text: string) => `"${text.length > 110 ? `${text.slice(0, 107)}...` : text}"`;
@@ -114,6 +124,7 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
       ? [
           `${name} analyser on the same calls, each by a model learnt from the others (cross-validation; the targets)`,
           ...tallyLines(crossTallies),
+          oneToOneLine(crossScores!),
           'gates (bench/insight/gates.ts): what cross-validation reached when they were set, less one standard error',
           ...gateLines(),
         ]
@@ -121,6 +132,7 @@ export async function evaluate(calls: readonly LabelledCall[], analyser: IdeasAn
     ...goalLines(gated),
     `${name} analyser on ${heldOut.length} held-out calls (never tuned on; overall precision >= ${heldOutTargets.precision}, recall >= ${heldOutTargets.recall})`,
     ...tallyLines(heldOutTallies),
+    oneToOneLine(heldOutScores),
     ...(labelledTwice.length > 0
       ? [
           `a second labeller on ${labelledTwice.length} of the calls, blind to the first labels (how far two people agree; no target)`,

@@ -29,6 +29,8 @@ export interface CallScore {
   /** Ideas that matched only an optional label. */
   optional: ContentIdea[];
   wrong: FalseIdea[];
+  /** The same, each idea finding one required label at most and each label found once (`oneToOne`). */
+  oneToOne: { right: number; wrong: number; found: number };
 }
 
 /** Where an evidence quote stands in the call's script: the first line holding it. */
@@ -50,11 +52,22 @@ function samePlace(a: Span, b: Span): boolean {
 export function scoreCall(call: LabelledCall, ideas: readonly ContentIdea[]): CallScore {
   const labels = call.ideas.map((label) => ({ label, span: spanOf(call, label) }));
   const found = new Set<Label>();
-  const score: CallScore = { call, ideas: [...ideas], found: [], missed: [], right: [], optional: [], wrong: [] };
+  const score: CallScore = {
+    call,
+    ideas: [...ideas],
+    found: [],
+    missed: [],
+    right: [],
+    optional: [],
+    wrong: [],
+    oneToOne: { right: 0, wrong: 0, found: 0 },
+  };
+  const labelsOf: Label[][] = [];
   for (const idea of ideas) {
     const places = idea.evidence.flatMap((evidence) => locate(call, evidence.quote) ?? []);
     const atPlace = labels.filter(({ span }) => places.some((place) => samePlace(place, span)));
     const sameKind = atPlace.filter(({ label }) => label.kind === idea.kind);
+    labelsOf.push(sameKind.map(({ label }) => label));
     for (const { label } of sameKind) found.add(label);
     if (sameKind.some(({ label }) => !label.optional)) score.right.push(idea);
     else if (sameKind.length > 0) score.optional.push(idea);
@@ -64,7 +77,43 @@ export function scoreCall(call: LabelledCall, ideas: readonly ContentIdea[]): Ca
     if (label.optional) continue;
     (found.has(label) ? score.found : score.missed).push(label);
   }
+  score.oneToOne = oneToOne(labelsOf);
   return score;
+}
+
+/**
+ * The score counted one to one: an idea whose quotes cover two labels of its kind finds one of
+ * them, and a label two ideas match makes one of them right, the other false (a maximum matching,
+ * Kuhn's augmenting paths). The score above counts both ways generously, so that an analyser that
+ * merges what the labels hold apart, or repeats itself, shows it here.
+ */
+function oneToOne(labelsOf: readonly Label[][]): CallScore['oneToOne'] {
+  const owner = new Map<Label, number>();
+  const claim = (idea: number, tried: Set<Label>): boolean =>
+    labelsOf[idea]!.some((label) => {
+      if (label.optional || tried.has(label)) return false;
+      tried.add(label);
+      const holder = owner.get(label);
+      if (holder !== undefined && !claim(holder, tried)) return false;
+      owner.set(label, idea);
+      return true;
+    });
+  labelsOf.forEach((_, idea) => claim(idea, new Set()));
+  const matched = new Set(owner.values());
+  const right = matched.size;
+  const neither = labelsOf.filter((labels, idea) => !matched.has(idea) && labels.some((label) => label.optional)).length;
+  return { right, wrong: labelsOf.length - right - neither, found: owner.size };
+}
+
+/** Overall precision and recall of scored calls counted one to one (`CallScore.oneToOne`). */
+export function oneToOneTally(scores: readonly CallScore[]): { right: number; wrong: number; found: number; labels: number } {
+  const sum = (pick: (score: CallScore) => number) => scores.reduce((total, score) => total + pick(score), 0);
+  return {
+    right: sum((s) => s.oneToOne.right),
+    wrong: sum((s) => s.oneToOne.wrong),
+    found: sum((s) => s.oneToOne.found),
+    labels: sum((s) => s.found.length + s.missed.length),
+  };
 }
 
 export interface KindTally {

@@ -1,5 +1,5 @@
 import { tinyLabelledCall as call } from '../../../fixtures/transcripts/tiny-labelled-call';
-import { scoreCall, tallyByKind } from '../../../../bench/insight/score-ideas';
+import { oneToOneTally, scoreCall, tallyByKind } from '../../../../bench/insight/score-ideas';
 import type { ContentIdea, IdeaKind } from '../../../../lib/transcripts/model/analysis';
 
 const idea = (kind: IdeaKind, ...quotes: string[]): ContentIdea => ({
@@ -48,6 +48,40 @@ describe('scoreCall', () => {
     expect(merged.found.map((l) => l.kind)).toEqual(['customer_question']);
     // Shares "six hours a week per rep." with the pain (25 of 60 characters of the shorter side: under half).
     expect(grazing.right).toEqual([]);
+  });
+});
+
+describe('scoreCall one to one', () => {
+  const tracking = 'How do you track follow-ups today?';
+  const salesforce = 'Does it integrate with Salesforce?';
+  // The tiny call with a second question labelled, so that one idea can cover two labels of its kind.
+  const twoQuestions = { ...call, ideas: [...call.ideas, { kind: 'customer_question' as const, quote: tracking }] };
+
+  it('lets an idea covering two labels find one of them, where the generous count finds both', () => {
+    const score = scoreCall(twoQuestions, [idea('customer_question', salesforce, tracking)]);
+
+    expect(score.found.filter((l) => l.kind === 'customer_question')).toHaveLength(2);
+    expect(score.oneToOne).toEqual({ right: 1, wrong: 0, found: 1 });
+  });
+
+  it('makes one of two ideas at one label right and the other false', () => {
+    const score = scoreCall(call, [idea('customer_question', salesforce), idea('customer_question', salesforce)]);
+
+    expect(score.right).toHaveLength(2);
+    expect(score.oneToOne).toEqual({ right: 1, wrong: 1, found: 1 });
+  });
+
+  it('finds as many labels as some pairing of ideas and labels can, and counts an idea at an optional label neither way', () => {
+    const scores = [
+      scoreCall(twoQuestions, [
+        idea('customer_question', salesforce, tracking),
+        idea('customer_question', salesforce),
+        idea('next_step', 'I will send the proposal by Friday.'),
+      ]),
+    ];
+
+    expect(scores[0]!.oneToOne).toEqual({ right: 2, wrong: 0, found: 2 });
+    expect(oneToOneTally(scores)).toEqual({ right: 2, wrong: 0, found: 2, labels: 4 });
   });
 });
 
