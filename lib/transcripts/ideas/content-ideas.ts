@@ -5,6 +5,7 @@ import { countWords } from '../text/count-words';
 import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, readIdeaKinds, type IdeaKindReading, type KindScore } from './idea-scores';
 import { ideaModel, type IdeaModel } from './idea-model';
 import { groupNearDuplicates } from './near-duplicates';
+import { groupMoments } from './same-moment';
 import { IN_HOUSE_CUE } from './pain-and-story-cues';
 import { productNamedIn, productNamesOf, type ProductNames } from './product-names';
 import type { Segment } from '../text/segment';
@@ -74,6 +75,8 @@ function pairedIdea(
 interface Candidate extends KindScore {
   /** Position of its (first) sentence in the call: ties go to the earlier. */
   order: number;
+  /** Position of its last sentence: the next one's when it pairs two. */
+  last: number;
   segment: number;
   from: number;
   to: number;
@@ -99,10 +102,10 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
  * result, or a short sentence and the one that completes it. A sentence kept as an objection, a
  * pain, a question or a lesson that names one of the call's products, or building it in-house, is
  * also kept as that competitor's quote when it scores `MIN_IDEA_SCORE` as one. Only the best
- * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call:
- * near-duplicates of a kind are merged (`groupNearDuplicates`; competitors naming the same
- * product too), the best quote first, up to
- * three, `mentions` how many, and a little more score for each mention. Ideas are ranked by
+ * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call: quotes
+ * of a kind in a row of one turn are one moment (`groupMoments`), and near-duplicate moments of
+ * a kind are merged (`groupNearDuplicates`; competitors naming the same product too), the best
+ * quote first, up to three, `mentions` how many, and a little more score for each mention. Ideas are ranked by
  * score, then by their place in the call; each kind gets at most its `FIRST_PASS_PLACES` before
  * the others have had theirs. No clock, no randomness: the same segments give the same ideas.
  *
@@ -163,7 +166,14 @@ export function findContentIdeas(
       }
     }
     if (best && best.score >= MIN_IDEA_SCORE)
-      keepCandidate(pools[best.kind], { ...best, order, segment: sentence.segment, from: sentence.from, to });
+      keepCandidate(pools[best.kind], {
+        ...best,
+        order,
+        last: to === sentence.to ? order : order + 1,
+        segment: sentence.segment,
+        from: sentence.from,
+        to,
+      });
     // A sentence of another kind that names one of the call's products as a rival, or building it
     // in-house, is that competitor's quote as well: a competitor is found by its name, whatever
     // else the sentence says. Not a next step nor a story: one names whom to send what, the other
@@ -174,12 +184,12 @@ export function findContentIdeas(
     }
   }
 
-  const ranked = ideaKinds.flatMap((kind, kindIndex) =>
-    mergeCandidates(bestOf(pools[kind]), segments, kind === 'competitor' ? products : undefined).map((merged) => ({
-      ...merged,
-      kindIndex,
-    })),
-  );
+  // Competitors are one idea per product instead: two sentences in a row may name two rivals.
+  const ranked = ideaKinds.flatMap((kind, kindIndex) => {
+    const candidates = bestOf(pools[kind]);
+    const moments = kind === 'competitor' ? candidates.map((candidate) => [candidate]) : groupMoments(candidates);
+    return mergeCandidates(moments, segments, kind === 'competitor' ? products : undefined).map((merged) => ({ ...merged, kindIndex }));
+  });
   return chooseIdeas(ranked).map((entry) => entry.idea);
 }
 
@@ -194,6 +204,7 @@ function keepRivalQuote(pool: Candidate[], sentence: Sentence, order: number, re
     kind: 'competitor',
     score: reading.competitor,
     order,
+    last: order,
     segment: sentence.segment,
     from: sentence.from,
     to: sentence.to,
@@ -211,25 +222,30 @@ function bestOf(pool: readonly Candidate[]): Candidate[] {
 }
 
 /**
- * One idea per group of near-duplicate quotes of one kind (candidates best first). With the call's
- * `products` (for competitors), the quotes that name the same product are one group too: a
- * competitor is one idea however often the call names it, its quotes the evidence.
+ * One idea per group of near-duplicate moments of one kind (`groupMoments`, best first), each
+ * read by its best quote; a moment's other quotes follow it as evidence, and count as one mention.
+ * With the call's `products` (for competitors), the quotes that name the same product are one
+ * group too: a competitor is one idea however often the call names it, its quotes the evidence.
  */
 function mergeCandidates(
-  candidates: readonly Candidate[],
+  moments: readonly Candidate[][],
   segments: readonly Segment[],
   products?: ProductNames,
 ): Array<Omit<RankedIdea, 'kindIndex'>> {
-  const quoted = candidates.map((candidate) => {
+  const quotedAt = (candidate: Candidate) => {
     const segment = segments[candidate.segment] as Segment;
     const span = quoteSpan(segment.text, candidate.from, candidate.to);
     return { candidate, segment, span, quote: segment.text.slice(span.from, span.to) };
-  });
+  };
+  const quoted = moments.map((moment) => ({ ...quotedAt(moment[0] as Candidate), moment }));
   return groupBySubject(quoted, (entry) => (products ? productNamedIn(entry.quote, products) : undefined)).map((group) => {
     const best = group[0] as (typeof group)[number];
     const { kind } = best.candidate;
     const score = Math.round(Math.min(1, best.candidate.score + MENTION_BONUS * Math.min(3, group.length - 1)) * 1000) / 1000;
-    const evidence = group.slice(0, MAX_EVIDENCE).map(({ segment, span }) => evidenceAt(segment, span.from, span.to));
+    const evidence = group
+      .flatMap((entry) => [entry, ...entry.moment.slice(1).map(quotedAt)])
+      .slice(0, MAX_EVIDENCE)
+      .map(({ segment, span }) => evidenceAt(segment, span.from, span.to));
     return {
       idea: {
         kind,

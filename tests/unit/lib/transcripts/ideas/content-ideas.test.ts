@@ -123,6 +123,23 @@ describe('findContentIdeas', () => {
     expect(starts.every((start) => asked.some((at) => start >= at && start < at + 5))).toBe(true);
   });
 
+  it('makes objections said in a row in one turn one idea, each sentence its evidence; another turn’s its own', () => {
+    const price = 'Honestly, it is too expensive for our budget this year.';
+    const signer = 'Our CFO will not sign anything over ten thousand before April.';
+
+    const oneTurn = findContentIdeas([buyer(`${price} ${signer}`)]);
+    const twoTurns = findContentIdeas([buyer(price, 10), seller('I see.', 14), buyer(signer, 16)]);
+
+    expect(oneTurn.map((idea) => [idea.kind, idea.mentions])).toEqual([['objection', 1]]);
+    expect(quotesOf(oneTurn).sort()).toEqual([price, signer].sort());
+    expect(twoTurns.map((idea) => [idea.kind, quotesOf([idea])]).sort()).toEqual(
+      [
+        ['objection', [price]],
+        ['objection', [signer]],
+      ].sort(),
+    );
+  });
+
   it('quotes at most 600 characters of a long sentence, cut at a word boundary and still verbatim', () => {
     const text = `We waste hours every week on manual data entry because ${'spreadsheets '.repeat(70)}everywhere.`;
     const segment = buyer(text);
