@@ -105,9 +105,10 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
  * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call: quotes
  * of a kind in a row of one turn are one moment (`groupMoments`), and near-duplicate moments of
  * a kind are merged (`groupNearDuplicates`; competitors naming the same product too), the best
- * quote first, up to three, `mentions` how many, and a little more score for each mention. Ideas are ranked by
- * score, then by their place in the call; each kind gets at most its `FIRST_PASS_PLACES` before
- * the others have had theirs. No clock, no randomness: the same segments give the same ideas.
+ * quote first, up to three, `mentions` how many, and a little more score for each mention.
+ * Ideas are ranked by score, then by their place in the call; each kind gets at most its
+ * `FIRST_PASS_PLACES` before the others have had theirs. No clock, no randomness: the same
+ * segments give the same ideas.
  *
  * `sentences` may be passed when the caller has split them already.
  */
