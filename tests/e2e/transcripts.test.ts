@@ -145,7 +145,10 @@ describe('transcripts, end to end', () => {
     const speakers = (transcript.metrics!.speakers as Array<{ name: string; side: string }>).map((speaker) => speaker.side);
     expect(speakers).toContain('internal');
     expect(speakers).toContain('external');
-    expect(quotesOf(transcript.ideas!, 'customer_question').join(' ')).toMatch(/salesforce/i);
+    // Every idea, as for the segments above: which two questions make the best few is the ranking's to say.
+    const all = (await api('GET', `${accepted.headers.get('location')!}?ideas=all`, { apiKey: ws.apiKey })).body as TranscriptBody;
+    expect(quotesOf(all.ideas!, 'customer_question').join(' ')).toMatch(/salesforce/i);
+    expect(quotesOf(transcript.ideas!, 'customer_question').length).toBeGreaterThan(0);
   });
 
   it('analyses an array of strings, and answers a resubmission 200 and other content 409', async () => {
