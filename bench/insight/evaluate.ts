@@ -38,11 +38,9 @@ export function tallyLines(tallies: readonly KindTally[]): string[] {
 
 /** Overall figures counted one to one, a line: what the table's overall would be if no idea found two labels, nor two ideas one. */
 export function oneToOneLine(scores: readonly CallScore[]): string {
-  const { right, wrong, found, labels } = oneToOneTally(scores);
-  const share = (part: number, whole: number) => figure(whole === 0 ? undefined : part / whole);
+  const { right, wrong, found, labels, precision, recall } = oneToOneTally(scores);
   return (
-    `${'one to one'.padEnd(18)} ${share(right, right + wrong)} (${right}/${right + wrong})`.padEnd(37) +
-    `${share(found, labels)} (${found}/${labels})`
+    `${'one to one'.padEnd(18)} ${figure(precision)} (${right}/${right + wrong})`.padEnd(37) + `${figure(recall)} (${found}/${labels})`
   );
 }
 

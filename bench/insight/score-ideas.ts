@@ -105,15 +105,23 @@ function oneToOne(labelsOf: readonly Label[][]): CallScore['oneToOne'] {
   return { right, wrong: labelsOf.length - right - neither, found: owner.size };
 }
 
+const share = (part: number, whole: number) => (whole === 0 ? undefined : part / whole);
+
 /** Overall precision and recall of scored calls counted one to one (`CallScore.oneToOne`). */
-export function oneToOneTally(scores: readonly CallScore[]): { right: number; wrong: number; found: number; labels: number } {
+export function oneToOneTally(scores: readonly CallScore[]): {
+  right: number;
+  wrong: number;
+  found: number;
+  labels: number;
+  precision: number | undefined;
+  recall: number | undefined;
+} {
   const sum = (pick: (score: CallScore) => number) => scores.reduce((total, score) => total + pick(score), 0);
-  return {
-    right: sum((s) => s.oneToOne.right),
-    wrong: sum((s) => s.oneToOne.wrong),
-    found: sum((s) => s.oneToOne.found),
-    labels: sum((s) => s.found.length + s.missed.length),
-  };
+  const right = sum((s) => s.oneToOne.right);
+  const wrong = sum((s) => s.oneToOne.wrong);
+  const found = sum((s) => s.oneToOne.found);
+  const labels = sum((s) => s.found.length + s.missed.length);
+  return { right, wrong, found, labels, precision: share(right, right + wrong), recall: share(found, labels) };
 }
 
 export interface KindTally {
@@ -127,8 +135,6 @@ export interface KindTally {
   precision: number | undefined;
   recall: number | undefined;
 }
-
-const share = (part: number, whole: number) => (whole === 0 ? undefined : part / whole);
 
 /** Precision and recall per kind, and over all kinds, of a set of scored calls. */
 export function tallyByKind(scores: readonly CallScore[]): KindTally[] {

@@ -81,7 +81,7 @@ describe('scoreCall one to one', () => {
     ];
 
     expect(scores[0]!.oneToOne).toEqual({ right: 2, wrong: 0, found: 2 });
-    expect(oneToOneTally(scores)).toEqual({ right: 2, wrong: 0, found: 2, labels: 4 });
+    expect(oneToOneTally(scores)).toEqual({ right: 2, wrong: 0, found: 2, labels: 4, precision: 1, recall: 0.5 });
   });
 });
 
