@@ -94,8 +94,9 @@ export function curveLines(points: readonly CurvePoint[]): string[] {
   if (new Set(points.map((point) => point.trainingCalls)).size >= 2) {
     // Figures of this kind grow about linearly in the logarithm of the data: the slope of each
     // over log2 of the calls, fitted by least squares over every point, is its gain per doubling.
+    // A point with no figure (a model that found no idea has no precision) is no point of that line.
     const gain = (pick: (point: CurvePoint) => number | undefined) =>
-      slope(points.map((point) => [Math.log2(point.trainingCalls), pick(point) ?? 0]));
+      slope(points.flatMap((point) => (pick(point) === undefined ? [] : [[Math.log2(point.trainingCalls), pick(point)!] as const])));
     lines.push(
       `per doubling of the calls (least squares over the points): precision ${signed(gain((p) => p.overall.precision))}, ` +
         `recall ${signed(gain((p) => p.overall.recall))}`,
@@ -104,8 +105,9 @@ export function curveLines(points: readonly CurvePoint[]): string[] {
   return lines;
 }
 
-/** The least-squares slope of y over x. */
-function slope(points: ReadonlyArray<readonly [number, number]>): number {
+/** The least-squares slope of y over x; undefined with fewer than two distinct x. */
+function slope(points: ReadonlyArray<readonly [number, number]>): number | undefined {
+  if (new Set(points.map(([x]) => x)).size < 2) return undefined;
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const meanX = mean(points.map(([x]) => x));
   const meanY = mean(points.map(([, y]) => y));
@@ -114,4 +116,4 @@ function slope(points: ReadonlyArray<readonly [number, number]>): number {
   return covariance / variance;
 }
 
-const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
+const signed = (value: number | undefined) => (value === undefined ? '—' : `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`);

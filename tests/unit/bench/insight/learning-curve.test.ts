@@ -29,9 +29,11 @@ describe('learning curve', () => {
     const lines = curveLines(learningCurve(calls, options));
 
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^\s+1 \( 50 %\)\s+\d\.\d{3} \/ \d\.\d{3}\s+\d\.\d{3} \/ \d\.\d{3}$/);
+    // A model learnt from one tiny call may find no idea at all: its precision is then no figure.
+    const figure = String.raw`(?:\d\.\d{3}|—)`;
+    expect(lines[1]).toMatch(new RegExp(String.raw`^\s+1 \( 50 %\)\s+${figure} / ${figure}\s+${figure} / ${figure}$`));
     expect(lines[3]).toMatch(
-      /^per doubling of the calls \(least squares over the points\): precision [+−]\d\.\d{3}, recall [+−]\d\.\d{3}$/,
+      /^per doubling of the calls \(least squares over the points\): precision (?:[+−]\d\.\d{3}|—), recall [+−]\d\.\d{3}$/,
     );
   });
 
