@@ -1,4 +1,4 @@
-import { MODEL_CLASSES, sentenceFeatures, WEIGHT_SCALE, type IdeaModel } from '../../lib/transcripts/ideas/idea-model';
+import { MODEL_CLASSES, sentenceFeatures, WEIGHT_SCALE, WORD_FEATURE, type IdeaModel } from '../../lib/transcripts/ideas/idea-model';
 import { cueScores } from '../../lib/transcripts/ideas/idea-scores';
 import { normaliseTranscript } from '../../lib/transcripts/normalise-transcript';
 import { transcriptRequestSchema } from '../../lib/schemas/transcript';
@@ -32,6 +32,13 @@ export interface TrainingOptions {
   l2: number;
   minOccurrences: number;
   pruneBelow: number;
+  /**
+   * Each word feature of an example is left out of it with this chance, drawn anew at each epoch
+   * (dropout), so that no word carries a kind alone and the model learns from all the words a
+   * kind comes with. The weights are not scaled up for it: reading every word of a sentence, the
+   * model is surer than it was while learning, which `MIN_IDEA_SCORE` was chosen with.
+   */
+  dropout: number;
 }
 
 /**
@@ -40,9 +47,12 @@ export interface TrainingOptions {
  * transcripts worker's init 1.33× its baseline (the target is 1.3×, `cold-start.bench.ts`); at 6,
  * 7,300 features, 1.27×, for overall 0.71 / 0.72 by cross-validation instead of 0.73 / 0.72.
  * `step`: 0.05 rather than 0.3 once a moment's sentences were one idea, 0.754 / 0.735 rather than
- * 0.746 / 0.736 (0.1, 0.15 and 0.15 with `l2` 0.002 were tried too).
+ * 0.746 / 0.736 (0.1, 0.15 and 0.15 with `l2` 0.002 were tried too). `dropout`: 0.6 (0.1 to 0.7
+ * tried, by 5-fold cross-validation, each with the threshold that suited it): without it,
+ * 0.760 / 0.749; with it, 0.771 / 0.766, as a model that cannot lean on one word learns what
+ * else a kind comes with (docs/transcript-evaluation.md).
  */
-export const TRAINING: TrainingOptions = { epochs: 20, step: 0.05, l2: 0.003, minOccurrences: 6, pruneBelow: 0.05 };
+export const TRAINING: TrainingOptions = { epochs: 20, step: 0.05, l2: 0.003, minOccurrences: 6, pruneBelow: 0.05, dropout: 0.6 };
 const SEED = 20_261_125;
 
 /** The sentences of a call as the analyser reads them, each with the kind its labels give it. */
@@ -83,11 +93,11 @@ export function examplesOf(call: LabelledCall): Example[] {
 
 /** A model learnt from examples. */
 export function trainIdeaModel(examples: readonly Example[], options: TrainingOptions = TRAINING): IdeaModel {
-  const { epochs, step: firstStep, l2, minOccurrences, pruneBelow } = options;
+  const { epochs, step: firstStep, l2, minOccurrences, pruneBelow, dropout } = options;
   const classes = MODEL_CLASSES.length;
   const counts = new Map<string, number>();
   for (const { features } of examples) for (const feature of features.keys()) counts.set(feature, (counts.get(feature) ?? 0) + 1);
-  const kept = (feature: string) => !/^[wbns]:/.test(feature) || (counts.get(feature) ?? 0) >= minOccurrences;
+  const kept = (feature: string) => !WORD_FEATURE.test(feature) || (counts.get(feature) ?? 0) >= minOccurrences;
   const weights = new Map<string, number[]>();
   const bias = new Array<number>(classes).fill(0);
   const random = seededRandom(SEED);
@@ -99,7 +109,8 @@ export function trainIdeaModel(examples: readonly Example[], options: TrainingOp
     }
     const step = firstStep / (1 + epoch * 0.2);
     for (const position of order) {
-      const { features, label } = examples[position]!;
+      const { features: all, label } = examples[position]!;
+      const features = dropout > 0 ? new Map([...all].filter(([feature]) => !WORD_FEATURE.test(feature) || random() >= dropout)) : all;
       const sums = [...bias];
       for (const [feature, value] of features) {
         const row = weights.get(feature);

@@ -2,7 +2,16 @@ import { ideaKinds, MAX_IDEAS, type ContentIdea, type IdeaKind } from '../model/
 import { evidenceAt } from './evidence';
 import { writeAngle, writeHook } from './idea-hooks';
 import { countWords } from '../text/count-words';
-import { bestIdeaKind, MIN_IDEA_SCORE, opensStoryWithoutOutcome, readIdeaKinds, type IdeaKindReading, type KindScore } from './idea-scores';
+import {
+  bestIdeaKind,
+  MIN_COMPETITOR_SCORE,
+  MIN_IDEA_SCORE,
+  minScoreOf,
+  opensStoryWithoutOutcome,
+  readIdeaKinds,
+  type IdeaKindReading,
+  type KindScore,
+} from './idea-scores';
 import { ideaModel, type IdeaModel } from './idea-model';
 import { groupNearDuplicates } from './near-duplicates';
 import { groupMoments } from './same-moment';
@@ -45,7 +54,8 @@ export const FIRST_PASS_PLACES: Record<IdeaKind, number> = {
  * The idea a sentence and the next make together, when they may be quoted together: two
  * questions, a story's opening and (presumably) its result, a short sentence that hints at a
  * kind and the next that completes it (`Timing is my other worry. This quarter…`), or a sentence
- * that a short one after it gives its kind (`…which is a landline. Those messages just disappear.`).
+ * too weak to be an idea alone that a short one after it gives its kind (`…which is a landline.
+ * Those messages just disappear.`).
  */
 function pairedIdea(
   segment: Segment,
@@ -61,9 +71,12 @@ function pairedIdea(
   const opening = opensStoryWithoutOutcome(sentence.text);
   const short = alone !== undefined && countWords(sentence.text) < PAIR_BELOW_WORDS;
   const trailingWords = countWords(next.text);
-  // Not a question: `…would qualify. Desmond?` hands the word over, it completes nothing.
-  const trailing =
-    alone === undefined && !next.question && trailingWords >= 3 && trailingWords < PAIR_BELOW_WORDS ? nextAlone() : undefined;
+  // A sentence too weak to be an idea alone (`…just under a hundred and twenty thousand a year.`)
+  // is given its kind by a short one after it (`That's not happening.`), which would otherwise be
+  // quoted with the sentence after it. Not a question: `…would qualify. Desmond?` hands the word
+  // over, it completes nothing.
+  const weak = alone === undefined || alone.score < MIN_IDEA_SCORE;
+  const trailing = weak && !next.question && trailingWords >= 3 && trailingWords < PAIR_BELOW_WORDS ? nextAlone() : undefined;
   if (!questions && !opening && !short && !trailing) return undefined;
   const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side, model, products, neighbours);
   if (!pair || questions || opening) return pair;
@@ -97,11 +110,11 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
  * Content ideas of a call, best first (at most `MAX_IDEAS`), each grounded in verbatim quotes.
  *
  * Each sentence is scored for every kind (`scoreIdea`) and kept as its best kind when it scores
- * `MIN_IDEA_SCORE` or more. A sentence is quoted with the next one instead when the two score
+ * `MIN_IDEA_SCORE` or more (a competitor, `MIN_COMPETITOR_SCORE`). A sentence is quoted with the next one instead when the two score
  * better together than either alone and they are two questions, a story's opening and its
  * result, or a short sentence and the one that completes it. A sentence kept as an objection, a
  * pain, a question or a lesson that names one of the call's products, or building it in-house, is
- * also kept as that competitor's quote when it scores `MIN_IDEA_SCORE` as one. Only the best
+ * also kept as that competitor's quote when it scores `MIN_COMPETITOR_SCORE` as one. Only the best
  * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call: quotes
  * of a kind in a row of one turn are one moment (`groupMoments`), and near-duplicate moments of
  * a kind are merged (`groupNearDuplicates`; competitors naming the same product too), the best
@@ -166,7 +179,7 @@ export function findContentIdeas(
         }
       }
     }
-    if (best && best.score >= MIN_IDEA_SCORE)
+    if (best && best.score >= minScoreOf(best.kind))
       keepCandidate(pools[best.kind], {
         ...best,
         order,
@@ -199,7 +212,7 @@ export function findContentIdeas(
  * product of the call, or building it in-house.
  */
 function keepRivalQuote(pool: Candidate[], sentence: Sentence, order: number, reading: IdeaKindReading, products: ProductNames): void {
-  if (reading.competitor < MIN_IDEA_SCORE) return;
+  if (reading.competitor < MIN_COMPETITOR_SCORE) return;
   if (productNamedIn(sentence.text, products) === undefined && !IN_HOUSE_CUE.pattern.test(sentence.text)) return;
   keepCandidate(pool, {
     kind: 'competitor',

@@ -74,8 +74,16 @@ function wordsOf(text: string, products: ProductNames): string[] {
 }
 
 /**
+ * The features that are words of a sentence (`w:` a word, `b:` a pair, `n:` a word after a
+ * negation, `o:` its opening word and pair, `q:` a question's word, `s:` a neighbour's word), as
+ * against what is measured of it (its cue scores, its length, its products): a word feature is
+ * learnt only when it occurs often enough, and is left out at random while the model learns.
+ */
+export const WORD_FEATURE = /^[wbnoqs]:/;
+
+/**
  * What the model reads of a sentence: its words and pairs of words, the words after a negation,
- * whether it is a question, whether the seller said it, and how strongly the hand-written cues
+ * its opening word and pair, a question's words read apart, whether it is a question, whether the seller said it, and how strongly the hand-written cues
  * score it for each kind (`cueScores`), and whether it names a product or vendor of the call
  * (`product-names.ts`) and how (weighed as an alternative, here or elsewhere in the call; had,
  * under contract or not; connected to), the name itself read as one token for all products, and
@@ -105,6 +113,12 @@ export function sentenceFeatures(
     if (NEGATION.test(token)) negated = true;
     else if (negated) features.set(`n:${token}`, 1);
   }
+  // How a sentence opens says much of what it does ("Because…", "I'm not…", "Can I…"), and a
+  // question's words are read apart from the same words said plainly: "who pays for this?" pushes
+  // back, "who pays" told is a fact (docs/transcript-evaluation.md).
+  if (tokens.length > 0) features.set(`o:${tokens[0]}`, 1);
+  if (tokens.length > 1) features.set(`o:${tokens[0]} ${tokens[1]}`, 1);
+  if (question) for (const token of tokens) features.set(`q:${token}`, 1);
   if (question) features.set('question', 1);
   if (side === 'internal') features.set('seller', 1);
   features.set(tokens.length < 8 ? 'length:short' : tokens.length <= 40 ? 'length:fit' : 'length:long', 1);

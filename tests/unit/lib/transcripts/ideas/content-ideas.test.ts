@@ -29,16 +29,23 @@ describe('findContentIdeas', () => {
       });
     });
 
-    it.each([
-      ['a rival', 'We already use Gong for that, so I am not sure we need another tool.'],
-      ['building it in-house', 'We could build this ourselves, but honestly the budget is frozen until next year anyway.'],
-    ])('an objection that names %s, and that rival as a competitor quoting the same words', (_rival, text) => {
+    it('an objection that names a rival, and that rival as a competitor quoting the same words', () => {
+      const text = 'We already use Gong for that, so I am not sure we need another tool.';
+
       const ideas = findContentIdeas([buyer(text, 62)]);
 
       expect(ideas.map((idea) => [idea.kind, quotesOf([idea])])).toEqual([
         ['objection', [text]],
         ['competitor', [text]],
       ]);
+    });
+
+    it('building it in-house as a competitor, before the objection it comes with (the guide’s precedence)', () => {
+      const text = 'We could build this ourselves, but honestly the budget is frozen until next year anyway.';
+
+      const ideas = findContentIdeas([buyer(text, 62)]);
+
+      expect(ideas.map((idea) => [idea.kind, quotesOf([idea])])).toEqual([['competitor', [text]]]);
     });
 
     it('an insight in a seller’s general lesson', () => {
@@ -61,6 +68,19 @@ describe('findContentIdeas', () => {
       const ideas = findContentIdeas([buyer(text)]);
 
       expect(ideas).toMatchObject([{ kind: 'objection', evidence: [{ quote: text }] }]);
+    });
+
+    it('a sentence too weak alone, quoted with the short one after it that gives its kind', () => {
+      const figure =
+        'Eleven pounds per employee per month, across roughly nine hundred staff, is just under a hundred and twenty thousand a year.';
+      const verdict = "That's not happening.";
+
+      const ideas = findContentIdeas([buyer(`Let me be direct. ${figure} ${verdict} That's more than we spend on our POS.`)]);
+
+      expect(ideas.map((idea) => idea.kind)).toEqual(['objection']);
+      // Not the verdict with the sentence after it: it answers the figure before it.
+      expect(quotesOf(ideas)).toContain(`${figure} ${verdict}`);
+      expect(quotesOf(ideas)).not.toContain(`${verdict} That's more than we spend on our POS.`);
     });
   });
 
