@@ -110,9 +110,9 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
  * Content ideas of a call, best first (at most `MAX_IDEAS`), each grounded in verbatim quotes.
  *
  * Each sentence is scored for every kind (`scoreIdea`) and kept as its best kind when it scores
- * `MIN_IDEA_SCORE` or more (a competitor, `MIN_COMPETITOR_SCORE`). A sentence is quoted with the next one instead when the two score
- * better together than either alone and they are two questions, a story's opening and its
- * result, or a short sentence and the one that completes it. A sentence kept as an objection, a
+ * `MIN_IDEA_SCORE` or more (a competitor, `MIN_COMPETITOR_SCORE`). A sentence is quoted with the
+ * next one instead when the two score better together than either alone and they are two
+ * questions, a story's opening and its result, or a short sentence and the one that completes it. A sentence kept as an objection, a
  * pain, a question or a lesson that names one of the call's products, or building it in-house, is
  * also kept as that competitor's quote when it scores `MIN_COMPETITOR_SCORE` as one. Only the best
  * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call: quotes

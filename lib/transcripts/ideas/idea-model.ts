@@ -83,8 +83,9 @@ export const WORD_FEATURE = /^[wbnoqs]:/;
 
 /**
  * What the model reads of a sentence: its words and pairs of words, the words after a negation,
- * its opening word and pair, a question's words read apart, whether it is a question, whether the seller said it, and how strongly the hand-written cues
- * score it for each kind (`cueScores`), and whether it names a product or vendor of the call
+ * its opening word and pair, a question's words read apart, whether it is a question, whether
+ * the seller said it, and how strongly the hand-written cues score it for each kind
+ * (`cueScores`), and whether it names a product or vendor of the call
  * (`product-names.ts`) and how (weighed as an alternative, here or elsewhere in the call; had,
  * under contract or not; connected to), the name itself read as one token for all products, and
  * the words of the sentences either side of it in its turn (`sentence-neighbours.ts`), read apart
