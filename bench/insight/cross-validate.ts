@@ -1,4 +1,5 @@
 import { findContentIdeas } from '../../lib/transcripts/ideas/content-ideas';
+import type { IdeaModel } from '../../lib/transcripts/ideas/idea-model';
 import { normaliseTranscript } from '../../lib/transcripts/normalise-transcript';
 import { transcriptRequestSchema } from '../../lib/schemas/transcript';
 import { requestOf, type LabelledCall } from './labelled-call';
@@ -15,11 +16,16 @@ export function crossValidate(calls: readonly LabelledCall[], onProgress?: (done
   const examples = new Map(calls.map((call) => [call, examplesOf(call)]));
   return calls.map((call, index) => {
     const model = trainIdeaModel(calls.filter((other) => other !== call).flatMap((other) => examples.get(other)!));
-    const segments = normaliseTranscript(transcriptRequestSchema.parse(requestOf(call)), [call.sellerDomain]);
-    const score = scoreCall(call, findContentIdeas(segments, undefined, model));
+    const score = scoreWithModel(call, model);
     onProgress?.(index + 1, calls.length);
     return score;
   });
+}
+
+/** A call's ideas, as the service finds them from its request but with the given idea model, against its labels. */
+export function scoreWithModel(call: LabelledCall, model: IdeaModel): CallScore {
+  const segments = normaliseTranscript(transcriptRequestSchema.parse(requestOf(call)), [call.sellerDomain]);
+  return scoreCall(call, findContentIdeas(segments, undefined, model));
 }
 
 /**

@@ -1,9 +1,7 @@
-import { findContentIdeas } from '../../lib/transcripts/ideas/content-ideas';
-import { normaliseTranscript } from '../../lib/transcripts/normalise-transcript';
-import { transcriptRequestSchema } from '../../lib/schemas/transcript';
 import { seededRandom } from '../seeded-random';
-import { requestOf, type LabelledCall } from './labelled-call';
-import { oneToOneTally, scoreCall, tallyByKind, type CallScore, type KindTally } from './score-ideas';
+import { scoreWithModel } from './cross-validate';
+import type { LabelledCall } from './labelled-call';
+import { oneToOneTally, tallyByKind, type CallScore, type KindTally } from './score-ideas';
 import { examplesOf, trainIdeaModel, type Example } from './train-idea-model';
 
 /**
@@ -68,10 +66,7 @@ export function learningCurve(
       for (let fold = 0; fold < folds; fold++) {
         const others = calls.filter((_, index) => index % folds !== fold).sort((a, b) => rank.get(a)! - rank.get(b)!);
         const model = trainIdeaModel(others.slice(0, trainingCalls).flatMap((call) => examples.get(call)!));
-        for (const call of calls.filter((_, index) => index % folds === fold)) {
-          const segments = normaliseTranscript(transcriptRequestSchema.parse(requestOf(call)), [call.sellerDomain]);
-          scores.push(scoreCall(call, findContentIdeas(segments, undefined, model)));
-        }
+        for (const call of calls.filter((_, index) => index % folds === fold)) scores.push(scoreWithModel(call, model));
         onProgress?.(++done, total);
       }
     const overall = tallyByKind(scores).find((tally) => tally.kind === 'overall')!;
@@ -96,7 +91,12 @@ export function curveLines(points: readonly CurvePoint[]): string[] {
     // over log2 of the calls, fitted by least squares over every point, is its gain per doubling.
     // A point with no figure (a model that found no idea has no precision) is no point of that line.
     const gain = (pick: (point: CurvePoint) => number | undefined) =>
-      slope(points.flatMap((point) => (pick(point) === undefined ? [] : [[Math.log2(point.trainingCalls), pick(point)!] as const])));
+      slope(
+        points.flatMap((point) => {
+          const value = pick(point);
+          return value === undefined ? [] : [[Math.log2(point.trainingCalls), value] as const];
+        }),
+      );
     lines.push(
       `per doubling of the calls (least squares over the points): precision ${signed(gain((p) => p.overall.precision))}, ` +
         `recall ${signed(gain((p) => p.overall.recall))}`,
