@@ -2,16 +2,7 @@ import { ideaKinds, MAX_IDEAS, type ContentIdea, type IdeaKind } from '../model/
 import { evidenceAt } from './evidence';
 import { writeAngle, writeHook } from './idea-hooks';
 import { countWords } from '../text/count-words';
-import {
-  bestIdeaKind,
-  MIN_COMPETITOR_SCORE,
-  MIN_IDEA_SCORE,
-  minScoreOf,
-  opensStoryWithoutOutcome,
-  readIdeaKinds,
-  type IdeaKindReading,
-  type KindScore,
-} from './idea-scores';
+import { bestIdeaKind, minScoreOf, opensStoryWithoutOutcome, readIdeaKinds, type IdeaKindReading, type KindScore } from './idea-scores';
 import { ideaModel, type IdeaModel } from './idea-model';
 import { groupNearDuplicates } from './near-duplicates';
 import { groupMoments } from './same-moment';
@@ -75,7 +66,7 @@ function pairedIdea(
   // is given its kind by a short one after it (`That's not happening.`), which would otherwise be
   // quoted with the sentence after it. Not a question: `…would qualify. Desmond?` hands the word
   // over, it completes nothing.
-  const weak = alone === undefined || alone.score < MIN_IDEA_SCORE;
+  const weak = alone === undefined || alone.score < minScoreOf(alone.kind);
   const trailing = weak && !next.question && trailingWords >= 3 && trailingWords < PAIR_BELOW_WORDS ? nextAlone() : undefined;
   if (!questions && !opening && !short && !trailing) return undefined;
   const pair = bestIdeaKind(segment.text.slice(sentence.from, next.to), next.question, segment.side, model, products, neighbours);
@@ -110,11 +101,12 @@ const byRank = (a: RankedIdea, b: RankedIdea) => b.idea.score - a.idea.score || 
  * Content ideas of a call, best first (at most `MAX_IDEAS`), each grounded in verbatim quotes.
  *
  * Each sentence is scored for every kind (`scoreIdea`) and kept as its best kind when it scores
- * `MIN_IDEA_SCORE` or more (a competitor, `MIN_COMPETITOR_SCORE`). A sentence is quoted with the
- * next one instead when the two score better together than either alone and they are two
- * questions, a story's opening and its result, or a short sentence and the one that completes it. A sentence kept as an objection, a
- * pain, a question or a lesson that names one of the call's products, or building it in-house, is
- * also kept as that competitor's quote when it scores `MIN_COMPETITOR_SCORE` as one. Only the best
+ * `minScoreOf` that kind or more. A sentence is quoted with the next one instead when the two
+ * score better together than either alone and they are two questions, a story's opening and its
+ * result, a short sentence and the one that completes it, or a sentence too weak to keep alone
+ * and the short one after it that gives its kind. A sentence kept as an objection, a pain, a
+ * question or a lesson that names one of the call's products, or building it in-house, is also
+ * kept as that competitor's quote when it scores enough as one. Only the best
  * `CANDIDATES_PER_KIND` of each kind go on, so what follows costs the same on any call: quotes
  * of a kind in a row of one turn are one moment (`groupMoments`), and near-duplicate moments of
  * a kind are merged (`groupNearDuplicates`; competitors naming the same product too), the best
@@ -212,7 +204,7 @@ export function findContentIdeas(
  * product of the call, or building it in-house.
  */
 function keepRivalQuote(pool: Candidate[], sentence: Sentence, order: number, reading: IdeaKindReading, products: ProductNames): void {
-  if (reading.competitor < MIN_COMPETITOR_SCORE) return;
+  if (reading.competitor < minScoreOf('competitor')) return;
   if (productNamedIn(sentence.text, products) === undefined && !IN_HOUSE_CUE.pattern.test(sentence.text)) return;
   keepCandidate(pool, {
     kind: 'competitor',

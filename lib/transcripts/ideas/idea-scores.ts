@@ -57,7 +57,7 @@ export const MIN_IDEA_SCORE = 0.5;
  * shape, and a sentence that names a rival while it objects is that rival's quote as well
  * (`findContentIdeas`). At `MIN_IDEA_SCORE`, competitor recall fell under its goal of 0.8.
  */
-export const MIN_COMPETITOR_SCORE = 0.36;
+const MIN_COMPETITOR_SCORE = 0.36;
 
 /** The score an idea of `kind` must reach to be kept. */
 export function minScoreOf(kind: IdeaKind): number {
@@ -190,7 +190,6 @@ function kindStrength(kind: IdeaKind, text: string, question: boolean, side: Sid
       if (!question || side === 'internal' || SMALL_TALK.test(text)) return 0;
       let strength = QUESTION_BASE + strengthOf(QUESTION_TOPICS, text);
       if (TAG_QUESTION.test(text)) strength *= 0.5;
-      if (side === 'unknown' && SELLER_DISCOVERY.test(text)) strength *= DISCOVERY_WITHOUT_SIDES;
       return strength;
     }
     case 'objection': {
@@ -299,7 +298,7 @@ export function readIdeaKinds(
   const cues = cueScores(text, question, side, products);
   const probabilities = classify(model, sentenceFeatures(text, question, side, cues, products, neighbours));
   // The model learnt sides from calls that have them, and reads a sentence of unknown side as a
-  // buyer's: a seller's discovery question is discounted in its whole score, not in its cues only.
+  // buyer's: a seller's discovery question is discounted here, in its whole score, once.
   const discovery = question && side === 'unknown' && SELLER_DISCOVERY.test(text) ? DISCOVERY_WITHOUT_SIDES : 1;
   let best: KindScore | undefined;
   let competitor = 0;
